@@ -1,0 +1,17 @@
+/**
+ * Helpers for records whose keys come from model output. Keys such as `__proto__` and
+ * `constructor` must be ordinary own keys, never a way to reach the prototype.
+ */
+
+/** Sets an own, enumerable property even when `key` is `__proto__`. */
+export function setOwn<T>(record: Record<string, T>, key: string, value: T): void {
+  if (key === '__proto__') {
+    Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true })
+  } else {
+    record[key] = value
+  }
+}
+
+export function hasOwn(record: object, key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(record, key)
+}

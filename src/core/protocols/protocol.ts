@@ -1,0 +1,57 @@
+import type {
+  Diagnostic,
+  ParsedRequest,
+  ParseResult,
+  ToolDefinitionInput,
+  ToolExecutionResult,
+} from '../types'
+import type { RequestIdSession } from '../request-ids'
+
+export interface ParseOptions {
+  /**
+   * Hands out request ids. Pass one session for a whole conversation so ids never repeat;
+   * by default every parse starts a fresh session, which keeps parsing a pure function.
+   */
+  session?: RequestIdSession
+  /**
+   * Requests inside `<think>` / `<thinking>` are diagnosed and, with 'skip', left out of `requests`.
+   * @default 'skip'
+   */
+  reasoning?: 'skip' | 'include'
+  /**
+   * Blocks inside Markdown code fences are requests unless this is 'skip'.
+   * @default 'parse'
+   */
+  fencedBlocks?: 'parse' | 'skip'
+}
+
+/** Events a streaming parser emits while text arrives. */
+export type StreamEvent =
+  | { type: 'block-open'; index: number; offset: number; inReasoning: boolean; fenced: boolean }
+  | { type: 'field-open'; index: number; key: string; offset: number }
+  | { type: 'field'; index: number; key: string; value: string; offset: number }
+  | { type: 'block-close'; index: number; request: ParsedRequest; included: boolean }
+  | { type: 'diagnostic'; diagnostic: Diagnostic }
+
+export interface StreamParser {
+  /** Feeds the next piece of text; returns what became known because of it. */
+  feed(chunk: string): StreamEvent[]
+  /** Ends the text; returns exactly what the one-shot parse of the whole text returns. */
+  end(): ParseResult
+}
+
+export interface FormatResultsOptions {
+  /** Results longer than this are cut head-and-tail. @default 8000 */
+  maxResultChars?: number
+}
+
+/** A text paradigm for tool calling: how tools are described, requested and answered. */
+export interface ToolCallingProtocol {
+  readonly id: string
+  /** Human-readable name for selectors. */
+  readonly label: string
+  generateToolDefinitions(input: ToolDefinitionInput[]): string
+  parseToolRequests(text: string, options?: ParseOptions): ParseResult
+  createStreamParser(options?: ParseOptions): StreamParser
+  formatToolResults(results: ToolExecutionResult[], options?: FormatResultsOptions): string
+}

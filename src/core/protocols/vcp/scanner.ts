@@ -1,0 +1,691 @@
+/**
+ * The VCP block scanner: one resumable state machine behind both the one-shot parse and the
+ * streaming parser. The one-shot parse is "feed the whole text, then end", so any chunking
+ * reaches the same result as long as every decision waits (NEED_MORE) until the text that
+ * decides it has arrived.
+ *
+ * Cost stays linear: the machine keeps only a short window of unsettled text; values and raw
+ * blocks are collected as pieces and joined once.
+ */
+import type { Diagnostic, DiagnosticSeverity, ParsedField } from '../../types'
+import { LineIndex } from '../../text/line-index'
+import {
+  COLON,
+  END_CHAR,
+  FULLWIDTH_COLON,
+  isBraceMarker,
+  isCanonicalMarker,
+  isClosingTag,
+  isEndMarker,
+  isKeyChar,
+  isSpace,
+  ltRunLength,
+  markerLength,
+  valueKindOf,
+  blockNames,
+  matchBlockMarker,
+  type BlockNames,
+  matchReasoningTag,
+  matchValueMarker,
+  NEED_MORE,
+  NO_MATCH,
+  START_CHAR,
+  type ValueKind,
+} from './markers'
+
+/** How far back from a value marker the key and colon are looked for. */
+const KEY_LOOKBACK = 256
+/** Characters kept behind the scan position (line-start checks, split markers). */
+const KEEP_BEHIND = 4
+const TOOL_NAME_NEEDLE = 'tool_name'
+
+export interface ScannedBlock {
+  index: number
+  start: number
+  end: number
+  rawBlock: string
+  fields: ParsedField[]
+  /** Block-level diagnostics, in the order they were found. */
+  diagnostics: Diagnostic[]
+  inReasoning: boolean
+  fenced: boolean
+}
+
+export interface ScannerHandlers {
+  blockOpen(index: number, offset: number, inReasoning: boolean, fenced: boolean): void
+  fieldOpen(index: number, key: string, offset: number): void
+  field(index: number, field: ParsedField): void
+  blockClose(block: ScannedBlock): void
+  diagnostic(diagnostic: Diagnostic): void
+}
+
+export interface ScannerOptions {
+  /** Upper-case block name, e.g. 'TOOL_REQUEST' or 'TOOL_RESULT'. */
+  blockName: string
+  /** Report `tool_name` field lists outside blocks and reasoning tags. @default true */
+  proseDiagnostics?: boolean
+}
+
+const enum Needle {
+  Lt,
+  Tick,
+  Tilde,
+  ToolName,
+  Start,
+  End,
+}
+const NEEDLES = ['<', '`', '~', TOOL_NAME_NEEDLE, START_CHAR, END_CHAR]
+
+const enum Mode {
+  Outside,
+  Block,
+  Value,
+}
+
+interface OpenBlock {
+  index: number
+  start: number
+  inReasoning: boolean
+  fenced: boolean
+  fields: ParsedField[]
+  diagnostics: Diagnostic[]
+  parts: string[]
+  /** Raw text up to this offset is in `parts`. */
+  captured: number
+  /** Where the text between fields begins (after the last value or the start marker). */
+  regionStart: number
+}
+
+interface OpenValue {
+  kind: ValueKind
+  key: string
+  keyOffset: number
+  start: number
+  parts: string[]
+  captured: number
+  /** Escaped values: the first end marker inside, where an unterminated value is cut. */
+  firstEndMarker: number
+  /** Escaped values: the first plain close marker inside, for the error hint. */
+  firstPlainClose: number
+}
+
+interface Fence {
+  char: number
+  length: number
+}
+
+type Step = boolean // true: progress made, run again; false: stop
+
+export class VcpScanner {
+  private buf = ''
+  /** Absolute offset of buf[0]. */
+  private base = 0
+  /** Scan position in buf: every candidate before it has been handled. */
+  private i = 0
+  private mode = Mode.Outside
+  private block: OpenBlock | null = null
+  private value: OpenValue | null = null
+  /** Values never overlap: one record is reused for all of them. */
+  private readonly spareValue: OpenValue = {
+    kind: 'plain',
+    key: '',
+    keyOffset: 0,
+    start: 0,
+    parts: [],
+    captured: 0,
+    firstEndMarker: -1,
+    firstPlainClose: -1,
+  }
+  private blockCount = 0
+  private reasoningOpen = -1
+  private fence: Fence | null = null
+  private finished = false
+  private readonly lines = new LineIndex()
+  /** Per needle: the search start and the hit (or -1) of the last search in this window. */
+  private readonly cacheFrom = [-1, -1, -1, -1, -1, -1]
+  private readonly cacheAt = [-1, -1, -1, -1, -1, -1]
+  private readonly startMarkerName: string
+  private readonly names: BlockNames
+  private readonly proseDiagnostics: boolean
+
+  constructor(
+    private readonly handlers: ScannerHandlers,
+    options: ScannerOptions,
+  ) {
+    this.startMarkerName = options.blockName
+    this.names = blockNames(options.blockName)
+    this.proseDiagnostics = options.proseDiagnostics ?? true
+  }
+
+  feed(chunk: string): void {
+    if (this.finished) throw new Error('VcpScanner: feed() after end()')
+    if (chunk.length === 0) return
+    this.lines.append(chunk)
+    this.compact()
+    this.buf = this.buf.length === 0 ? chunk : this.buf + chunk
+    this.clearNeedles()
+    this.run(false)
+  }
+
+  end(): void {
+    if (this.finished) return
+    this.clearNeedles()
+    this.run(true)
+    this.finished = true
+  }
+
+  // ---- window management -------------------------------------------------
+
+  /** Drops settled text from the window, after moving it into the open block and value. */
+  private compact(): void {
+    const scanAbs = this.base + this.i
+    let keepFrom = scanAbs - KEEP_BEHIND
+    if (this.mode === Mode.Block && this.block) {
+      keepFrom = Math.min(keepFrom, Math.max(this.block.regionStart, scanAbs - KEY_LOOKBACK))
+    }
+    if (keepFrom <= this.base) return
+    this.capture(keepFrom)
+    this.buf = this.buf.slice(keepFrom - this.base)
+    this.i -= keepFrom - this.base
+    this.base = keepFrom
+  }
+
+  /** Moves raw text up to `upTo` (absolute) into the open block's and value's pieces. */
+  private capture(upTo: number): void {
+    const block = this.block
+    if (block && upTo > block.captured) {
+      block.parts.push(this.buf.slice(block.captured - this.base, upTo - this.base))
+      block.captured = upTo
+    }
+    const value = this.value
+    if (value && upTo > value.captured) {
+      value.parts.push(this.buf.slice(value.captured - this.base, upTo - this.base))
+      value.captured = upTo
+    }
+  }
+
+  private takeValueText(upTo: number): string {
+    const value = this.value as OpenValue
+    const head = value.parts.length === 0 ? '' : value.parts.join('')
+    return head + this.buf.slice(value.captured - this.base, upTo - this.base)
+  }
+
+  /** Next occurrence of needle `id` at or after `from` in buf, or -1. Cached per window. */
+  private next(id: Needle, from: number): number {
+    const cachedFrom = this.cacheFrom[id] as number
+    if (cachedFrom !== -1 && cachedFrom <= from) {
+      const at = this.cacheAt[id] as number
+      if (at === -1 || at >= from) return at
+    }
+    const at = this.buf.indexOf(NEEDLES[id] as string, from)
+    this.cacheFrom[id] = from
+    this.cacheAt[id] = at
+    return at
+  }
+
+  private clearNeedles(): void {
+    this.cacheFrom.fill(-1)
+  }
+
+  // ---- driver ------------------------------------------------------------
+
+  private run(final: boolean): void {
+    for (;;) {
+      let progressed: Step
+      if (this.mode === Mode.Outside) progressed = this.stepOutside(final)
+      else if (this.mode === Mode.Block) progressed = this.stepBlock(final)
+      else progressed = this.stepValue(final)
+      if (!progressed) return
+    }
+  }
+
+  /** No candidate left in the window: park the scan position so split tokens are seen again. */
+  private park(tail: number): false {
+    this.i = Math.max(this.i, this.buf.length - tail)
+    return false
+  }
+
+  // ---- outside blocks ----------------------------------------------------
+
+  private stepOutside(final: boolean): Step {
+    const i = this.i
+    const lt = this.next(Needle.Lt, i)
+    const tick = this.next(Needle.Tick, i)
+    const tilde = this.next(Needle.Tilde, i)
+    const tn = this.proseDiagnostics ? this.next(Needle.ToolName, i) : -1
+    const p = minPositive(minPositive(lt, tick), minPositive(tilde, tn))
+    if (p === -1) {
+      if (final) return this.finishOutside()
+      return this.park(TOOL_NAME_NEEDLE.length - 1)
+    }
+    if (p === lt) return this.outsideLessThan(p, final)
+    if (p === tn) return this.outsideToolName(p, final)
+    return this.outsideFence(p, final)
+  }
+
+  private outsideLessThan(p: number, final: boolean): Step {
+    const marker = matchBlockMarker(this.buf, p, this.names, final)
+    if (marker === NEED_MORE) return this.wait(p)
+    if (marker !== NO_MATCH) {
+      const length = markerLength(marker)
+      if (!isCanonicalMarker(marker)) this.markerVariant(p, length)
+      if (!isEndMarker(marker)) {
+        this.openBlock(p, length)
+      } else {
+        this.report('warning', 'stray-end-marker', `End marker "${this.buf.slice(p, p + length)}" has no matching start marker; it was ignored.`, p, length)
+        this.i = p + length
+      }
+      return true
+    }
+    const run = ltRunLength(this.buf, p)
+    if (run === 1 && this.proseDiagnostics && this.fence === null) {
+      const tag = matchReasoningTag(this.buf, p, final)
+      if (tag === NEED_MORE) return this.wait(p)
+      if (tag !== NO_MATCH) {
+        const abs = this.base + p
+        const closing = isClosingTag(tag)
+        if (!closing && this.reasoningOpen === -1) this.reasoningOpen = abs
+        else if (closing && this.reasoningOpen !== -1) this.reasoningOpen = -1
+        this.i = p + markerLength(tag)
+        return true
+      }
+    }
+    this.i = p + Math.max(1, run)
+    return true
+  }
+
+  private outsideToolName(p: number, final: boolean): Step {
+    const s = this.buf
+    if (p > 0 && isKeyChar(s, p - 1)) {
+      this.i = p + 1
+      return true
+    }
+    // `tool_name`, up to 16 spaces, a colon, up to 16 spaces, then 「始 or {始.
+    let q = p + TOOL_NAME_NEEDLE.length
+    const skip = (limit: number): number | null => {
+      let n = 0
+      while (q < s.length && n < limit && isSpace(s.charCodeAt(q))) {
+        q++
+        n++
+      }
+      return q >= s.length && n < limit && !final ? null : q
+    }
+    if (skip(16) === null) return this.wait(p)
+    if (q >= s.length) return this.skipTo(p + 1)
+    const c = s.charCodeAt(q)
+    if (c !== COLON && c !== FULLWIDTH_COLON) return this.skipTo(p + 1)
+    q++
+    if (skip(16) === null) return this.wait(p)
+    const open = matchValueMarker(s, q, START_CHAR, final)
+    if (open === NEED_MORE) return this.wait(p)
+    if (open !== NO_MATCH) {
+      this.report(
+        'warning',
+        'field-list-outside-block',
+        `A "tool_name" field list stands outside any ${this.blockLabel()} block; it is not a request. ` +
+          `Wrap it in <<<[${this.startMarkerName}]>>> ... <<<[END_${this.startMarkerName}]>>> to call the tool.`,
+        p,
+        TOOL_NAME_NEEDLE.length,
+      )
+    }
+    return this.skipTo(p + TOOL_NAME_NEEDLE.length)
+  }
+
+  private outsideFence(p: number, final: boolean): Step {
+    const s = this.buf
+    const ch = s.charCodeAt(p)
+    let run = 0
+    while (p + run < s.length && s.charCodeAt(p + run) === ch) run++
+    if (p + run >= s.length && !final) return this.wait(p)
+    if (run < 3 || !this.atLineStart(p)) return this.skipTo(p + run)
+    const fence = this.fence
+    if (fence === null) {
+      this.fence = { char: ch, length: run }
+      return this.skipTo(p + run)
+    }
+    if (fence.char !== ch || run < fence.length) return this.skipTo(p + run)
+    // A closing fence has nothing but spaces after it on its line (looked at up to 64 characters).
+    let q = p + run
+    let n = 0
+    while (q < s.length && n < 64 && (s.charCodeAt(q) === 0x20 || s.charCodeAt(q) === 0x09 || s.charCodeAt(q) === 0x0d)) {
+      q++
+      n++
+    }
+    if (q >= s.length && n < 64 && !final) return this.wait(p)
+    if (q >= s.length || n >= 64 || s.charCodeAt(q) === 0x0a) this.fence = null
+    return this.skipTo(p + run)
+  }
+
+  /** Up to three spaces since the line began. */
+  private atLineStart(p: number): boolean {
+    let q = p - 1
+    let spaces = 0
+    while (q >= 0 && spaces <= 3 && this.buf.charCodeAt(q) === 0x20) {
+      q--
+      spaces++
+    }
+    if (spaces > 3) return false
+    if (q < 0) return this.base === 0 || this.base + q + 1 === 0
+    return this.buf.charCodeAt(q) === 0x0a
+  }
+
+  private finishOutside(): false {
+    if (this.reasoningOpen !== -1 && this.proseDiagnostics) {
+      const at = this.reasoningOpen - this.base
+      this.report('warning', 'unclosed-reasoning', 'A <think> block is never closed; the rest of the text counts as reasoning.', at, 0)
+      this.reasoningOpen = -1
+    }
+    this.i = this.buf.length
+    return false
+  }
+
+  // ---- inside a block, between fields ---------------------------------------
+
+  private openBlock(p: number, markerLength: number): void {
+    const start = this.base + p
+    this.block = {
+      index: this.blockCount++,
+      start,
+      inReasoning: this.reasoningOpen !== -1,
+      fenced: this.fence !== null,
+      fields: [],
+      diagnostics: [],
+      parts: [],
+      captured: start,
+      regionStart: start + markerLength,
+    }
+    this.mode = Mode.Block
+    this.i = p + markerLength
+    this.handlers.blockOpen(this.block.index, start, this.block.inReasoning, this.block.fenced)
+  }
+
+  private stepBlock(final: boolean): Step {
+    const i = this.i
+    const lt = this.next(Needle.Lt, i)
+    const st = this.next(Needle.Start, i + 1)
+    const p = minPositive(lt, st === -1 ? -1 : st - 1)
+    if (p === -1) {
+      if (final) {
+        this.closeBlock(this.buf.length, 'end-of-text')
+        return true
+      }
+      return this.park(1)
+    }
+    if (p === lt) {
+      const marker = matchBlockMarker(this.buf, p, this.names, final)
+      if (marker === NEED_MORE) return this.wait(p)
+      if (marker === NO_MATCH) return this.skipTo(p + Math.max(1, ltRunLength(this.buf, p)))
+      const length = markerLength(marker)
+      if (!isCanonicalMarker(marker)) this.markerVariant(p, length)
+      if (isEndMarker(marker)) {
+        this.closeBlock(p + length, 'marker')
+      } else {
+        this.closeBlock(p, 'next-start')
+        this.openBlock(p, length)
+      }
+      return true
+    }
+    const open = matchValueMarker(this.buf, p, START_CHAR, final)
+    if (open === NEED_MORE) return this.wait(p)
+    if (open === NO_MATCH) return this.skipTo(p + 2)
+    this.startValue(p, valueKindOf(open), markerLength(open), isBraceMarker(open))
+    return true
+  }
+
+  private startValue(p: number, kind: ValueKind, markerLength: number, brace: boolean): void {
+    const block = this.block as OpenBlock
+    const s = this.buf
+    const floor = Math.max(block.regionStart - this.base, p - KEY_LOOKBACK, 0)
+    let q = p - 1
+    while (q >= floor && isSpace(s.charCodeAt(q))) q--
+    const colon = q >= floor ? s.charCodeAt(q) : -1
+    let keyStart = -1
+    let keyEnd = -1
+    if (colon === COLON || colon === FULLWIDTH_COLON) {
+      let k = q - 1
+      while (k >= floor && isSpace(s.charCodeAt(k))) k--
+      keyEnd = k + 1
+      while (k >= floor && isKeyChar(s, k)) k--
+      keyStart = k + 1
+    }
+    if (keyStart === -1 || keyStart >= keyEnd) {
+      if (!this.inLineComment(p, floor)) {
+        this.report(
+          'warning',
+          'value-without-key',
+          `A value marker "${s.slice(p, p + markerLength)}" is not preceded by "key:"; its text was skipped.`,
+          p,
+          markerLength,
+          block,
+        )
+      }
+      this.i = p + markerLength
+      return
+    }
+    if (colon === FULLWIDTH_COLON) {
+      this.report('warning', 'fullwidth-colon', `Field "${s.slice(keyStart, keyEnd)}" uses a full-width colon "："; read as ":".`, q, 1, block)
+    }
+    if (brace && kind === 'plain') {
+      this.report('warning', 'brace-marker', 'Value opened with "{始}"; read as "「始」".', p, markerLength, block)
+    }
+    const key = s.slice(keyStart, keyEnd)
+    const start = this.base + p + markerLength
+    const value = this.spareValue
+    value.kind = kind
+    value.key = key
+    value.keyOffset = this.base + keyStart
+    value.start = start
+    if (value.parts.length !== 0) value.parts = []
+    value.captured = start
+    value.firstEndMarker = -1
+    value.firstPlainClose = -1
+    this.value = value
+    this.mode = Mode.Value
+    this.i = p + markerLength
+    this.handlers.fieldOpen(block.index, key, this.base + keyStart)
+  }
+
+  /** The marker sits after `//` on its own line: a comment, not a field. */
+  private inLineComment(p: number, floor: number): boolean {
+    const lineStart = Math.max(floor, this.buf.lastIndexOf('\n', p) + 1)
+    const comment = this.buf.indexOf('//', lineStart)
+    return comment !== -1 && comment < p
+  }
+
+  private closeBlock(endInBuf: number, how: 'marker' | 'next-start' | 'end-of-text'): void {
+    const block = this.block as OpenBlock
+    const end = this.base + endInBuf
+    if (how !== 'marker') {
+      const where = how === 'next-start' ? 'the next start marker' : 'the end of the text'
+      this.report(
+        'warning',
+        'missing-end-marker',
+        `The block opened at line ${this.lines.position(block.start).line} has no <<<[END_${this.startMarkerName}]>>>; it ends at ${where}.`,
+        endInBuf,
+        0,
+        block,
+      )
+    }
+    this.capture(end)
+    const rawBlock = block.parts.length === 1 ? (block.parts[0] as string) : block.parts.join('')
+    this.block = null
+    this.mode = Mode.Outside
+    this.i = endInBuf
+    this.handlers.blockClose({
+      index: block.index,
+      start: block.start,
+      end,
+      rawBlock,
+      fields: block.fields,
+      diagnostics: block.diagnostics,
+      inReasoning: block.inReasoning,
+      fenced: block.fenced,
+    })
+  }
+
+  // ---- inside a value ----------------------------------------------------
+
+  private stepValue(final: boolean): Step {
+    const value = this.value as OpenValue
+    const i = this.i
+    const watchMarkers = value.kind === 'plain' || value.firstEndMarker === -1
+    const lt = watchMarkers ? this.next(Needle.Lt, i) : -1
+    const en = this.next(Needle.End, i + 1)
+    const p = minPositive(lt, en === -1 ? -1 : en - 1)
+    if (p === -1) {
+      if (final) return this.unterminatedAtEnd()
+      return this.park(1)
+    }
+    if (p === lt) {
+      const marker = matchBlockMarker(this.buf, p, this.names, final)
+      if (marker === NEED_MORE) return this.wait(p)
+      if (marker === NO_MATCH) return this.skipTo(p + Math.max(1, ltRunLength(this.buf, p)))
+      if (value.kind !== 'plain') {
+        if (isEndMarker(marker)) value.firstEndMarker = this.base + p
+        return this.skipTo(p + markerLength(marker))
+      }
+      // A plain value cannot hold a block marker: the value was never closed.
+      this.finishValue(p, 0, true)
+      return true
+    }
+    const close = matchValueMarker(this.buf, p, END_CHAR, final)
+    if (close === NEED_MORE) return this.wait(p)
+    if (close === NO_MATCH) return this.skipTo(p + 2)
+    const closeKind = valueKindOf(close)
+    const closeLength = markerLength(close)
+    if (closeKind !== value.kind) {
+      if (closeKind === 'plain' && value.firstPlainClose === -1) value.firstPlainClose = this.base + p
+      return this.skipTo(p + closeLength)
+    }
+    if (isBraceMarker(close) && closeKind === 'plain') {
+      this.report('warning', 'brace-marker', 'Value closed with "{末}"; read as "「末」".', p, closeLength, this.block as OpenBlock)
+    }
+    this.finishValue(p, closeLength, false)
+    return true
+  }
+
+  private unterminatedAtEnd(): Step {
+    const value = this.value as OpenValue
+    if (value.kind !== 'plain' && value.firstEndMarker !== -1) {
+      // Cut the escaped value at the block's end marker and scan on from there.
+      const cut = value.firstEndMarker
+      this.rewindTo(cut)
+      this.finishValue(cut - this.base, 0, true)
+      return true
+    }
+    this.finishValue(this.buf.length, 0, true)
+    return true
+  }
+
+  /** Makes the window start at `abs` again (text after it is scanned anew). */
+  private rewindTo(abs: number): void {
+    const block = this.block as OpenBlock
+    const value = this.value as OpenValue
+    const valueText = this.takeValueText(this.buf.length)
+    const blockText = block.parts.join('') + this.buf.slice(block.captured - this.base)
+    block.parts = [blockText.slice(0, abs - block.start)]
+    block.captured = abs
+    value.parts = [valueText.slice(0, abs - value.start)]
+    value.captured = abs
+    this.buf = valueText.slice(abs - value.start)
+    this.base = abs
+    this.i = 0
+    this.clearNeedles()
+  }
+
+  private finishValue(endInBuf: number, closeLength: number, unterminated: boolean): void {
+    const block = this.block as OpenBlock
+    const value = this.value as OpenValue
+    const end = this.base + endInBuf
+    let text = this.takeValueText(end).trim()
+    if (value.kind !== 'plain') text = unescapeMarkers(text, this.startMarkerName)
+    const field: ParsedField = {
+      key: value.key,
+      value: text,
+      offset: value.keyOffset,
+      valueStart: value.start,
+      valueEnd: end,
+      escaped: value.kind !== 'plain',
+    }
+    if (unterminated) {
+      const closer = value.kind === 'plain' ? '「末」' : value.kind === 'escape' ? '「末ESCAPE」' : '「末exp」'
+      let hint = ''
+      if (value.firstPlainClose !== -1) {
+        hint = ` A plain "「末」" appears at line ${this.lines.position(value.firstPlainClose).line}; an escaped value must end with ${closer}.`
+      }
+      this.report(
+        'error',
+        'unterminated-value',
+        `The value of "${value.key}" is never closed with ${closer}; it was cut at the end of the block and the request cannot run.${hint}`,
+        value.keyOffset - this.base,
+        value.start - value.keyOffset,
+        block,
+      )
+    }
+    block.fields.push(field)
+    this.value = null
+    this.mode = Mode.Block
+    this.i = endInBuf + closeLength
+    block.regionStart = end + closeLength
+    this.handlers.field(block.index, field)
+  }
+
+  // ---- helpers -----------------------------------------------------------
+
+  private wait(p: number): false {
+    this.i = p
+    return false
+  }
+
+  private skipTo(p: number): true {
+    this.i = p
+    return true
+  }
+
+  private blockLabel(): string {
+    return this.startMarkerName.toLowerCase().replace('_', ' ')
+  }
+
+  private markerVariant(p: number, length: number): void {
+    const written = this.buf.slice(p, p + length)
+    const block = this.mode === Mode.Outside ? undefined : (this.block ?? undefined)
+    this.report('warning', 'marker-variant', `Non-standard marker "${written}" was accepted.`, p, length, block)
+  }
+
+  /** Reports a diagnostic at buf position `p` (may be negative only for block-relative offsets). */
+  private report(
+    severity: DiagnosticSeverity,
+    code: string,
+    message: string,
+    p: number,
+    length: number,
+    block?: OpenBlock,
+  ): void {
+    const offset = this.base + p
+    const { line, column } = this.lines.position(offset)
+    const diagnostic: Diagnostic = { severity, code, message, offset, length, line, column }
+    block?.diagnostics.push(diagnostic)
+    this.handlers.diagnostic(diagnostic)
+  }
+
+  /** Position of an absolute offset, for callers that report after the scan. */
+  position(offset: number): { line: number; column: number } {
+    return this.lines.position(offset)
+  }
+}
+
+function minPositive(a: number, b: number): number {
+  if (a === -1) return b
+  if (b === -1) return a
+  return a < b ? a : b
+}
+
+/** Inside escaped values, the `_ESCAPE` block markers stand for the plain ones. */
+function unescapeMarkers(text: string, blockName: string): string {
+  if (text.indexOf('_ESCAPE]') === -1) return text
+  return text
+    .split(`<<<[${blockName}_ESCAPE]>>>`)
+    .join(`<<<[${blockName}]>>>`)
+    .split(`<<<[END_${blockName}_ESCAPE]>>>`)
+    .join(`<<<[END_${blockName}]>>>`)
+}

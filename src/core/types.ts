@@ -1,0 +1,159 @@
+/**
+ * The data model shared by every layer. Names follow SPEC.md; shapes may grow.
+ * Plain TypeScript only: this file must stay importable from Node and the browser.
+ */
+
+export type ParameterType = 'string' | 'number' | 'integer' | 'boolean' | 'object' | 'array' | 'enum'
+
+/** One argument of a method. Maps one-to-one onto JSON Schema. */
+export interface MethodParameter {
+  name: string
+  type: ParameterType
+  description?: string
+  /** @default true */
+  required?: boolean
+  defaultValue?: unknown
+  enumValues?: string[]
+  items?: MethodParameter
+  properties?: MethodParameter[]
+}
+
+export interface MethodMetadata {
+  name: string
+  displayName?: string
+  description: string
+  parameters: MethodParameter[]
+  returns?: { type: string; description?: string }
+  /** Example arguments as a JSON object, or free text shown to the model. */
+  example?: string
+  /** Only `true` methods can be called by a model. @default false */
+  agentCallable?: boolean
+  protocolConfig?: { vcpCommand?: string }
+}
+
+/** One tool: a group of methods plus their metadata. */
+export interface ToolRegistry {
+  id: string
+  name: string
+  description?: string
+  getMetadata(): { methods: MethodMetadata[] }
+  [method: string]: unknown
+}
+
+/** What discovery hands to a protocol to render a tools prompt. */
+export interface ToolDefinitionInput {
+  toolId: string
+  toolName: string
+  description?: string
+  methods: MethodMetadata[]
+}
+
+export type DiagnosticSeverity = 'error' | 'warning' | 'info'
+
+/** A finding about the parsed text, with a position a user can jump to. */
+export interface Diagnostic {
+  severity: DiagnosticSeverity
+  /** Stable, kebab-case; documented in docs/vcp-grammar.md. */
+  code: string
+  message: string
+  /** Offset in the text (UTF-16 code units). */
+  offset: number
+  /** Length of the span the diagnostic is about (0 for a point). */
+  length: number
+  /** 1-based line. */
+  line: number
+  /** 1-based column, in UTF-16 code units. */
+  column: number
+}
+
+/** One `key: value` pair as it appears in a request block. */
+export interface ParsedField {
+  key: string
+  value: string
+  /** Offset of the key. */
+  offset: number
+  /** Offsets of the raw value (before trimming), end exclusive. */
+  valueStart: number
+  valueEnd: number
+  /** The value used an escaping form (`「始ESCAPE」`, `「始exp」`). */
+  escaped: boolean
+}
+
+/** One item of a numbered batch (`command1`, `path1`, `command2`, ...). */
+export interface BatchItem {
+  index: number
+  command: string
+  args: Record<string, string>
+}
+
+export interface ParsedRequest {
+  requestId: string
+  /** The routing name as written: `toolId_methodName` or a tool id used with `command`. */
+  toolName: string
+  /** Every field except `tool_name` and `request_id`, values verbatim (trimmed). */
+  args: Record<string, string>
+  rawBlock: string
+  /** False when an error makes the request non-executable (it is still shown). */
+  valid: boolean
+  /** Offsets of the block in the text, end exclusive. */
+  start: number
+  end: number
+  fields: ParsedField[]
+  /** Diagnostics that belong to this block. */
+  diagnostics: Diagnostic[]
+  /** Present when the block holds a numbered batch. */
+  batch?: BatchItem[]
+  /** The block sits inside `<think>` / `<thinking>` reasoning. */
+  inReasoning: boolean
+  /** The block sits inside a Markdown code fence. */
+  fenced: boolean
+  /** Typed arguments for paradigms that carry JSON values. */
+  arguments?: unknown
+}
+
+export interface ParseResult {
+  requests: ParsedRequest[]
+  diagnostics: Diagnostic[]
+}
+
+export type ToolExecutionStatus = 'success' | 'error' | 'denied' | 'timeout' | 'aborted'
+
+export interface ToolExecutionResult {
+  requestId: string
+  toolName: string
+  status: ToolExecutionStatus
+  result: string
+  durationMs: number
+}
+
+export interface ToolCallCycleResult {
+  parsedRequests: ParsedRequest[]
+  executionResults: ToolExecutionResult[]
+  hasToolRequests: boolean
+}
+
+export interface ToolCallConfig {
+  enabled: boolean
+  mode: 'auto' | 'manual'
+  toolToggles: Record<string, boolean>
+  defaultToolEnabled: boolean
+  maxIterations: number
+  /** Milliseconds. @default 30000 */
+  timeout: number
+  requireConfirmation: boolean
+  parallelExecution: boolean
+  /** A registered protocol id; 'vcp' first. */
+  protocol: string
+}
+
+export const DEFAULT_TOOL_CALL_CONFIG: Readonly<ToolCallConfig> = Object.freeze({
+  enabled: true,
+  mode: 'auto',
+  toolToggles: {},
+  defaultToolEnabled: true,
+  maxIterations: 5,
+  timeout: 30_000,
+  requireConfirmation: false,
+  parallelExecution: false,
+  protocol: 'vcp',
+})
