@@ -101,8 +101,6 @@ export interface ParsedRequest {
   fields: ParsedField[]
   /** Diagnostics that belong to this block. */
   diagnostics: Diagnostic[]
-  /** Present when the block holds a numbered batch. */
-  batch?: BatchItem[]
   /** The block sits inside `<think>` / `<thinking>` reasoning. */
   inReasoning: boolean
   /** The block sits inside a Markdown code fence. */

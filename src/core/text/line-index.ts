@@ -11,6 +11,11 @@ export class LineIndex {
   private pendingChars = 0
 
   append(piece: string): void {
+    if (piece.length <= 256 && this.pending.length === 0) {
+      // Small pieces (streaming) are scanned at once; large ones wait until a position is asked for.
+      this.scan(piece)
+      return
+    }
     this.pending.push(piece)
     this.pendingChars += piece.length
     // Bound the memory held by unscanned pieces.
@@ -18,16 +23,19 @@ export class LineIndex {
   }
 
   private flush(): void {
-    for (const piece of this.pending) {
-      let at = piece.indexOf('\n')
-      while (at !== -1) {
-        this.newlines.push(this.length + at)
-        at = piece.indexOf('\n', at + 1)
-      }
-      this.length += piece.length
-    }
+    const piece = this.pending.length === 1 ? (this.pending[0] as string) : this.pending.join('')
     this.pending = []
     this.pendingChars = 0
+    this.scan(piece)
+  }
+
+  private scan(piece: string): void {
+    let at = piece.indexOf('\n')
+    while (at !== -1) {
+      this.newlines.push(this.length + at)
+      at = piece.indexOf('\n', at + 1)
+    }
+    this.length += piece.length
   }
 
   position(offset: number): { line: number; column: number } {

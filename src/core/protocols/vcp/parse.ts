@@ -6,11 +6,11 @@
 import type { Diagnostic, DiagnosticSeverity, ParsedField, ParsedRequest, ParseResult } from '../../types'
 import type { ParseOptions, StreamEvent, StreamParser } from '../protocol'
 import { createRequestIdSession } from '../../request-ids'
-import { splitBatch } from '../../batch'
 import { setOwn } from '../../own-record'
 import { VcpScanner, type ScannedBlock } from './scanner'
 
 export const REQUEST_BLOCK = 'TOOL_REQUEST'
+const NO_EVENTS: StreamEvent[] = Object.freeze([]) as unknown as StreamEvent[]
 
 export function createVcpStreamParser(options: ParseOptions = {}, withEvents = true): StreamParser {
   const session = options.session ?? createRequestIdSession()
@@ -106,8 +106,6 @@ export function createVcpStreamParser(options: ParseOptions = {}, withEvents = t
       inReasoning: block.inReasoning,
       fenced: block.fenced,
     }
-    const batch = splitBatch(args)
-    if (batch) request.batch = batch
     return request
   }
 
@@ -116,7 +114,7 @@ export function createVcpStreamParser(options: ParseOptions = {}, withEvents = t
       if (ended) throw new Error('feed() after end(): create a new stream parser for new text')
       events = []
       scanner.feed(chunk)
-      return events
+      return events.length === 0 ? NO_EVENTS : events
     },
     end() {
       if (!ended) {

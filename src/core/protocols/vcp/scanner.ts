@@ -144,6 +144,10 @@ export class VcpScanner {
   /** Per needle: the search start and the hit (or -1) of the last search in this window. */
   private readonly cacheFrom = [-1, -1, -1, -1, -1, -1]
   private readonly cacheAt = [-1, -1, -1, -1, -1, -1]
+  private readonly cacheGeneration = [0, 0, 0, 0, 0, 0]
+  private generation = 1
+  /** A token at the scan position is incomplete: the next chunk must be scanned. */
+  private waiting = false
   private readonly startMarkerName: string
   private readonly names: BlockNames
   private readonly proseDiagnostics: boolean
@@ -161,10 +165,40 @@ export class VcpScanner {
     if (this.finished) throw new Error('VcpScanner: feed() after end()')
     if (chunk.length === 0) return
     this.lines.append(chunk)
+    if (!this.waiting && !this.mayMatter(chunk)) {
+      // Nothing in this chunk can open, fill or close anything: defer the work. The next
+      // chunk that matters resumes from the same scan position, so the result is unchanged.
+      this.buf += chunk
+      return
+    }
     this.compact()
     this.buf = this.buf.length === 0 ? chunk : this.buf + chunk
     this.clearNeedles()
     this.run(false)
+  }
+
+  /** The chunk holds a character that starts or completes a token in the current mode. */
+  private mayMatter(chunk: string): boolean {
+    const mode = this.mode
+    if (chunk.length > 64) {
+      if (chunk.indexOf('<') !== -1) return true
+      if (mode === Mode.Value) return chunk.indexOf(END_CHAR) !== -1
+      if (chunk.indexOf(START_CHAR) !== -1) return true
+      return mode === Mode.Outside && (chunk.indexOf('`') !== -1 || chunk.indexOf('~') !== -1)
+    }
+    // Short chunks (token streams): one pass over the characters is cheaper than several searches.
+    for (let k = 0; k < chunk.length; k++) {
+      const c = chunk.charCodeAt(k)
+      if (c === 0x3c) return true // <
+      if (mode === Mode.Value) {
+        if (c === 0x672b) return true // 末
+      } else if (c === 0x59cb) {
+        return true // 始
+      } else if (mode === Mode.Outside && (c === 0x60 || c === 0x7e)) {
+        return true // ` ~
+      }
+    }
+    return false
   }
 
   end(): void {
@@ -213,18 +247,19 @@ export class VcpScanner {
   /** Next occurrence of needle `id` at or after `from` in buf, or -1. Cached per window. */
   private next(id: Needle, from: number): number {
     const cachedFrom = this.cacheFrom[id] as number
-    if (cachedFrom !== -1 && cachedFrom <= from) {
+    if (this.cacheGeneration[id] === this.generation && cachedFrom <= from) {
       const at = this.cacheAt[id] as number
       if (at === -1 || at >= from) return at
     }
     const at = this.buf.indexOf(NEEDLES[id] as string, from)
     this.cacheFrom[id] = from
     this.cacheAt[id] = at
+    this.cacheGeneration[id] = this.generation
     return at
   }
 
   private clearNeedles(): void {
-    this.cacheFrom.fill(-1)
+    this.generation++
   }
 
   // ---- driver ------------------------------------------------------------
@@ -242,6 +277,7 @@ export class VcpScanner {
   /** No candidate left in the window: park the scan position so split tokens are seen again. */
   private park(tail: number): false {
     this.i = Math.max(this.i, this.buf.length - tail)
+    this.waiting = false
     return false
   }
 
@@ -634,6 +670,7 @@ export class VcpScanner {
 
   private wait(p: number): false {
     this.i = p
+    this.waiting = true
     return false
   }
 

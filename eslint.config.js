@@ -1,0 +1,45 @@
+import js from '@eslint/js'
+import tseslint from 'typescript-eslint'
+import pluginVue from 'eslint-plugin-vue'
+import vueParser from 'vue-eslint-parser'
+import globals from 'globals'
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', '.bench/**', 'coverage/**', 'test-results/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  ...pluginVue.configs['flat/recommended'],
+  {
+    files: ['**/*.{ts,vue,js,mjs}'],
+    languageOptions: {
+      parser: vueParser,
+      parserOptions: { parser: tseslint.parser, ecmaVersion: 'latest', sourceType: 'module', extraFileExtensions: ['.vue'] },
+      globals: { ...globals.browser, ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'vue/multi-word-component-names': 'off',
+      'vue/max-attributes-per-line': 'off',
+      'vue/singleline-html-element-content-newline': 'off',
+      'vue/html-self-closing': 'off',
+    },
+  },
+  {
+    // The core is plain TypeScript that runs in Node and the browser: no UI libraries.
+    files: ['src/core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['vue', 'vue/*', '@vue/*'], message: 'src/core must not import Vue.' },
+            { group: ['pinia', 'pinia/*'], message: 'src/core must not import Pinia.' },
+            { group: ['element-plus', 'element-plus/*', '@element-plus/*'], message: 'src/core must not import Element Plus.' },
+            { group: ['monaco-editor', 'monaco-editor/*'], message: 'src/core must not import Monaco.' },
+          ],
+        },
+      ],
+    },
+  },
+)

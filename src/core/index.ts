@@ -1,0 +1,32 @@
+/**
+ * The public core API. Every export is a decision: add here only what callers need.
+ */
+export type {
+  BatchItem,
+  Diagnostic,
+  DiagnosticSeverity,
+  MethodMetadata,
+  MethodParameter,
+  ParameterType,
+  ParsedField,
+  ParsedRequest,
+  ParseResult,
+  ToolCallConfig,
+  ToolCallCycleResult,
+  ToolDefinitionInput,
+  ToolExecutionResult,
+  ToolExecutionStatus,
+  ToolRegistry,
+} from './types'
+export { DEFAULT_TOOL_CALL_CONFIG } from './types'
+export type { FormatResultsOptions, ParseOptions, StreamEvent, StreamParser, ToolCallingProtocol } from './protocols/protocol'
+export { createProtocolRegistry, protocolRegistry, type ProtocolRegistry } from './protocols/registry'
+export { createStreamParser, parseToolRequests } from './parser'
+export { createRequestIdSession, type RequestIdSession } from './request-ids'
+export { splitBatch } from './batch'
+export { routingName } from './routing-name'
+export { truncateHeadTail, type Truncation } from './text/truncate'
+export { vcpProtocol } from './protocols/vcp'
+export { encodeValue, isValidVcpKey, renderVcpRequest, type EncodedValue, type RenderRequestInput } from './protocols/vcp/render'
+export { exampleArguments } from './protocols/vcp/definitions'
+export { parseVcpResults, type ParsedToolResult } from './protocols/vcp/results'

@@ -1,0 +1,34 @@
+import type { ToolCallingProtocol } from './protocol'
+import { vcpProtocol } from './vcp'
+
+export interface ProtocolRegistry {
+  register(protocol: ToolCallingProtocol): void
+  get(id: string): ToolCallingProtocol | undefined
+  /** Like get(), but an unknown id is an error that lists the known ones. */
+  require(id: string): ToolCallingProtocol
+  list(): ToolCallingProtocol[]
+}
+
+export function createProtocolRegistry(initial: ToolCallingProtocol[] = []): ProtocolRegistry {
+  const protocols = new Map<string, ToolCallingProtocol>()
+  const registry: ProtocolRegistry = {
+    register(protocol) {
+      if (protocols.has(protocol.id)) throw new Error(`A protocol with id "${protocol.id}" is already registered`)
+      protocols.set(protocol.id, protocol)
+    },
+    get: (id) => protocols.get(id),
+    require(id) {
+      const protocol = protocols.get(id)
+      if (!protocol) {
+        throw new Error(`Unknown protocol "${id}". Registered protocols: ${[...protocols.keys()].join(', ') || 'none'}`)
+      }
+      return protocol
+    },
+    list: () => [...protocols.values()],
+  }
+  for (const protocol of initial) registry.register(protocol)
+  return registry
+}
+
+/** The application's protocols. A new protocol is one file plus one line here. */
+export const protocolRegistry: ProtocolRegistry = createProtocolRegistry([vcpProtocol])

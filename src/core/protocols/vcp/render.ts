@@ -1,0 +1,70 @@
+/**
+ * Writing VCP text that the parser reads back verbatim: values, fields, request blocks.
+ */
+import { isKeyChar } from './markers'
+import { scanVcpBlocks } from './blocks'
+
+export type ValueEncoding = 'plain' | 'escape' | 'exp'
+
+const WRAPPERS: Record<ValueEncoding, [string, string]> = {
+  plain: ['「始」', '「末」'],
+  escape: ['「始ESCAPE」', '「末ESCAPE」'],
+  exp: ['「始exp」', '「末exp」'],
+}
+
+export interface EncodedValue {
+  text: string
+  encoding: ValueEncoding
+  /** False when no form carries the value verbatim (it holds every closing marker). */
+  lossless: boolean
+}
+
+/**
+ * Wraps a value in markers: plain when that reads back unchanged, otherwise `「始ESCAPE」`,
+ * otherwise `「始exp」`. Values are trimmed when read, so outer white space is not kept.
+ */
+export function encodeValue(value: string, blockName = 'TOOL_REQUEST'): EncodedValue {
+  for (const encoding of ['plain', 'escape', 'exp'] as const) {
+    const text = wrap(value, encoding)
+    if (readsBack(text, value, blockName)) return { text, encoding, lossless: true }
+  }
+  return { text: wrap(value, 'escape'), encoding: 'escape', lossless: false }
+}
+
+function wrap(value: string, encoding: ValueEncoding): string {
+  const [open, close] = WRAPPERS[encoding]
+  return open + value + close
+}
+
+function readsBack(wrapped: string, value: string, blockName: string): boolean {
+  // Fast answer for the common case: nothing in the value that a marker could start with.
+  if (!/[<「{}」>]/.test(value)) return true
+  const probe = `<<<[${blockName}]>>>\nv:${wrapped}\n<<<[END_${blockName}]>>>`
+  const { blocks, diagnostics } = scanVcpBlocks(probe, blockName)
+  const fields = blocks[0]?.fields
+  return blocks.length === 1 && diagnostics.length === 0 && fields?.length === 1 && fields[0]?.value === value.trim()
+}
+
+/** True when `key` can be written as a VCP key (letters, digits, marks, `_`, `-`). */
+export function isValidVcpKey(key: string): boolean {
+  if (key.length === 0) return false
+  for (let k = 0; k < key.length; k++) if (!isKeyChar(key, k)) return false
+  return true
+}
+
+export interface RenderRequestInput {
+  toolName: string
+  args: Record<string, string>
+  requestId?: string
+}
+
+/** A canonical request block: `tool_name` first, then the arguments in order. */
+export function renderVcpRequest({ toolName, args, requestId }: RenderRequestInput): string {
+  const lines = [`tool_name:${encodeValue(toolName).text}`]
+  if (requestId !== undefined) lines.push(`request_id:${encodeValue(requestId).text}`)
+  for (const key of Object.keys(args)) {
+    if (!isValidVcpKey(key)) throw new TypeError(`"${key}" cannot be written as a VCP key: use letters, digits, "_" or "-"`)
+    lines.push(`${key}:${encodeValue(args[key] as string).text}`)
+  }
+  return `<<<[TOOL_REQUEST]>>>\n${lines.join(',\n')}\n<<<[END_TOOL_REQUEST]>>>`
+}

@@ -1,0 +1,23 @@
+export interface Truncation {
+  text: string
+  /** Characters removed from the middle (0 when nothing was cut). */
+  omitted: number
+  originalLength: number
+}
+
+/**
+ * Cuts `text` to about `limit` characters, keeping its head and tail and stating the cut in the
+ * middle. Head and tail get equal shares; a limit <= 0 means no cut.
+ */
+export function truncateHeadTail(text: string, limit: number): Truncation {
+  if (limit <= 0 || text.length <= limit) return { text, omitted: 0, originalLength: text.length }
+  const headLength = Math.ceil(limit / 2)
+  const tailLength = Math.floor(limit / 2)
+  const omitted = text.length - headLength - tailLength
+  const note = `\n[... ${omitted.toLocaleString('en-US')} characters omitted from the middle ...]\n`
+  return {
+    text: text.slice(0, headLength) + note + text.slice(text.length - tailLength),
+    omitted,
+    originalLength: text.length,
+  }
+}
