@@ -6,18 +6,17 @@ import type { MethodMetadata, MethodParameter, ToolDefinitionInput } from '../..
 import { renderVcpRequest } from './render'
 import { routingName } from '../../routing-name'
 
-const PREAMBLE = `You can call tools. To call one, write a request block in your reply:
-
-<<<[TOOL_REQUEST]>>>
-tool_name:「始」routing name of the method「末」,
-parameter_name:「始」value「末」
-<<<[END_TOOL_REQUEST]>>>
+// The preamble writes no block marker itself: every marker in the prompt belongs to a method's
+// example, so parsing the prompt finds exactly one request per method.
+const PREAMBLE = `You can call tools. To call a method, write a request block shaped exactly like the method's
+"Example request" below: the start marker line, one field per argument, and the end marker line.
 
 Rules:
-- Every value sits between 「始」 and 「末」; it may span several lines and holds code or text verbatim.
+- A field is name:「始」value「末」. The first field is tool_name with the method's routing name.
+- A value may span several lines and holds code or text verbatim.
 - A value that itself contains 「始」, 「末」 or a block marker is written as 「始ESCAPE」value「末ESCAPE」.
-- One block per call; several blocks in one reply run in order. Add request_id:「始」your-id「末」 to name a call.
-- Results come back in <<<[TOOL_RESULT]>>> blocks. Never write a result block yourself.
+- One block per call; several blocks in one reply run in order. Add a request_id field to name a call.
+- Results come back in TOOL_RESULT blocks. Never write a result block yourself.
 
 Available methods:`
 

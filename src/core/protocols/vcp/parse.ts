@@ -20,6 +20,7 @@ export function createVcpStreamParser(options: ParseOptions = {}, withEvents = t
   const diagnostics: Diagnostic[] = []
   let events: StreamEvent[] = []
   let ended = false
+  let result: ParseResult | null = null
   // The one-shot parse reads no events: skip building them.
   const collectEvents = withEvents
 
@@ -117,14 +118,15 @@ export function createVcpStreamParser(options: ParseOptions = {}, withEvents = t
       return events.length === 0 ? NO_EVENTS : events
     },
     end() {
-      if (!ended) {
+      if (!result) {
         ended = true
         events = []
         scanner.end()
         // Stable sort: diagnostics read top to bottom, ties keep the order they were found in.
         diagnostics.sort((a, b) => a.offset - b.offset)
+        result = { requests, diagnostics }
       }
-      return { requests, diagnostics }
+      return result
     },
   }
 }

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest'
+import { createRequestIdSession } from '../../src/core'
+
+describe('request id session', () => {
+  it('hands out fresh ids and keeps free wanted ones', () => {
+    const session = createRequestIdSession()
+    expect(session.claim()).toBe('req-1')
+    expect(session.claim('mine')).toBe('mine')
+    expect(session.claim('mine')).toBe('mine-2')
+    expect(session.claim()).toBe('req-3')
+    expect(session.has('mine-2')).toBe(true)
+  })
+
+  it('never hands out an id twice, even when a model writes one that looks generated', () => {
+    const session = createRequestIdSession()
+    const ids = [session.claim('req-2'), session.claim(), session.claim(), session.claim('req-3')]
+    expect(new Set(ids).size).toBe(ids.length)
+  })
+})
