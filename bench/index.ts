@@ -1,0 +1,87 @@
+/**
+ * `npm run bench`: parser figures as ratios measured in this one run.
+ * Bundled by scripts/bench.mjs first, so module boundaries cost what they cost in the app.
+ */
+import { createStreamParser, parseToolRequests } from '../src/core'
+import { buildSyntheticReply } from './synthetic-reply'
+import { measureInterleaved } from './measure'
+
+const START = '<<<[TOOL_REQUEST]>>>'
+const END = '<<<[END_TOOL_REQUEST]>>>'
+
+/** The floor: find every block's start and end marker with indexOf, nothing else. */
+function indexOfFloor(text: string): number {
+  let blocks = 0
+  let at = 0
+  for (;;) {
+    const start = text.indexOf(START, at)
+    if (start === -1) return blocks
+    const end = text.indexOf(END, start + START.length)
+    if (end === -1) return blocks
+    blocks++
+    at = end + END.length
+  }
+}
+
+function chunksOf(text: string, size: number): string[] {
+  const chunks: string[] = []
+  for (let i = 0; i < text.length; i += size) chunks.push(text.slice(i, i + size))
+  return chunks
+}
+
+function streamAll(chunks: string[]): number {
+  const parser = createStreamParser()
+  for (const chunk of chunks) parser.feed(chunk)
+  return parser.end().requests.length
+}
+
+const fmt = (n: number, digits = 2): string => n.toFixed(digits)
+
+function main(): void {
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 15)
+  const { text, blocks } = buildSyntheticReply(2_000_000, 5000)
+  const check = parseToolRequests(text)
+  if (check.requests.length !== blocks || check.diagnostics.length !== 0) {
+    throw new Error(`synthetic reply parsed to ${check.requests.length} requests and ${check.diagnostics.length} diagnostics; expected ${blocks} and 0`)
+  }
+  const chunks16 = chunksOf(text, 16)
+  console.log(`Node ${process.version}; synthetic reply: ${text.length.toLocaleString('en-US')} characters, ${blocks.toLocaleString('en-US')} blocks; median of ${rounds} interleaved rounds\n`)
+
+  const t = measureInterleaved(
+    {
+      floor: () => indexOfFloor(text),
+      oneShot: () => parseToolRequests(text).requests.length,
+      stream16: () => streamAll(chunks16),
+    },
+    rounds,
+  )
+  console.log('2,000,000-character reply')
+  console.log(`  indexOf floor (block markers only) ${fmt(t.floor as number, 3)} ms`)
+  console.log(`  one-shot parse                     ${fmt(t.oneShot as number)} ms  ${fmt(text.length / 1000 / (t.oneShot as number), 1)} Mchar/s  ${fmt((t.oneShot as number) / (t.floor as number), 1)}x the floor`)
+  console.log(`  streaming, 16-character chunks     ${fmt(t.stream16 as number)} ms  ${fmt((t.stream16 as number) / (t.oneShot as number), 2)}x one-shot`)
+
+  // Re-parsing everything after each chunk is what a UI without a streaming parser does.
+  const small = buildSyntheticReply(100_000).text
+  const smallChunks = chunksOf(small, 16)
+  const naive = measureInterleaved(
+    {
+      reparse: () => {
+        let seen = ''
+        let n = 0
+        for (const chunk of smallChunks) {
+          seen += chunk
+          n = parseToolRequests(seen).requests.length
+        }
+        return n
+      },
+      stream: () => streamAll(smallChunks),
+    },
+    3,
+    1,
+  )
+  console.log(`\n${small.length.toLocaleString('en-US')}-character reply in 16-character chunks (${smallChunks.length.toLocaleString('en-US')} chunks)`)
+  console.log(`  re-parse the whole text per chunk  ${fmt(naive.reparse as number)} ms`)
+  console.log(`  streaming parser                   ${fmt(naive.stream as number)} ms  (${fmt((naive.reparse as number) / (naive.stream as number), 0)}x less work)`)
+}
+
+main()

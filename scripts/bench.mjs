@@ -1,0 +1,10 @@
+// Bundles the benchmark into one module (as the app is bundled) and runs it.
+import { build } from 'esbuild'
+import { mkdirSync } from 'node:fs'
+import { pathToFileURL } from 'node:url'
+import { resolve } from 'node:path'
+
+const outfile = resolve('.bench/bench.mjs')
+mkdirSync('.bench', { recursive: true })
+await build({ entryPoints: ['bench/index.ts'], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile, logLevel: 'warning' })
+await import(pathToFileURL(outfile).href)

@@ -1,0 +1,16 @@
+import { readFile } from 'node:fs/promises'
+import { runCli } from '../src/cli/vcp'
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = []
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+const status = await runCli(process.argv.slice(2), {
+  readFile: (path) => readFile(path, 'utf8'),
+  readStdin,
+  out: (line) => process.stdout.write(line + '\n'),
+  err: (line) => process.stderr.write(line + '\n'),
+})
+process.exitCode = status
