@@ -10,23 +10,40 @@ export interface RequestIdSession {
 }
 
 export function createRequestIdSession(prefix = 'req'): RequestIdSession {
-  const used = new Set<string>()
+  // Generated ids are `${prefix}-${n}` for n <= counter and are not stored; other ids are.
+  const written = new Set<string>()
+  const generatedPrefix = prefix + '-'
   let counter = 0
 
-  function claim(wanted?: string): string {
-    if (wanted !== undefined && wanted !== '' && !used.has(wanted)) {
-      used.add(wanted)
-      return wanted
-    }
-    const base = wanted === undefined || wanted === '' ? prefix : wanted
-    let id: string
-    do {
-      counter++
-      id = `${base}-${counter}`
-    } while (used.has(id))
-    used.add(id)
-    return id
+  function isGenerated(id: string): boolean {
+    if (!id.startsWith(generatedPrefix)) return false
+    const digits = id.slice(generatedPrefix.length)
+    return /^[1-9]\d*$/.test(digits) && Number(digits) <= counter
   }
 
-  return { claim, has: (id) => used.has(id) }
+  function has(id: string): boolean {
+    return written.has(id) || isGenerated(id)
+  }
+
+  function claim(wanted?: string): string {
+    if (wanted === undefined || wanted === '') {
+      let id: string
+      do id = generatedPrefix + ++counter
+      while (written.has(id))
+      return id
+    }
+    if (!has(wanted)) {
+      written.add(wanted)
+      return wanted
+    }
+    for (let n = 1; ; n++) {
+      const id = `${wanted}-${n}`
+      if (!has(id)) {
+        written.add(id)
+        return id
+      }
+    }
+  }
+
+  return { claim, has }
 }

@@ -6,9 +6,11 @@ describe('request id session', () => {
     const session = createRequestIdSession()
     expect(session.claim()).toBe('req-1')
     expect(session.claim('mine')).toBe('mine')
-    expect(session.claim('mine')).toBe('mine-2')
-    expect(session.claim()).toBe('req-3')
-    expect(session.has('mine-2')).toBe(true)
+    expect(session.claim('mine')).toBe('mine-1')
+    expect(session.claim()).toBe('req-2')
+    expect(session.has('mine-1')).toBe(true)
+    expect(session.has('req-2')).toBe(true)
+    expect(session.has('req-3')).toBe(false)
   })
 
   it('never hands out an id twice, even when a model writes one that looks generated', () => {

@@ -11,15 +11,10 @@ export class LineIndex {
   private pendingChars = 0
 
   append(piece: string): void {
-    if (piece.length <= 256 && this.pending.length === 0) {
-      // Small pieces (streaming) are scanned at once; large ones wait until a position is asked for.
-      this.scan(piece)
-      return
-    }
     this.pending.push(piece)
     this.pendingChars += piece.length
-    // Bound the memory held by unscanned pieces.
-    if (this.pendingChars > 1 << 16 && this.pending.length > 64) this.flush()
+    // Pieces wait until a position is asked for; many small ones are joined and scanned together.
+    if (this.pending.length >= 256 || this.pendingChars >= 1 << 20) this.flush()
   }
 
   private flush(): void {

@@ -65,6 +65,8 @@ export interface BlockNames {
   end: string
   canonicalStart: string
   canonicalEnd: string
+  /** Character code of the start name's first letter. */
+  startInitial: number
 }
 
 export function blockNames(upperName: string): BlockNames {
@@ -73,6 +75,7 @@ export function blockNames(upperName: string): BlockNames {
     end: 'END_' + upperName,
     canonicalStart: `<<<[${upperName}]>>>`,
     canonicalEnd: `<<<[END_${upperName}]>>>`,
+    startInitial: upperName.charCodeAt(0),
   }
 }
 
@@ -81,11 +84,14 @@ export function blockNames(upperName: string): BlockNames {
  * `<{2,4}[END_NAME]>{2,4}`, case-insensitive.
  */
 export function matchBlockMarker(s: string, p: number, names: BlockNames, final: boolean): number {
+  // Most '<' in text and code are not markers: a single '<' is decided by the next character.
+  if (p + 1 < s.length && s.charCodeAt(p + 1) !== LT) return NO_MATCH
   // Fast path: the canonical spelling, not followed by a fourth '>'.
-  if (s.startsWith(names.canonicalStart, p)) {
+  const fifth = s.charCodeAt(p + 4)
+  if (fifth === names.startInitial && s.startsWith(names.canonicalStart, p)) {
     const m = canonicalMatch(s, p, names.canonicalStart.length, final, 0)
     if (m !== SLOW_PATH) return m
-  } else if (s.startsWith(names.canonicalEnd, p)) {
+  } else if (fifth === 0x45 /* E */ && s.startsWith(names.canonicalEnd, p)) {
     const m = canonicalMatch(s, p, names.canonicalEnd.length, final, 0x100)
     if (m !== SLOW_PATH) return m
   }

@@ -18,7 +18,7 @@ export function createVcpStreamParser(options: ParseOptions = {}, withEvents = t
   const skipFenced = options.fencedBlocks === 'skip'
   const requests: ParsedRequest[] = []
   const diagnostics: Diagnostic[] = []
-  let events: StreamEvent[] = []
+  let events: StreamEvent[] | null = null
   let ended = false
   let result: ParseResult | null = null
   // The one-shot parse reads no events: skip building them.
@@ -27,17 +27,17 @@ export function createVcpStreamParser(options: ParseOptions = {}, withEvents = t
   const scanner = new VcpScanner(
     {
       blockOpen(index, offset, inReasoning, fenced) {
-        if (collectEvents) events.push({ type: 'block-open', index, offset, inReasoning, fenced })
+        if (collectEvents) (events ??= []).push({ type: 'block-open', index, offset, inReasoning, fenced })
       },
       fieldOpen(index, key, offset) {
-        if (collectEvents) events.push({ type: 'field-open', index, key, offset })
+        if (collectEvents) (events ??= []).push({ type: 'field-open', index, key, offset })
       },
       field(index, field) {
-        if (collectEvents) events.push({ type: 'field', index, key: field.key, value: field.value, offset: field.offset })
+        if (collectEvents) (events ??= []).push({ type: 'field', index, key: field.key, value: field.value, offset: field.offset })
       },
       diagnostic(diagnostic) {
         diagnostics.push(diagnostic)
-        if (collectEvents) events.push({ type: 'diagnostic', diagnostic })
+        if (collectEvents) (events ??= []).push({ type: 'diagnostic', diagnostic })
       },
       blockClose(block) {
         const request = buildRequest(block)
@@ -49,10 +49,11 @@ export function createVcpStreamParser(options: ParseOptions = {}, withEvents = t
           included = false
           addDiagnostic(block, 'info', 'fenced-block-skipped', 'This request is inside a Markdown code fence and fenced blocks are skipped.')
         }
-        request.diagnostics.sort((a, b) => a.offset - b.offset)
-        request.valid = request.toolName !== '' && !request.diagnostics.some((d) => d.severity === 'error')
+        const found = request.diagnostics
+        if (found.length > 1) found.sort((a, b) => a.offset - b.offset)
+        request.valid = request.toolName !== '' && (found.length === 0 || !found.some((d) => d.severity === 'error'))
         if (included) requests.push(request)
-        if (collectEvents) events.push({ type: 'block-close', index: block.index, request, included })
+        if (collectEvents) (events ??= []).push({ type: 'block-close', index: block.index, request, included })
       },
     },
     { blockName: REQUEST_BLOCK },
@@ -63,7 +64,7 @@ export function createVcpStreamParser(options: ParseOptions = {}, withEvents = t
     const diagnostic: Diagnostic = { severity, code, message, offset, length, line, column }
     block.diagnostics.push(diagnostic)
     diagnostics.push(diagnostic)
-    if (collectEvents) events.push({ type: 'diagnostic', diagnostic })
+    if (collectEvents) (events ??= []).push({ type: 'diagnostic', diagnostic })
     return diagnostic
   }
 
@@ -113,14 +114,14 @@ export function createVcpStreamParser(options: ParseOptions = {}, withEvents = t
   return {
     feed(chunk) {
       if (ended) throw new Error('feed() after end(): create a new stream parser for new text')
-      events = []
+      events = null
       scanner.feed(chunk)
-      return events.length === 0 ? NO_EVENTS : events
+      return events ?? NO_EVENTS
     },
     end() {
       if (!result) {
         ended = true
-        events = []
+        events = null
         scanner.end()
         // Stable sort: diagnostics read top to bottom, ties keep the order they were found in.
         diagnostics.sort((a, b) => a.offset - b.offset)

@@ -37,7 +37,11 @@ import {
 const KEY_LOOKBACK = 256
 /** Characters kept behind the scan position (line-start checks, split markers). */
 const KEEP_BEHIND = 4
+/** The window is trimmed once this many settled characters lead it. */
+const COMPACT_AT = 512
 const TOOL_NAME_NEEDLE = 'tool_name'
+const CORNER_OPEN = 0x300c // 「
+const CORNER_CLOSE = 0x300d // 」
 
 export interface ScannedBlock {
   index: number
@@ -74,7 +78,8 @@ const enum Needle {
   Start,
   End,
 }
-const NEEDLES = ['<', '`', '~', TOOL_NAME_NEEDLE, START_CHAR, END_CHAR]
+// Fences need three characters: searching for three skips inline `code` in prose.
+const NEEDLES = ['<', '```', '~~~', TOOL_NAME_NEEDLE, START_CHAR, END_CHAR]
 
 const enum Mode {
   Outside,
@@ -179,26 +184,10 @@ export class VcpScanner {
 
   /** The chunk holds a character that starts or completes a token in the current mode. */
   private mayMatter(chunk: string): boolean {
-    const mode = this.mode
-    if (chunk.length > 64) {
-      if (chunk.indexOf('<') !== -1) return true
-      if (mode === Mode.Value) return chunk.indexOf(END_CHAR) !== -1
-      if (chunk.indexOf(START_CHAR) !== -1) return true
-      return mode === Mode.Outside && (chunk.indexOf('`') !== -1 || chunk.indexOf('~') !== -1)
-    }
-    // Short chunks (token streams): one pass over the characters is cheaper than several searches.
-    for (let k = 0; k < chunk.length; k++) {
-      const c = chunk.charCodeAt(k)
-      if (c === 0x3c) return true // <
-      if (mode === Mode.Value) {
-        if (c === 0x672b) return true // 末
-      } else if (c === 0x59cb) {
-        return true // 始
-      } else if (mode === Mode.Outside && (c === 0x60 || c === 0x7e)) {
-        return true // ` ~
-      }
-    }
-    return false
+    if (chunk.indexOf('<') !== -1) return true
+    if (this.mode === Mode.Value) return chunk.indexOf(END_CHAR) !== -1
+    if (chunk.indexOf(START_CHAR) !== -1) return true
+    return this.mode === Mode.Outside && (chunk.indexOf('`') !== -1 || chunk.indexOf('~') !== -1)
   }
 
   end(): void {
@@ -217,7 +206,8 @@ export class VcpScanner {
     if (this.mode === Mode.Block && this.block) {
       keepFrom = Math.min(keepFrom, Math.max(this.block.regionStart, scanAbs - KEY_LOOKBACK))
     }
-    if (keepFrom <= this.base) return
+    // Dropping a few characters at a time costs more than it saves: wait for a real prefix.
+    if (keepFrom - this.base < COMPACT_AT) return
     this.capture(keepFrom)
     this.buf = this.buf.slice(keepFrom - this.base)
     this.i -= keepFrom - this.base
@@ -437,9 +427,16 @@ export class VcpScanner {
 
   private stepBlock(final: boolean): Step {
     const i = this.i
+    const s = this.buf
     const lt = this.next(Needle.Lt, i)
-    const st = this.next(Needle.Start, i + 1)
+    // The next value marker is always near: search directly, no cache.
+    const st = s.indexOf(START_CHAR, i + 1)
     const p = minPositive(lt, st === -1 ? -1 : st - 1)
+    // Fast path: a canonical 「始」 with no '<' before it.
+    if (p !== -1 && p !== lt && s.charCodeAt(p) === CORNER_OPEN && st + 1 < s.length && s.charCodeAt(st + 1) === CORNER_CLOSE) {
+      this.startValue(p, 'plain', 3, false)
+      return true
+    }
     if (p === -1) {
       if (final) {
         this.closeBlock(this.buf.length, 'end-of-text')
@@ -542,8 +539,11 @@ export class VcpScanner {
         block,
       )
     }
-    this.capture(end)
-    const rawBlock = block.parts.length === 1 ? (block.parts[0] as string) : block.parts.join('')
+    // Unless the block spans several windows (streaming), its text is one slice of the window.
+    const rawBlock =
+      block.parts.length === 0
+        ? this.buf.slice(block.start - this.base, endInBuf)
+        : block.parts.join('') + this.buf.slice(block.captured - this.base, endInBuf)
     this.block = null
     this.mode = Mode.Outside
     this.i = endInBuf
@@ -566,8 +566,17 @@ export class VcpScanner {
     const i = this.i
     const watchMarkers = value.kind === 'plain' || value.firstEndMarker === -1
     const lt = watchMarkers ? this.next(Needle.Lt, i) : -1
-    const en = this.next(Needle.End, i + 1)
+    const s = this.buf
+    const en = s.indexOf(END_CHAR, i + 1)
     const p = minPositive(lt, en === -1 ? -1 : en - 1)
+    // Fast path: a plain value closed by a canonical 「末」 with no '<' before it.
+    if (
+      value.kind === 'plain' && p !== -1 && p !== lt &&
+      s.charCodeAt(p) === CORNER_OPEN && en + 1 < s.length && s.charCodeAt(en + 1) === CORNER_CLOSE
+    ) {
+      this.finishValue(p, 3, false)
+      return true
+    }
     if (p === -1) {
       if (final) return this.unterminatedAtEnd()
       return this.park(1)
