@@ -98,8 +98,7 @@ export interface ParsedRequest {
   /** Offsets of the block in the text, end exclusive. */
   start: number
   end: number
-  fields: ParsedField[]
-  /** Diagnostics that belong to this block. */
+  /** Diagnostics that belong to this block. Field positions: see `requestFields()`. */
   diagnostics: Diagnostic[]
   /** The block sits inside `<think>` / `<thinking>` reasoning. */
   inReasoning: boolean

@@ -2,18 +2,26 @@
  * Reads every block of one kind (`TOOL_REQUEST`, `TOOL_RESULT`, ...) as raw fields.
  * Used where the request semantics of parse.ts are not wanted: results, encoding probes.
  */
-import type { Diagnostic } from '../../types'
+import type { Diagnostic, ParsedField } from '../../types'
 import { VcpScanner, type ScannedBlock } from './scanner'
 
-export function scanVcpBlocks(text: string, blockName: string): { blocks: ScannedBlock[]; diagnostics: Diagnostic[] } {
-  const blocks: ScannedBlock[] = []
+export interface BlockWithFields extends ScannedBlock {
+  fields: ParsedField[]
+}
+
+export function scanVcpBlocks(text: string, blockName: string): { blocks: BlockWithFields[]; diagnostics: Diagnostic[] } {
+  const blocks: BlockWithFields[] = []
+  let fields: ParsedField[] = []
   const diagnostics: Diagnostic[] = []
   const scanner = new VcpScanner(
     {
       blockOpen() {},
       fieldOpen() {},
-      field() {},
-      blockClose: (block) => blocks.push(block),
+      field: (_index, field) => fields.push({ ...field }),
+      blockClose: (block) => {
+        blocks.push({ ...block, fields })
+        fields = []
+      },
       diagnostic: (diagnostic) => diagnostics.push(diagnostic),
     },
     { blockName, proseDiagnostics: false },

@@ -3,10 +3,10 @@
  * The one-shot parse is literally "stream the whole text in one chunk", which is what makes
  * `end()` equal to it for every chunking.
  */
-import type { Diagnostic, DiagnosticSeverity, ParsedField, ParsedRequest, ParseResult } from '../../types'
+import type { Diagnostic, DiagnosticSeverity, ParsedRequest, ParseResult } from '../../types'
 import type { ParseOptions, StreamEvent, StreamParser } from '../protocol'
 import { createRequestIdSession } from '../../request-ids'
-import { setOwn } from '../../own-record'
+import { hasOwn, setOwn } from '../../own-record'
 import { VcpScanner, type ScannedBlock } from './scanner'
 
 export const REQUEST_BLOCK = 'TOOL_REQUEST'
@@ -24,16 +24,32 @@ export function createVcpStreamParser(options: ParseOptions = {}, withEvents = t
   // The one-shot parse reads no events: skip building them.
   const collectEvents = withEvents
 
+  // The block being read: its arguments are collected as fields close.
+  let args: Record<string, string> = {}
+  let toolName: string | undefined
+  let requestId: string | undefined
+  let pending: Diagnostic[] | null = null
+
   const scanner = new VcpScanner(
     {
       blockOpen(index, offset, inReasoning, fenced) {
+        args = {}
+        toolName = undefined
+        requestId = undefined
+        pending = null
         if (collectEvents) (events ??= []).push({ type: 'block-open', index, offset, inReasoning, fenced })
       },
       fieldOpen(index, key, offset) {
         if (collectEvents) (events ??= []).push({ type: 'field-open', index, key, offset })
       },
       field(index, field) {
-        if (collectEvents) (events ??= []).push({ type: 'field', index, key: field.key, value: field.value, offset: field.offset })
+        const { key, value } = field
+        const repeated = key === 'tool_name' ? toolName !== undefined : key === 'request_id' ? requestId !== undefined : hasOwn(args, key)
+        if (repeated) addDiagnostic('warning', 'duplicate-key', `Field "${key}" appears more than once; the last value wins.`, field.offset, key.length)
+        if (key === 'tool_name') toolName = value
+        else if (key === 'request_id') requestId = value
+        else setOwn(args, key, value)
+        if (collectEvents) (events ??= []).push({ type: 'field', index, key, value, offset: field.offset })
       },
       diagnostic(diagnostic) {
         diagnostics.push(diagnostic)
@@ -44,13 +60,17 @@ export function createVcpStreamParser(options: ParseOptions = {}, withEvents = t
         let included = true
         if (block.inReasoning && !includeReasoning) {
           included = false
-          addDiagnostic(block, 'warning', 'request-in-reasoning', 'This request is inside <think> reasoning; it is not executed.')
+          addDiagnostic('warning', 'request-in-reasoning', 'This request is inside <think> reasoning; it is not executed.', block.start)
         } else if (block.fenced && skipFenced) {
           included = false
-          addDiagnostic(block, 'info', 'fenced-block-skipped', 'This request is inside a Markdown code fence and fenced blocks are skipped.')
+          addDiagnostic('info', 'fenced-block-skipped', 'This request is inside a Markdown code fence and fenced blocks are skipped.', block.start)
         }
-        const found = request.diagnostics
-        if (found.length > 1) found.sort((a, b) => a.offset - b.offset)
+        let found = block.diagnostics
+        if (pending !== null) {
+          found = found.concat(pending)
+          found.sort((a, b) => a.offset - b.offset)
+        }
+        request.diagnostics = found
         request.valid = request.toolName !== '' && (found.length === 0 || !found.some((d) => d.severity === 'error'))
         if (included) requests.push(request)
         if (collectEvents) (events ??= []).push({ type: 'block-close', index: block.index, request, included })
@@ -59,43 +79,29 @@ export function createVcpStreamParser(options: ParseOptions = {}, withEvents = t
     { blockName: REQUEST_BLOCK },
   )
 
-  function addDiagnostic(block: ScannedBlock, severity: DiagnosticSeverity, code: string, message: string, offset = block.start, length = 0): Diagnostic {
+  /** A diagnostic about the block being read. */
+  function addDiagnostic(severity: DiagnosticSeverity, code: string, message: string, offset: number, length = 0): void {
     const { line, column } = scanner.position(offset)
     const diagnostic: Diagnostic = { severity, code, message, offset, length, line, column }
-    block.diagnostics.push(diagnostic)
+    ;(pending ??= []).push(diagnostic)
     diagnostics.push(diagnostic)
     if (collectEvents) (events ??= []).push({ type: 'diagnostic', diagnostic })
-    return diagnostic
   }
 
   function buildRequest(block: ScannedBlock): ParsedRequest {
-    const args: Record<string, string> = {}
-    const fields = block.fields
-    let toolName: string | undefined
-    let requestId: string | undefined
-    for (let f = 0; f < fields.length; f++) {
-      const field = fields[f] as ParsedField
-      const key = field.key
-      if (isRepeated(fields, f)) {
-        addDiagnostic(block, 'warning', 'duplicate-key', `Field "${field.key}" appears more than once; the last value wins.`, field.offset, field.key.length)
-      }
-      if (field.key === 'tool_name') toolName = field.value
-      else if (field.key === 'request_id') requestId = field.value
-      else setOwn(args, key, field.value)
-    }
     if (toolName === undefined) {
-      addDiagnostic(block, 'error', 'missing-tool-name', 'The block has no "tool_name" field, so it names no tool to call.', block.start, 0)
+      addDiagnostic('error', 'missing-tool-name', 'The block has no "tool_name" field, so it names no tool to call.', block.start)
     } else if (toolName === '') {
-      addDiagnostic(block, 'error', 'empty-tool-name', 'The "tool_name" field is empty.', block.start, 0)
+      addDiagnostic('error', 'empty-tool-name', 'The "tool_name" field is empty.', block.start)
     }
     let id: string
     if (requestId !== undefined && requestId !== '' && session.has(requestId)) {
       id = session.claim(requestId)
-      addDiagnostic(block, 'warning', 'duplicate-request-id', `Request id "${requestId}" is already taken in this session; this request is "${id}".`, block.start, 0)
+      addDiagnostic('warning', 'duplicate-request-id', `Request id "${requestId}" is already taken in this session; this request is "${id}".`, block.start)
     } else {
       id = session.claim(requestId === '' ? undefined : requestId)
     }
-    const request: ParsedRequest = {
+    return {
       requestId: id,
       toolName: toolName ?? '',
       args,
@@ -103,12 +109,10 @@ export function createVcpStreamParser(options: ParseOptions = {}, withEvents = t
       valid: false,
       start: block.start,
       end: block.end,
-      fields: block.fields,
       diagnostics: block.diagnostics,
       inReasoning: block.inReasoning,
       fenced: block.fenced,
     }
-    return request
   }
 
   return {
@@ -136,11 +140,4 @@ export function parseVcpRequests(text: string, options: ParseOptions = {}): Pars
   const stream = createVcpStreamParser(options, false)
   stream.feed(text)
   return stream.end()
-}
-
-/** Field `f` repeats an earlier key. Blocks hold a handful of fields, so a scan beats a Set. */
-function isRepeated(fields: ParsedField[], f: number): boolean {
-  const key = (fields[f] as ParsedField).key
-  for (let g = 0; g < f; g++) if ((fields[g] as ParsedField).key === key) return true
-  return false
 }

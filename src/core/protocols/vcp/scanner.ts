@@ -38,8 +38,9 @@ const KEY_LOOKBACK = 256
 /** Characters kept behind the scan position (line-start checks, split markers). */
 const KEEP_BEHIND = 4
 /** The window is trimmed once this many settled characters lead it. */
-const COMPACT_AT = 512
+const COMPACT_AT = 128
 const TOOL_NAME_NEEDLE = 'tool_name'
+const NO_DIAGNOSTICS: Diagnostic[] = Object.freeze([]) as unknown as Diagnostic[]
 const CORNER_OPEN = 0x300c // 「
 const CORNER_CLOSE = 0x300d // 」
 
@@ -48,8 +49,7 @@ export interface ScannedBlock {
   start: number
   end: number
   rawBlock: string
-  fields: ParsedField[]
-  /** Block-level diagnostics, in the order they were found. */
+  /** Block-level diagnostics in the order they were found (a shared empty array when none). */
   diagnostics: Diagnostic[]
   inReasoning: boolean
   fenced: boolean
@@ -58,7 +58,8 @@ export interface ScannedBlock {
 export interface ScannerHandlers {
   blockOpen(index: number, offset: number, inReasoning: boolean, fenced: boolean): void
   fieldOpen(index: number, key: string, offset: number): void
-  field(index: number, field: ParsedField): void
+  /** `field` is reused for the next field: copy what you keep. */
+  field(index: number, field: Readonly<ParsedField>): void
   blockClose(block: ScannedBlock): void
   diagnostic(diagnostic: Diagnostic): void
 }
@@ -92,8 +93,7 @@ interface OpenBlock {
   start: number
   inReasoning: boolean
   fenced: boolean
-  fields: ParsedField[]
-  diagnostics: Diagnostic[]
+  diagnostics: Diagnostic[] | null
   parts: string[]
   /** Raw text up to this offset is in `parts`. */
   captured: number
@@ -130,6 +130,9 @@ export class VcpScanner {
   private mode = Mode.Outside
   private block: OpenBlock | null = null
   private value: OpenValue | null = null
+  private readonly fieldScratch: ParsedField = { key: '', value: '', offset: 0, valueStart: 0, valueEnd: 0, escaped: false }
+  /** Keys repeat across blocks: keep one string per distinct key. */
+  private readonly keys = new Map<string, string>()
   /** Values never overlap: one record is reused for all of them. */
   private readonly spareValue: OpenValue = {
     kind: 'plain',
@@ -414,8 +417,7 @@ export class VcpScanner {
       start,
       inReasoning: this.reasoningOpen !== -1,
       fenced: this.fence !== null,
-      fields: [],
-      diagnostics: [],
+      diagnostics: null,
       parts: [],
       captured: start,
       regionStart: start + markerLength,
@@ -501,7 +503,12 @@ export class VcpScanner {
     if (brace && kind === 'plain') {
       this.report('warning', 'brace-marker', 'Value opened with "{始}"; read as "「始」".', p, markerLength, block)
     }
-    const key = s.slice(keyStart, keyEnd)
+    const written = s.slice(keyStart, keyEnd)
+    let key = this.keys.get(written)
+    if (key === undefined) {
+      key = written
+      if (this.keys.size < 1024) this.keys.set(key, key)
+    }
     const start = this.base + p + markerLength
     const value = this.spareValue
     value.kind = kind
@@ -552,8 +559,7 @@ export class VcpScanner {
       start: block.start,
       end,
       rawBlock,
-      fields: block.fields,
-      diagnostics: block.diagnostics,
+      diagnostics: block.diagnostics ?? NO_DIAGNOSTICS,
       inReasoning: block.inReasoning,
       fenced: block.fenced,
     })
@@ -644,14 +650,13 @@ export class VcpScanner {
     const end = this.base + endInBuf
     let text = this.takeValueText(end).trim()
     if (value.kind !== 'plain') text = unescapeMarkers(text, this.startMarkerName)
-    const field: ParsedField = {
-      key: value.key,
-      value: text,
-      offset: value.keyOffset,
-      valueStart: value.start,
-      valueEnd: end,
-      escaped: value.kind !== 'plain',
-    }
+    const field = this.fieldScratch
+    field.key = value.key
+    field.value = text
+    field.offset = value.keyOffset
+    field.valueStart = value.start
+    field.valueEnd = end
+    field.escaped = value.kind !== 'plain'
     if (unterminated) {
       const closer = value.kind === 'plain' ? '「末」' : value.kind === 'escape' ? '「末ESCAPE」' : '「末exp」'
       let hint = ''
@@ -667,7 +672,6 @@ export class VcpScanner {
         block,
       )
     }
-    block.fields.push(field)
     this.value = null
     this.mode = Mode.Block
     this.i = endInBuf + closeLength
@@ -710,7 +714,7 @@ export class VcpScanner {
     const offset = this.base + p
     const { line, column } = this.lines.position(offset)
     const diagnostic: Diagnostic = { severity, code, message, offset, length, line, column }
-    block?.diagnostics.push(diagnostic)
+    if (block) (block.diagnostics ??= []).push(diagnostic)
     this.handlers.diagnostic(diagnostic)
   }
 

@@ -2,7 +2,7 @@
  * One describe per rule of docs/vcp-grammar.md, with hand-written fixtures.
  */
 import { describe, expect, it } from 'vitest'
-import { parseToolRequests } from '../../../../src/core'
+import { parseToolRequests, requestFields } from '../../../../src/core'
 import { block, codes, parse } from './helpers'
 
 describe('blocks', () => {
@@ -254,7 +254,7 @@ describe('positions', () => {
 
   it('fields carry the offsets of their keys and values', () => {
     const text = block('tool_name:「始」x「末」,\npath:「始」 /a 「末」')
-    const field = parse(text).requests[0]!.fields[1]!
+    const field = requestFields(parse(text).requests[0]!)[1]!
     expect(text.slice(field.offset, field.offset + 4)).toBe('path')
     expect(text.slice(field.valueStart, field.valueEnd)).toBe(' /a ')
   })
