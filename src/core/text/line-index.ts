@@ -8,19 +8,16 @@ export class LineIndex {
   private length = 0
   /** Pieces not yet scanned for newlines: most parses never ask for a position. */
   private pending: string[] = []
-  private pendingChars = 0
 
   append(piece: string): void {
     this.pending.push(piece)
-    this.pendingChars += piece.length
     // Pieces wait until a position is asked for; many small ones are joined and scanned together.
-    if (this.pending.length >= 256 || this.pendingChars >= 1 << 20) this.flush()
+    if (this.pending.length >= 256) this.flush()
   }
 
   private flush(): void {
     const piece = this.pending.length === 1 ? (this.pending[0] as string) : this.pending.join('')
     this.pending = []
-    this.pendingChars = 0
     this.scan(piece)
   }
 
