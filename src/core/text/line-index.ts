@@ -1,35 +1,48 @@
 /**
- * Maps offsets to 1-based line and column. Text may arrive in pieces; newlines are recorded
- * as it does, so positions stay available after the text itself has been dropped.
+ * Maps offsets to 1-based line and column. Text is handed over as it leaves the parser's window;
+ * a large piece (a one-shot parse) is scanned for newlines only when a position is asked for.
  */
 export class LineIndex {
-  /** Offsets of every '\n' seen so far, ascending. */
+  /** Offsets of every '\n' before `scannedTo`, ascending. */
   private readonly newlines: number[] = []
-  private length = 0
-  /** Pieces not yet scanned for newlines: most parses never ask for a position. */
+  private scannedTo = 0
+  /** Text from `scannedTo` on, not yet scanned. */
   private pending: string[] = []
+  private pendingEnd = 0
 
+  /** Hands over the text that follows everything handed over so far. */
   append(piece: string): void {
+    if (piece.length === 0) return
+    this.pendingEnd += piece.length
+    if (this.pending.length === 0 && piece.length < 4096) {
+      // Short pieces are slices of a parser window: holding them would keep every window alive.
+      this.record(piece)
+      return
+    }
     this.pending.push(piece)
-    // Pieces wait until a position is asked for; many small ones are joined and scanned together.
-    if (this.pending.length >= 256) this.flush()
+  }
+
+  private record(text: string): void {
+    let at = text.indexOf('\n')
+    while (at !== -1) {
+      this.newlines.push(this.scannedTo + at)
+      at = text.indexOf('\n', at + 1)
+    }
+    this.scannedTo += text.length
+  }
+
+  /** Up to where text has been handed over. */
+  get end(): number {
+    return this.pendingEnd
   }
 
   private flush(): void {
-    const piece = this.pending.length === 1 ? (this.pending[0] as string) : this.pending.join('')
+    const text = this.pending.length === 1 ? (this.pending[0] as string) : this.pending.join('')
     this.pending = []
-    this.scan(piece)
+    this.record(text)
   }
 
-  private scan(piece: string): void {
-    let at = piece.indexOf('\n')
-    while (at !== -1) {
-      this.newlines.push(this.length + at)
-      at = piece.indexOf('\n', at + 1)
-    }
-    this.length += piece.length
-  }
-
+  /** Line and column of an offset below `end`. */
   position(offset: number): { line: number; column: number } {
     if (this.pending.length > 0) this.flush()
     // Binary search: number of newlines strictly before `offset`.
@@ -43,10 +56,4 @@ export class LineIndex {
     const lineStart = lo === 0 ? 0 : (this.newlines[lo - 1] as number) + 1
     return { line: lo + 1, column: offset - lineStart + 1 }
   }
-}
-
-export function positionIn(text: string, offset: number): { line: number; column: number } {
-  const index = new LineIndex()
-  index.append(text.slice(0, offset))
-  return index.position(offset)
 }

@@ -38,8 +38,17 @@ const KEY_LOOKBACK = 256
 /** Characters kept behind the scan position (line-start checks, split markers). */
 const KEEP_BEHIND = 4
 /** The window is trimmed once this many settled characters lead it. */
-const COMPACT_AT = 128
+const COMPACT_AT = 48
 const TOOL_NAME_NEEDLE = 'tool_name'
+/**
+ * Characters that complete something a listener hears about, per mode: a block marker ends in
+ * '>', a field ends with a close marker holding 末, and a field list outside blocks is found at
+ * its 始. A chunk without one changes nothing anyone can see yet, so it is scanned later, together
+ * with the next chunk that has one (fences and value openings raise no events of their own).
+ */
+const OUTSIDE_TRIGGERS = /[>始]/
+const BLOCK_TRIGGERS = /[>末]/
+const VALUE_TRIGGERS = /[>末]/
 const NO_DIAGNOSTICS: Diagnostic[] = Object.freeze([]) as unknown as Diagnostic[]
 const CORNER_OPEN = 0x300c // 「
 const CORNER_CLOSE = 0x300d // 」
@@ -150,10 +159,9 @@ export class VcpScanner {
   private finished = false
   private readonly lines = new LineIndex()
   /** Per needle: the search start and the hit (or -1) of the last search in this window. */
-  private readonly cacheFrom = [-1, -1, -1, -1, -1, -1]
+  private readonly cacheFrom = [Infinity, Infinity, Infinity, Infinity, Infinity, Infinity]
   private readonly cacheAt = [-1, -1, -1, -1, -1, -1]
-  private readonly cacheGeneration = [0, 0, 0, 0, 0, 0]
-  private generation = 1
+  private readonly cacheEnd = [0, 0, 0, 0, 0, 0]
   /** A token at the scan position is incomplete: the next chunk must be scanned. */
   private waiting = false
   private readonly startMarkerName: string
@@ -172,7 +180,6 @@ export class VcpScanner {
   feed(chunk: string): void {
     if (this.finished) throw new Error('VcpScanner: feed() after end()')
     if (chunk.length === 0) return
-    this.lines.append(chunk)
     if (!this.waiting && !this.mayMatter(chunk)) {
       // Nothing in this chunk can open, fill or close anything: defer the work. The next
       // chunk that matters resumes from the same scan position, so the result is unchanged.
@@ -181,21 +188,16 @@ export class VcpScanner {
     }
     this.compact()
     this.buf = this.buf.length === 0 ? chunk : this.buf + chunk
-    this.clearNeedles()
     this.run(false)
   }
 
   /** The chunk holds a character that starts or completes a token in the current mode. */
   private mayMatter(chunk: string): boolean {
-    if (chunk.indexOf('<') !== -1) return true
-    if (this.mode === Mode.Value) return chunk.indexOf(END_CHAR) !== -1
-    if (chunk.indexOf(START_CHAR) !== -1) return true
-    return this.mode === Mode.Outside && (chunk.indexOf('`') !== -1 || chunk.indexOf('~') !== -1)
+    return (this.mode === Mode.Value ? VALUE_TRIGGERS : this.mode === Mode.Block ? BLOCK_TRIGGERS : OUTSIDE_TRIGGERS).test(chunk)
   }
 
   end(): void {
     if (this.finished) return
-    this.clearNeedles()
     this.run(true)
     this.finished = true
   }
@@ -211,6 +213,7 @@ export class VcpScanner {
     }
     // Dropping a few characters at a time costs more than it saves: wait for a real prefix.
     if (keepFrom - this.base < COMPACT_AT) return
+    this.handOverLines(keepFrom)
     this.capture(keepFrom)
     this.buf = this.buf.slice(keepFrom - this.base)
     this.i -= keepFrom - this.base
@@ -237,22 +240,34 @@ export class VcpScanner {
     return head + this.buf.slice(value.captured - this.base, upTo - this.base)
   }
 
-  /** Next occurrence of needle `id` at or after `from` in buf, or -1. Cached per window. */
+  /**
+   * Next occurrence of needle `id` at or after `from` in buf, or -1. Results are kept in absolute
+   * offsets: text at an offset never changes, so a hit stays valid and a miss only needs the
+   * text that arrived since.
+   */
   private next(id: Needle, from: number): number {
-    const cachedFrom = this.cacheFrom[id] as number
-    if (this.cacheGeneration[id] === this.generation && cachedFrom <= from) {
+    const fromAbs = this.base + from
+    const end = this.base + this.buf.length
+    if ((this.cacheFrom[id] as number) <= fromAbs) {
       const at = this.cacheAt[id] as number
-      if (at === -1 || at >= from) return at
+      if (at !== -1) {
+        if (at >= fromAbs) return at - this.base
+      } else {
+        const searchedTo = this.cacheEnd[id] as number
+        if (searchedTo === end) return -1
+        // Resume where the last search stopped, allowing for a needle split across the seam.
+        const resume = Math.max(fromAbs, searchedTo - (NEEDLES[id] as string).length + 1)
+        const found = this.buf.indexOf(NEEDLES[id] as string, resume - this.base)
+        this.cacheAt[id] = found === -1 ? -1 : this.base + found
+        this.cacheEnd[id] = end
+        return found
+      }
     }
-    const at = this.buf.indexOf(NEEDLES[id] as string, from)
-    this.cacheFrom[id] = from
-    this.cacheAt[id] = at
-    this.cacheGeneration[id] = this.generation
-    return at
-  }
-
-  private clearNeedles(): void {
-    this.generation++
+    const found = this.buf.indexOf(NEEDLES[id] as string, from)
+    this.cacheFrom[id] = fromAbs
+    this.cacheAt[id] = found === -1 ? -1 : this.base + found
+    this.cacheEnd[id] = end
+    return found
   }
 
   // ---- driver ------------------------------------------------------------
@@ -540,7 +555,7 @@ export class VcpScanner {
       this.report(
         'warning',
         'missing-end-marker',
-        `The block opened at line ${this.lines.position(block.start).line} has no <<<[END_${this.startMarkerName}]>>>; it ends at ${where}.`,
+        `The block opened at line ${this.position(block.start).line} has no <<<[END_${this.startMarkerName}]>>>; it ends at ${where}.`,
         endInBuf,
         0,
         block,
@@ -632,6 +647,7 @@ export class VcpScanner {
   private rewindTo(abs: number): void {
     const block = this.block as OpenBlock
     const value = this.value as OpenValue
+    this.handOverLines(this.base + this.buf.length)
     const valueText = this.takeValueText(this.buf.length)
     const blockText = block.parts.join('') + this.buf.slice(block.captured - this.base)
     block.parts = [blockText.slice(0, abs - block.start)]
@@ -641,7 +657,6 @@ export class VcpScanner {
     this.buf = valueText.slice(abs - value.start)
     this.base = abs
     this.i = 0
-    this.clearNeedles()
   }
 
   private finishValue(endInBuf: number, closeLength: number, unterminated: boolean): void {
@@ -661,7 +676,7 @@ export class VcpScanner {
       const closer = value.kind === 'plain' ? '「末」' : value.kind === 'escape' ? '「末ESCAPE」' : '「末exp」'
       let hint = ''
       if (value.firstPlainClose !== -1) {
-        hint = ` A plain "「末」" appears at line ${this.lines.position(value.firstPlainClose).line}; an escaped value must end with ${closer}.`
+        hint = ` A plain "「末」" appears at line ${this.position(value.firstPlainClose).line}; an escaped value must end with ${closer}.`
       }
       this.report(
         'error',
@@ -712,7 +727,7 @@ export class VcpScanner {
     block?: OpenBlock,
   ): void {
     const offset = this.base + p
-    const { line, column } = this.lines.position(offset)
+    const { line, column } = this.position(offset)
     const diagnostic: Diagnostic = { severity, code, message, offset, length, line, column }
     if (block) (block.diagnostics ??= []).push(diagnostic)
     this.handlers.diagnostic(diagnostic)
@@ -720,7 +735,14 @@ export class VcpScanner {
 
   /** Position of an absolute offset, for callers that report after the scan. */
   position(offset: number): { line: number; column: number } {
+    this.handOverLines(Math.min(offset + 1, this.base + this.buf.length))
     return this.lines.position(offset)
+  }
+
+  /** Gives the line index the window's text up to `upTo` (absolute), once. */
+  private handOverLines(upTo: number): void {
+    const from = this.lines.end
+    if (upTo > from) this.lines.append(this.buf.slice(from - this.base, upTo - this.base))
   }
 }
 
