@@ -140,8 +140,6 @@ export class VcpScanner {
   private block: OpenBlock | null = null
   private value: OpenValue | null = null
   private readonly fieldScratch: ParsedField = { key: '', value: '', offset: 0, valueStart: 0, valueEnd: 0, escaped: false }
-  /** Keys repeat across blocks: keep one string per distinct key. */
-  private readonly keys = new Map<string, string>()
   /** Values never overlap: one record is reused for all of them. */
   private readonly spareValue: OpenValue = {
     kind: 'plain',
@@ -518,12 +516,7 @@ export class VcpScanner {
     if (brace && kind === 'plain') {
       this.report('warning', 'brace-marker', 'Value opened with "{始}"; read as "「始」".', p, markerLength, block)
     }
-    const written = s.slice(keyStart, keyEnd)
-    let key = this.keys.get(written)
-    if (key === undefined) {
-      key = written
-      if (this.keys.size < 1024) this.keys.set(key, key)
-    }
+    const key = s.slice(keyStart, keyEnd)
     const start = this.base + p + markerLength
     const value = this.spareValue
     value.kind = kind

@@ -5,7 +5,11 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createRequestIdSession, createStreamParser, encodeValue, parseToolRequests, vcpProtocol } from '../../../../src/core'
-import type { MethodMetadata, MethodParameter } from '../../../../src/core'
+import type { MethodMetadata, MethodParameter, StreamEvent } from '../../../../src/core'
+
+/** FC_RUNS_SCALE=20 npx vitest run tests/core/protocols/vcp/properties.test.ts searches harder. */
+const scale = Number(process.env.FC_RUNS_SCALE ?? 1)
+const runs = (n: number): { numRuns: number } => ({ numRuns: Math.round(n * scale) })
 
 /** Pieces real VCP text is made of, so random strings hit the interesting paths often. */
 const PIECES = [
@@ -19,14 +23,21 @@ const anyText = fc.oneof(vcpish, fc.string(), fc.string({ unit: 'binary' }))
 
 function stream(text: string, cuts: number[]) {
   const parser = createStreamParser('vcp', { session: createRequestIdSession() })
+  const events: StreamEvent[] = []
   let at = 0
   for (const cut of [...cuts].sort((a, b) => a - b)) {
     const to = Math.min(cut, text.length)
-    if (to > at) parser.feed(text.slice(at, to))
+    if (to > at) events.push(...parser.feed(text.slice(at, to)))
     at = Math.max(at, to)
   }
-  parser.feed(text.slice(at))
-  return parser.end()
+  events.push(...parser.feed(text.slice(at)))
+  const result = parser.end()
+  // What listeners heard while the text arrived agrees with the final result.
+  const closed = events.filter((e) => e.type === 'block-close')
+  const heard = closed.filter((e) => e.type === 'block-close' && e.included).map((e) => e.type === 'block-close' && e.request)
+  expect(result.requests.slice(0, heard.length)).toEqual(heard)
+  expect(events.filter((e) => e.type === 'block-open').length).toBeGreaterThanOrEqual(closed.length)
+  return result
 }
 
 describe('parser properties', () => {
@@ -40,7 +51,7 @@ describe('parser properties', () => {
         }
         for (const r of result.requests) expect(text.slice(r.start, r.end)).toBe(r.rawBlock)
       }),
-      { numRuns: 2000 },
+      runs(2000),
     )
   })
 
@@ -50,7 +61,7 @@ describe('parser properties', () => {
         const oneShot = parseToolRequests(text, 'vcp', { session: createRequestIdSession() })
         expect(stream(text, cuts)).toEqual(oneShot)
       }),
-      { numRuns: 2000 },
+      runs(2000),
     )
   })
 
@@ -61,7 +72,7 @@ describe('parser properties', () => {
         const cuts = Array.from({ length: text.length }, (_, i) => i)
         expect(stream(text, cuts)).toEqual(oneShot)
       }),
-      { numRuns: 500 },
+      runs(500),
     )
   })
 })
@@ -110,7 +121,7 @@ describe('definitions -> example -> parse', () => {
           expect({ ...request?.args }).toEqual(Object.fromEntries(params.map((p) => [p.name, p.value])))
         },
       ),
-      { numRuns: 500 },
+      runs(500),
     )
   })
 })
