@@ -28,7 +28,6 @@ export interface ParseOptions {
 /** Events a streaming parser emits while text arrives. */
 export type StreamEvent =
   | { type: 'block-open'; index: number; offset: number; inReasoning: boolean; fenced: boolean }
-  | { type: 'field-open'; index: number; key: string; offset: number }
   | { type: 'field'; index: number; key: string; value: string; offset: number }
   | { type: 'block-close'; index: number; request: ParsedRequest; included: boolean }
   | { type: 'diagnostic'; diagnostic: Diagnostic }

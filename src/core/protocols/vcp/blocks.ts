@@ -16,7 +16,6 @@ export function scanVcpBlocks(text: string, blockName: string): { blocks: BlockW
   const scanner = new VcpScanner(
     {
       blockOpen() {},
-      fieldOpen() {},
       field: (_index, field) => fields.push({ ...field }),
       blockClose: (block) => {
         blocks.push({ ...block, fields })

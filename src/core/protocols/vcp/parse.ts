@@ -39,9 +39,6 @@ export function createVcpStreamParser(options: ParseOptions = {}, withEvents = t
         pending = null
         if (collectEvents) (events ??= []).push({ type: 'block-open', index, offset, inReasoning, fenced })
       },
-      fieldOpen(index, key, offset) {
-        if (collectEvents) (events ??= []).push({ type: 'field-open', index, key, offset })
-      },
       field(index, field) {
         const { key, value } = field
         const repeated = key === 'tool_name' ? toolName !== undefined : key === 'request_id' ? requestId !== undefined : hasOwn(args, key)

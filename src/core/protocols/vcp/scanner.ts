@@ -38,7 +38,7 @@ const KEY_LOOKBACK = 256
 /** Characters kept behind the scan position (line-start checks, split markers). */
 const KEEP_BEHIND = 4
 /** The window is trimmed once this many settled characters lead it. */
-const COMPACT_AT = 48
+const COMPACT_AT = 64
 const TOOL_NAME_NEEDLE = 'tool_name'
 /**
  * Characters that complete something a listener hears about, per mode: a block marker ends in
@@ -66,7 +66,6 @@ export interface ScannedBlock {
 
 export interface ScannerHandlers {
   blockOpen(index: number, offset: number, inReasoning: boolean, fenced: boolean): void
-  fieldOpen(index: number, key: string, offset: number): void
   /** `field` is reused for the next field: copy what you keep. */
   field(index: number, field: Readonly<ParsedField>): void
   blockClose(block: ScannedBlock): void
@@ -81,15 +80,18 @@ export interface ScannerOptions {
 }
 
 const enum Needle {
+  /** A '<' that can start a block marker: followed by '<' (or by nothing yet). */
   Lt,
   Tick,
   Tilde,
   ToolName,
   Start,
   End,
+  /** A '<' that can start a block marker or a reasoning tag (`<think>`, `</think>`). */
+  LtOrTag,
 }
 // Fences need three characters: searching for three skips inline `code` in prose.
-const NEEDLES = ['<', '```', '~~~', TOOL_NAME_NEEDLE, START_CHAR, END_CHAR]
+const NEEDLES = ['<', '```', '~~~', TOOL_NAME_NEEDLE, START_CHAR, END_CHAR, '<']
 
 const enum Mode {
   Outside,
@@ -157,9 +159,9 @@ export class VcpScanner {
   private finished = false
   private readonly lines = new LineIndex()
   /** Per needle: the search start and the hit (or -1) of the last search in this window. */
-  private readonly cacheFrom = [Infinity, Infinity, Infinity, Infinity, Infinity, Infinity]
-  private readonly cacheAt = [-1, -1, -1, -1, -1, -1]
-  private readonly cacheEnd = [0, 0, 0, 0, 0, 0]
+  private readonly cacheFrom = [Infinity, Infinity, Infinity, Infinity, Infinity, Infinity, Infinity]
+  private readonly cacheAt = [-1, -1, -1, -1, -1, -1, -1]
+  private readonly cacheEnd = [0, 0, 0, 0, 0, 0, 0]
   /** A token at the scan position is incomplete: the next chunk must be scanned. */
   private waiting = false
   private readonly startMarkerName: string
@@ -255,17 +257,31 @@ export class VcpScanner {
         if (searchedTo === end) return -1
         // Resume where the last search stopped, allowing for a needle split across the seam.
         const resume = Math.max(fromAbs, searchedTo - (NEEDLES[id] as string).length + 1)
-        const found = this.buf.indexOf(NEEDLES[id] as string, resume - this.base)
+        const found = this.search(id, resume - this.base)
         this.cacheAt[id] = found === -1 ? -1 : this.base + found
         this.cacheEnd[id] = end
         return found
       }
     }
-    const found = this.buf.indexOf(NEEDLES[id] as string, from)
+    const found = this.search(id, from)
     this.cacheFrom[id] = fromAbs
     this.cacheAt[id] = found === -1 ? -1 : this.base + found
     this.cacheEnd[id] = end
     return found
+  }
+
+  private search(id: Needle, from: number): number {
+    const s = this.buf
+    if (id !== Needle.Lt && id !== Needle.LtOrTag) return s.indexOf(NEEDLES[id] as string, from)
+    // Most '<' in prose, HTML and code start nothing: skip them here rather than one step each.
+    let at = s.indexOf('<', from)
+    while (at !== -1 && at + 1 < s.length) {
+      const c = s.charCodeAt(at + 1)
+      if (c === 0x3c) break
+      if (id === Needle.LtOrTag && (c === 0x2f || c === 0x74 || c === 0x54)) break // / t T
+      at = s.indexOf('<', at + 1)
+    }
+    return at
   }
 
   // ---- driver ------------------------------------------------------------
@@ -291,7 +307,7 @@ export class VcpScanner {
 
   private stepOutside(final: boolean): Step {
     const i = this.i
-    const lt = this.next(Needle.Lt, i)
+    const lt = this.next(this.proseDiagnostics && this.fence === null ? Needle.LtOrTag : Needle.Lt, i)
     const tick = this.next(Needle.Tick, i)
     const tilde = this.next(Needle.Tilde, i)
     const tn = this.proseDiagnostics ? this.next(Needle.ToolName, i) : -1
@@ -530,7 +546,6 @@ export class VcpScanner {
     this.value = value
     this.mode = Mode.Value
     this.i = p + markerLength
-    this.handlers.fieldOpen(block.index, key, this.base + keyStart)
   }
 
   /** The marker sits after `//` on its own line: a comment, not a field. */

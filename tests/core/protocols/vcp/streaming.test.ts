@@ -29,8 +29,8 @@ describe('streaming events', () => {
 
   it('emits fields as their values close, then the closed request', () => {
     const { events } = feedAll(text, 3)
-    const kinds = events.flat().map((e) => (e.type === 'field' ? `field:${e.key}=${e.value}` : e.type === 'field-open' ? `open:${e.key}` : e.type))
-    expect(kinds).toEqual(['block-open', 'open:tool_name', 'field:tool_name=vfs_read', 'open:path', 'field:path=/notes/a.md', 'block-close'])
+    const kinds = events.flat().map((e) => (e.type === 'field' ? `field:${e.key}=${e.value}` : e.type))
+    expect(kinds).toEqual(['block-open', 'field:tool_name=vfs_read', 'field:path=/notes/a.md', 'block-close'])
     const close = events.flat().find((e) => e.type === 'block-close')
     expect(close?.type === 'block-close' && close.request.toolName).toBe('vfs_read')
   })
