@@ -37,30 +37,46 @@ function streamAll(chunks: string[]): number {
 
 const fmt = (n: number, digits = 2): string => n.toFixed(digits)
 
-function main(): void {
-  const rounds = Number(process.env.BENCH_ROUNDS ?? 15)
-  const { text, blocks } = buildSyntheticReply(2_000_000, 5000)
-  const check = parseToolRequests(text)
-  if (check.requests.length !== blocks || check.diagnostics.length !== 0) {
-    throw new Error(`synthetic reply parsed to ${check.requests.length} requests and ${check.diagnostics.length} diagnostics; expected ${blocks} and 0`)
+/** The figures mean nothing if the parser did not read the reply as intended. */
+function checkSyntheticReply(text: string, blocks: number): void {
+  const { requests, diagnostics } = parseToolRequests(text)
+  if (requests.length !== blocks || diagnostics.length !== 0) {
+    throw new Error(`synthetic reply parsed to ${requests.length} requests and ${diagnostics.length} diagnostics; expected ${blocks} and 0`)
   }
-  const chunks16 = chunksOf(text, 16)
-  console.log(`Node ${process.version}; synthetic reply: ${text.length.toLocaleString('en-US')} characters, ${blocks.toLocaleString('en-US')} blocks; median of ${rounds} interleaved rounds\n`)
+}
 
+function measureReply(title: string, text: string, blocks: number, rounds: number): void {
+  checkSyntheticReply(text, blocks)
   // Each ratio compares two tasks measured interleaved in this run.
   const vsFloor = measureInterleaved({ floor: () => indexOfFloor(text), oneShot: () => parseToolRequests(text).requests.length }, rounds)
+  const chunks16 = chunksOf(text, 16)
   const vsStream = measureInterleaved({ oneShot: () => parseToolRequests(text).requests.length, stream16: () => streamAll(chunks16) }, rounds)
   const floor = vsFloor.floor as number
   const oneShot = vsFloor.oneShot as number
-  console.log('2,000,000-character reply')
+  console.log(`${title}: ${text.length.toLocaleString('en-US')} characters, ${blocks.toLocaleString('en-US')} blocks (${Math.round(text.length / blocks)} characters per block)`)
   console.log(`  indexOf floor (block markers only) ${fmt(floor, 3)} ms`)
   console.log(`  one-shot parse                     ${fmt(oneShot)} ms  ${fmt(text.length / 1000 / oneShot, 1)} Mchar/s  ${fmt(oneShot / floor, 1)}x the floor`)
   console.log(
     `  streaming, 16-character chunks     ${fmt(vsStream.stream16 as number)} ms  ${fmt((vsStream.stream16 as number) / (vsStream.oneShot as number), 2)}x one-shot (${fmt(vsStream.oneShot as number)} ms in that pairing)`,
   )
+}
+
+function main(): void {
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 20)
+  console.log(`Node ${process.version}. Each figure is the best of ${rounds} rounds; the two tasks of a ratio run interleaved in this process.\n`)
+  const realistic = buildSyntheticReply(2_000_000, 5000, 'realistic')
+  const dense = buildSyntheticReply(2_000_000, 5000, 'dense')
+  // Warm up the JIT and let the heap settle to its working size first, so no figure depends on
+  // which measurement happened to run first.
+  for (const reply of [realistic, dense]) {
+    for (let n = 0; n < 5; n++) parseToolRequests(reply.text)
+    streamAll(chunksOf(reply.text, 16))
+  }
+  measureReply('Realistic reply (explanations between calls)', realistic.text, realistic.blocks, rounds)
+  measureReply('\nDense reply (one short line between calls)', dense.text, dense.blocks, rounds)
 
   // Re-parsing everything after each chunk is what a UI without a streaming parser does.
-  const small = buildSyntheticReply(100_000).text
+  const small = buildSyntheticReply(100_000, 0, 'realistic').text
   const smallChunks = chunksOf(small, 16)
   const naive = measureInterleaved(
     {

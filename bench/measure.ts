@@ -1,17 +1,11 @@
-/** Small timing helpers: warm up, then take the median of interleaved runs. */
-
-export function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[sorted.length >> 1] as number
-}
-
 /**
- * Runs each task `rounds` times, interleaved so machine noise hits all of them alike, and returns
- * each task's median time in milliseconds.
+ * Timing helper: tasks run interleaved, round after round, so a slow moment of the machine hits
+ * all of them alike; each task's figure is its best round. Noise on a shared machine only ever
+ * adds time, so the best round is the closest reading of what the code costs.
  */
-export function measureInterleaved(tasks: Record<string, () => unknown>, rounds: number, warmup = 3): Record<string, number> {
+export function measureInterleaved(tasks: Record<string, () => unknown>, rounds: number, warmup = 10): Record<string, number> {
   const names = Object.keys(tasks)
-  const samples: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]))
+  const best: Record<string, number> = Object.fromEntries(names.map((n) => [n, Infinity]))
   let sink = 0
   for (let round = 0; round < warmup + rounds; round++) {
     for (const name of names) {
@@ -19,9 +13,9 @@ export function measureInterleaved(tasks: Record<string, () => unknown>, rounds:
       const value = (tasks[name] as () => unknown)()
       const elapsed = performance.now() - started
       if (value !== undefined) sink++
-      if (round >= warmup) samples[name]?.push(elapsed)
+      if (round >= warmup) best[name] = Math.min(best[name] as number, elapsed)
     }
   }
   if (sink < 0) console.log(sink)
-  return Object.fromEntries(names.map((n) => [n, median(samples[n] as number[])]))
+  return best
 }

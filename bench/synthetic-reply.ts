@@ -4,12 +4,26 @@
  * Deterministic for a given size, so runs are comparable.
  */
 
+/** Prose between calls, as models write it: short transitions and longer explanations. */
 const PROSE = [
   '好的，我来帮你查一下这个文件的内容，然后根据结果整理一份总结。',
   'Let me look at the directory first, then read the two files you mentioned.\n',
   '根据上一步的结果，配置文件里缺少 `timeout` 字段，我会先写入默认值再重新运行。\n\n',
   'I will run the calculation in the sandbox so the numbers are exact:\n',
   '<think>用户要的是汇总结果，先读文件再计算。</think>\n这里是正式的调用：\n',
+]
+
+/** Longer explanations for the realistic mix: what a model says between two calls. */
+const PARAGRAPHS = [
+  '上一步返回的目录里一共有十二个文件，其中三个是今天修改过的。我先读取最新的那个，确认里面的格式和你描述的一致，' +
+    '如果字段名不一样，我会先列出差异再决定怎么合并。读取完成后我会告诉你结果。\n\n',
+  'The test run failed on two cases. Both fail in the date parser: the input uses a two-digit year and the parser ' +
+    'assumes four digits. Before changing anything I want to see the exact input, so I will read the fixture file ' +
+    'and then evaluate the expression that builds the expected value.\n\n',
+  '好的。\n',
+  'Here is what I found so far:\n\n- the cache is rebuilt on every request;\n- the key ignores the agent id;\n' +
+    '- nothing invalidates it when a tool is registered.\n\nI will confirm the second point with a quick check.\n',
+  '计算结果是 42.0，和你手算的一致。接下来我把结果写进报告文件，路径沿用你之前指定的目录。\n',
 ]
 
 const CODE = `function summarise(rows) {
@@ -69,14 +83,21 @@ export interface SyntheticReply {
   blocks: number
 }
 
-/** At least `minChars` characters and `minBlocks` blocks. */
-export function buildSyntheticReply(minChars: number, minBlocks = 0): SyntheticReply {
+export type ReplyMix = 'realistic' | 'dense'
+
+/**
+ * At least `minChars` characters and `minBlocks` blocks. 'realistic' puts an explanation of a
+ * few sentences between calls, as agents do; 'dense' a single short line, which is the hardest
+ * case for a parser: the most blocks and fields per character.
+ */
+export function buildSyntheticReply(minChars: number, minBlocks = 0, mix: ReplyMix = 'dense'): SyntheticReply {
   const parts: string[] = []
   let length = 0
   let blocks = 0
   while (length < minChars || blocks < minBlocks) {
     const prose = PROSE[blocks % PROSE.length] as string
-    const piece = `${prose}\n${block(blocks)}\n\n`
+    const between = mix === 'realistic' ? (PARAGRAPHS[(blocks * 3) % PARAGRAPHS.length] as string) + prose : prose
+    const piece = `${between}\n${block(blocks)}\n\n`
     parts.push(piece)
     length += piece.length
     blocks++

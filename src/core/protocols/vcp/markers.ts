@@ -88,10 +88,10 @@ export function matchBlockMarker(s: string, p: number, names: BlockNames, final:
   if (p + 1 < s.length && s.charCodeAt(p + 1) !== LT) return NO_MATCH
   // Fast path: the canonical spelling, not followed by a fourth '>'.
   const fifth = s.charCodeAt(p + 4)
-  if (fifth === names.startInitial && sameAt(s, p, names.canonicalStart)) {
+  if (fifth === names.startInitial && sameAt(s, p, names.canonicalStart, 2)) {
     const m = canonicalMatch(s, p, names.canonicalStart.length, final, 0)
     if (m !== SLOW_PATH) return m
-  } else if (fifth === 0x45 /* E */ && sameAt(s, p, names.canonicalEnd)) {
+  } else if (fifth === 0x45 /* E */ && sameAt(s, p, names.canonicalEnd, 2)) {
     const m = canonicalMatch(s, p, names.canonicalEnd.length, final, 0x100)
     if (m !== SLOW_PATH) return m
   }
@@ -125,10 +125,10 @@ export function matchBlockMarker(s: string, p: number, names: BlockNames, final:
 
 const SLOW_PATH = -3
 
-/** `word` is written at p (a plain loop: faster than startsWith across string encodings). */
-function sameAt(s: string, p: number, word: string): boolean {
+/** `word` is written at p, its first `known` characters already checked (a plain loop: faster than startsWith across string encodings). */
+function sameAt(s: string, p: number, word: string, known: number): boolean {
   if (p + word.length > s.length) return false
-  for (let k = 0; k < word.length; k++) if (s.charCodeAt(p + k) !== word.charCodeAt(k)) return false
+  for (let k = known; k < word.length; k++) if (s.charCodeAt(p + k) !== word.charCodeAt(k)) return false
   return true
 }
 

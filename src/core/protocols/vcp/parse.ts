@@ -6,7 +6,7 @@
 import type { Diagnostic, DiagnosticSeverity, ParsedRequest, ParseResult } from '../../types'
 import type { ParseOptions, StreamEvent, StreamParser } from '../protocol'
 import { createRequestIdSession } from '../../request-ids'
-import { hasOwn, setOwn } from '../../own-record'
+import { setOwn } from '../../own-record'
 import { VcpScanner, type ScannedBlock } from './scanner'
 
 export const REQUEST_BLOCK = 'TOOL_REQUEST'
@@ -29,11 +29,14 @@ export function createVcpStreamParser(options: ParseOptions = {}, withEvents = t
   let toolName: string | undefined
   let requestId: string | undefined
   let pending: Diagnostic[] | null = null
+  // A block holds a handful of keys: a list beats a Set or hasOwnProperty here.
+  const seenKeys: string[] = []
 
   const scanner = new VcpScanner(
     {
       blockOpen(index, offset, inReasoning, fenced) {
         args = {}
+        seenKeys.length = 0
         toolName = undefined
         requestId = undefined
         pending = null
@@ -41,8 +44,8 @@ export function createVcpStreamParser(options: ParseOptions = {}, withEvents = t
       },
       field(index, field) {
         const { key, value } = field
-        const repeated = key === 'tool_name' ? toolName !== undefined : key === 'request_id' ? requestId !== undefined : hasOwn(args, key)
-        if (repeated) addDiagnostic('warning', 'duplicate-key', `Field "${key}" appears more than once; the last value wins.`, field.offset, key.length)
+        if (seenKeys.includes(key)) addDiagnostic('warning', 'duplicate-key', `Field "${key}" appears more than once; the last value wins.`, field.offset, key.length)
+        seenKeys.push(key)
         if (key === 'tool_name') toolName = value
         else if (key === 'request_id') requestId = value
         else setOwn(args, key, value)

@@ -37,6 +37,8 @@ import {
 const KEY_LOOKBACK = 256
 /** Characters kept behind the scan position (line-start checks, split markers). */
 const KEEP_BEHIND = 4
+/** Outside blocks, a field list is recognised looking back from its 始: `tool_name`, white space, colon. */
+const KEEP_BEHIND_OUTSIDE = 48
 /** The window is trimmed once this many settled characters lead it. */
 const COMPACT_AT = 64
 const TOOL_NAME_NEEDLE = 'tool_name'
@@ -79,19 +81,17 @@ export interface ScannerOptions {
   proseDiagnostics?: boolean
 }
 
+const BRACE_OPEN = 0x7b // {
 const enum Needle {
-  /** A '<' that can start a block marker: followed by '<' (or by nothing yet). */
+  /** A '<' that can start a block marker or a reasoning tag: followed by '<', '/', 't' or 'T' (or nothing yet). */
   Lt,
   Tick,
   Tilde,
-  ToolName,
   Start,
   End,
-  /** A '<' that can start a block marker or a reasoning tag (`<think>`, `</think>`). */
-  LtOrTag,
 }
 // Fences need three characters: searching for three skips inline `code` in prose.
-const NEEDLES = ['<', '```', '~~~', TOOL_NAME_NEEDLE, START_CHAR, END_CHAR, '<']
+const NEEDLES = ['<', '```', '~~~', START_CHAR, END_CHAR]
 
 const enum Mode {
   Outside,
@@ -159,9 +159,9 @@ export class VcpScanner {
   private finished = false
   private readonly lines = new LineIndex()
   /** Per needle: the search start and the hit (or -1) of the last search in this window. */
-  private readonly cacheFrom = [Infinity, Infinity, Infinity, Infinity, Infinity, Infinity, Infinity]
-  private readonly cacheAt = [-1, -1, -1, -1, -1, -1, -1]
-  private readonly cacheEnd = [0, 0, 0, 0, 0, 0, 0]
+  private readonly cacheFrom = [Infinity, Infinity, Infinity, Infinity, Infinity]
+  private readonly cacheAt = [-1, -1, -1, -1, -1]
+  private readonly cacheEnd = [0, 0, 0, 0, 0]
   /** A token at the scan position is incomplete: the next chunk must be scanned. */
   private waiting = false
   private readonly startMarkerName: string
@@ -207,7 +207,7 @@ export class VcpScanner {
   /** Drops settled text from the window, after moving it into the open block and value. */
   private compact(): void {
     const scanAbs = this.base + this.i
-    let keepFrom = scanAbs - KEEP_BEHIND
+    let keepFrom = scanAbs - (this.mode === Mode.Outside ? KEEP_BEHIND_OUTSIDE : KEEP_BEHIND)
     if (this.mode === Mode.Block && this.block) {
       keepFrom = Math.min(keepFrom, Math.max(this.block.regionStart, scanAbs - KEY_LOOKBACK))
     }
@@ -272,13 +272,12 @@ export class VcpScanner {
 
   private search(id: Needle, from: number): number {
     const s = this.buf
-    if (id !== Needle.Lt && id !== Needle.LtOrTag) return s.indexOf(NEEDLES[id] as string, from)
+    if (id !== Needle.Lt) return s.indexOf(NEEDLES[id] as string, from)
     // Most '<' in prose, HTML and code start nothing: skip them here rather than one step each.
     let at = s.indexOf('<', from)
     while (at !== -1 && at + 1 < s.length) {
       const c = s.charCodeAt(at + 1)
-      if (c === 0x3c) break
-      if (id === Needle.LtOrTag && (c === 0x2f || c === 0x74 || c === 0x54)) break // / t T
+      if (c === 0x3c || c === 0x2f || c === 0x74 || c === 0x54) break // < / t T
       at = s.indexOf('<', at + 1)
     }
     return at
@@ -307,17 +306,19 @@ export class VcpScanner {
 
   private stepOutside(final: boolean): Step {
     const i = this.i
-    const lt = this.next(this.proseDiagnostics && this.fence === null ? Needle.LtOrTag : Needle.Lt, i)
+    const lt = this.next(Needle.Lt, i)
     const tick = this.next(Needle.Tick, i)
     const tilde = this.next(Needle.Tilde, i)
-    const tn = this.proseDiagnostics ? this.next(Needle.ToolName, i) : -1
+    // Field lists outside blocks are found at their 始 (shared with the block's first field).
+    const st = this.proseDiagnostics ? this.next(Needle.Start, i + 1) : -1
+    const tn = st === -1 ? -1 : st - 1
     const p = minPositive(minPositive(lt, tick), minPositive(tilde, tn))
     if (p === -1) {
       if (final) return this.finishOutside()
-      return this.park(TOOL_NAME_NEEDLE.length - 1)
+      return this.park(2)
     }
     if (p === lt) return this.outsideLessThan(p, final)
-    if (p === tn) return this.outsideToolName(p, final)
+    if (p === tn) return this.outsideFieldList(p)
     return this.outsideFence(p, final)
   }
 
@@ -352,41 +353,35 @@ export class VcpScanner {
     return true
   }
 
-  private outsideToolName(p: number, final: boolean): Step {
+  /**
+   * A value marker outside any block (p holds its bracket). Preceded by `tool_name`, up to 16
+   * white-space characters, a colon and up to 16 more, it is a field list copied from a prompt.
+   */
+  private outsideFieldList(p: number): Step {
     const s = this.buf
-    if (p > 0 && isKeyChar(s, p - 1)) {
-      this.i = p + 1
-      return true
-    }
-    // `tool_name`, up to 16 spaces, a colon, up to 16 spaces, then 「始 or {始.
-    let q = p + TOOL_NAME_NEEDLE.length
-    const skip = (limit: number): number | null => {
-      let n = 0
-      while (q < s.length && n < limit && isSpace(s.charCodeAt(q))) {
-        q++
-        n++
+    const opener = s.charCodeAt(p)
+    if (opener !== CORNER_OPEN && opener !== BRACE_OPEN) return this.skipTo(p + 2)
+    let q = p - 1
+    const floor = q - 16
+    while (q >= 0 && q > floor && isSpace(s.charCodeAt(q))) q--
+    const colon = q >= 0 ? s.charCodeAt(q) : -1
+    if (colon === COLON || colon === FULLWIDTH_COLON) {
+      q--
+      const floor2 = q - 16
+      while (q >= 0 && q > floor2 && isSpace(s.charCodeAt(q))) q--
+      const keyStart = q - TOOL_NAME_NEEDLE.length + 1
+      if (keyStart >= 0 && s.startsWith(TOOL_NAME_NEEDLE, keyStart) && !(keyStart > 0 && isKeyChar(s, keyStart - 1))) {
+        this.report(
+          'warning',
+          'field-list-outside-block',
+          `A "tool_name" field list stands outside any ${this.blockLabel()} block; it is not a request. ` +
+            `Wrap it in <<<[${this.startMarkerName}]>>> ... <<<[END_${this.startMarkerName}]>>> to call the tool.`,
+          keyStart,
+          TOOL_NAME_NEEDLE.length,
+        )
       }
-      return q >= s.length && n < limit && !final ? null : q
     }
-    if (skip(16) === null) return this.wait(p)
-    if (q >= s.length) return this.skipTo(p + 1)
-    const c = s.charCodeAt(q)
-    if (c !== COLON && c !== FULLWIDTH_COLON) return this.skipTo(p + 1)
-    q++
-    if (skip(16) === null) return this.wait(p)
-    const open = matchValueMarker(s, q, START_CHAR, final)
-    if (open === NEED_MORE) return this.wait(p)
-    if (open !== NO_MATCH) {
-      this.report(
-        'warning',
-        'field-list-outside-block',
-        `A "tool_name" field list stands outside any ${this.blockLabel()} block; it is not a request. ` +
-          `Wrap it in <<<[${this.startMarkerName}]>>> ... <<<[END_${this.startMarkerName}]>>> to call the tool.`,
-        p,
-        TOOL_NAME_NEEDLE.length,
-      )
-    }
-    return this.skipTo(p + TOOL_NAME_NEEDLE.length)
+    return this.skipTo(p + 2)
   }
 
   private outsideFence(p: number, final: boolean): Step {
@@ -457,16 +452,20 @@ export class VcpScanner {
   }
 
   private stepBlock(final: boolean): Step {
-    const i = this.i
-    const s = this.buf
-    const lt = this.next(Needle.Lt, i)
-    // The next value marker is always near: search directly, no cache.
-    const st = s.indexOf(START_CHAR, i + 1)
-    const p = minPositive(lt, st === -1 ? -1 : st - 1)
-    // Fast path: a canonical 「始」 with no '<' before it.
-    if (p !== -1 && p !== lt && s.charCodeAt(p) === CORNER_OPEN && st + 1 < s.length && s.charCodeAt(st + 1) === CORNER_CLOSE) {
+    let i = this.i
+    let s = this.buf
+    let lt = this.next(Needle.Lt, i)
+    let st = this.next(Needle.Start, i + 1)
+    let p = minPositive(lt, st === -1 ? -1 : st - 1)
+    // Fast path, the common case: canonical 「始」...「末」 fields one after another, no '<' between.
+    while (p !== -1 && p !== lt && s.charCodeAt(p) === CORNER_OPEN && st + 1 < s.length && s.charCodeAt(st + 1) === CORNER_CLOSE) {
       this.startValue(p, 'plain', 3, false)
-      return true
+      if (this.mode !== Mode.Value || !this.closePlainValueFast()) return true
+      i = this.i
+      s = this.buf
+      lt = this.next(Needle.Lt, i)
+      st = this.next(Needle.Start, i + 1)
+      p = minPositive(lt, st === -1 ? -1 : st - 1)
     }
     if (p === -1) {
       if (final) {
@@ -589,6 +588,18 @@ export class VcpScanner {
   }
 
   // ---- inside a value ----------------------------------------------------
+
+  /** Closes the open plain value when a canonical 「末」 comes before any '<'; false otherwise. */
+  private closePlainValueFast(): boolean {
+    const i = this.i
+    const s = this.buf
+    const en = s.indexOf(END_CHAR, i + 1)
+    if (en === -1 || en + 1 >= s.length || s.charCodeAt(en - 1) !== CORNER_OPEN || s.charCodeAt(en + 1) !== CORNER_CLOSE) return false
+    const lt = this.next(Needle.Lt, i)
+    if (lt !== -1 && lt < en) return false
+    this.finishValue(en - 1, 3, false)
+    return true
+  }
 
   private stepValue(final: boolean): Step {
     const value = this.value as OpenValue
