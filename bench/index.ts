@@ -45,58 +45,55 @@ function checkSyntheticReply(text: string, blocks: number): void {
   }
 }
 
-function measureReply(title: string, text: string, blocks: number, rounds: number): void {
+type Mix = 'realistic' | 'dense'
+const TITLES: Record<Mix, string> = {
+  realistic: 'Realistic reply (explanations between calls)',
+  dense: 'Dense reply (one short line between calls)',
+}
+
+/** One comparison, in a process of its own (see scripts/bench.mjs), so no run inherits another's heap. */
+function compare(what: string, mix: Mix, rounds: number): void {
+  const { text, blocks } = buildSyntheticReply(2_000_000, 5000, mix)
   checkSyntheticReply(text, blocks)
-  // Each ratio compares two tasks measured interleaved in this run.
-  const vsFloor = measureInterleaved({ floor: () => indexOfFloor(text), oneShot: () => parseToolRequests(text).requests.length }, rounds)
-  const chunks16 = chunksOf(text, 16)
-  const vsStream = measureInterleaved({ oneShot: () => parseToolRequests(text).requests.length, stream16: () => streamAll(chunks16) }, rounds)
-  const floor = vsFloor.floor as number
-  const oneShot = vsFloor.oneShot as number
-  console.log(`${title}: ${text.length.toLocaleString('en-US')} characters, ${blocks.toLocaleString('en-US')} blocks (${Math.round(text.length / blocks)} characters per block)`)
-  console.log(`  indexOf floor (block markers only) ${fmt(floor, 3)} ms`)
-  console.log(`  one-shot parse                     ${fmt(oneShot)} ms  ${fmt(text.length / 1000 / oneShot, 1)} Mchar/s  ${fmt(oneShot / floor, 1)}x the floor`)
-  console.log(
-    `  streaming, 16-character chunks     ${fmt(vsStream.stream16 as number)} ms  ${fmt((vsStream.stream16 as number) / (vsStream.oneShot as number), 2)}x one-shot (${fmt(vsStream.oneShot as number)} ms in that pairing)`,
-  )
-}
-
-function main(): void {
-  const rounds = Number(process.env.BENCH_ROUNDS ?? 20)
-  console.log(`Node ${process.version}. Each figure is the best of ${rounds} rounds; the two tasks of a ratio run interleaved in this process.\n`)
-  const realistic = buildSyntheticReply(2_000_000, 5000, 'realistic')
-  const dense = buildSyntheticReply(2_000_000, 5000, 'dense')
-  // Warm up the JIT and let the heap settle to its working size first, so no figure depends on
-  // which measurement happened to run first.
-  for (const reply of [realistic, dense]) {
-    for (let n = 0; n < 5; n++) parseToolRequests(reply.text)
-    streamAll(chunksOf(reply.text, 16))
-  }
-  measureReply('Realistic reply (explanations between calls)', realistic.text, realistic.blocks, rounds)
-  measureReply('\nDense reply (one short line between calls)', dense.text, dense.blocks, rounds)
-
-  // Re-parsing everything after each chunk is what a UI without a streaming parser does.
-  const small = buildSyntheticReply(100_000, 0, 'realistic').text
-  const smallChunks = chunksOf(small, 16)
-  const naive = measureInterleaved(
-    {
-      reparse: () => {
-        let seen = ''
-        let n = 0
-        for (const chunk of smallChunks) {
-          seen += chunk
-          n = parseToolRequests(seen).requests.length
-        }
-        return n
+  const oneShot = (): number => parseToolRequests(text).requests.length
+  if (what === 'floor') {
+    const t = measureInterleaved({ floor: () => indexOfFloor(text), oneShot }, rounds)
+    const floor = t.floor as number
+    const parse = t.oneShot as number
+    console.log(`${TITLES[mix]}: ${text.length.toLocaleString('en-US')} characters, ${blocks.toLocaleString('en-US')} blocks (${Math.round(text.length / blocks)} characters per block)`)
+    console.log(`  indexOf floor (block markers only) ${fmt(floor, 3)} ms`)
+    console.log(`  one-shot parse                     ${fmt(parse)} ms  ${fmt(text.length / 1000 / parse, 1)} Mchar/s  ${fmt(parse / floor, 1)}x the floor`)
+  } else if (what === 'stream') {
+    const chunks16 = chunksOf(text, 16)
+    const t = measureInterleaved({ oneShot, stream16: () => streamAll(chunks16) }, rounds)
+    const stream = t.stream16 as number
+    const parse = t.oneShot as number
+    console.log(`  streaming, 16-character chunks     ${fmt(stream)} ms  ${fmt(stream / parse, 2)}x one-shot (${fmt(parse)} ms in that pairing)`)
+  } else {
+    // Re-parsing everything after each chunk is what a UI without a streaming parser does.
+    const small = buildSyntheticReply(100_000, 0, mix).text
+    const smallChunks = chunksOf(small, 16)
+    const naive = measureInterleaved(
+      {
+        reparse: () => {
+          let seen = ''
+          let n = 0
+          for (const chunk of smallChunks) {
+            seen += chunk
+            n = parseToolRequests(seen).requests.length
+          }
+          return n
+        },
+        stream: () => streamAll(smallChunks),
       },
-      stream: () => streamAll(smallChunks),
-    },
-    3,
-    1,
-  )
-  console.log(`\n${small.length.toLocaleString('en-US')}-character reply in 16-character chunks (${smallChunks.length.toLocaleString('en-US')} chunks)`)
-  console.log(`  re-parse the whole text per chunk  ${fmt(naive.reparse as number)} ms`)
-  console.log(`  streaming parser                   ${fmt(naive.stream as number)} ms  (${fmt((naive.reparse as number) / (naive.stream as number), 0)}x less work)`)
+      3,
+      1,
+    )
+    console.log(`${small.length.toLocaleString('en-US')}-character reply in 16-character chunks (${smallChunks.length.toLocaleString('en-US')} chunks)`)
+    console.log(`  re-parse the whole text per chunk  ${fmt(naive.reparse as number)} ms`)
+    console.log(`  streaming parser                   ${fmt(naive.stream as number)} ms  (${fmt((naive.reparse as number) / (naive.stream as number), 0)}x less work)`)
+  }
 }
 
-main()
+const [what = 'floor', mix = 'realistic'] = process.argv.slice(2)
+compare(what, mix as Mix, Number(process.env.BENCH_ROUNDS ?? 20))

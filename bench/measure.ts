@@ -1,7 +1,7 @@
 /**
  * Timing helper: tasks run interleaved, round after round, so a slow moment of the machine hits
- * all of them alike; each task's figure is its best round. Noise on a shared machine only ever
- * adds time, so the best round is the closest reading of what the code costs.
+ * all of them alike; each task's figure is its best round after the warm-up rounds. Noise on a
+ * shared machine only ever adds time, so the best round is the closest reading of the code's cost.
  */
 export function measureInterleaved(tasks: Record<string, () => unknown>, rounds: number, warmup = 10): Record<string, number> {
   const names = Object.keys(tasks)

@@ -48,8 +48,6 @@ export const isCanonicalMarker = (m: number): boolean => (m & 0x200) !== 0
 export const valueKindOf = (m: number): ValueKind => VALUE_KINDS[(m >> 8) & 3] as ValueKind
 /** Value markers: written with braces (`{始}`). */
 export const isBraceMarker = (m: number): boolean => (m & 0x400) !== 0
-/** Reasoning tags: a closing tag. */
-export const isClosingTag = (m: number): boolean => (m & 0x100) !== 0
 const VALUE_KINDS = ['plain', 'escape', 'exp'] as const
 
 /** Length of the run of '<' at p, counted up to 5 (5 means "too many"). */
@@ -203,25 +201,3 @@ export function isSpace(c: number): boolean {
 
 export const COLON = 0x3a
 export const FULLWIDTH_COLON = 0xff1a
-
-/**
- * Reasoning tags at p (p holds '<'): `<think>`, `</think>`, `<thinking>`, `</thinking>`, any case.
- */
-export function matchReasoningTag(
-  s: string,
-  p: number,
-  final: boolean,
-): number {
-  let q = p + 1
-  if (q >= s.length) return final ? NO_MATCH : NEED_MORE
-  const closing = s.charCodeAt(q) === 0x2f
-  if (closing) q++
-  const afterThink = matchWord(s, q, 'THINK', final)
-  if (afterThink < 0) return afterThink
-  if (afterThink >= s.length) return final ? NO_MATCH : NEED_MORE
-  const closingBit = closing ? 0x100 : 0
-  if (s.charCodeAt(afterThink) === GT) return (afterThink + 1 - p) | closingBit
-  const afterIng = matchWord(s, afterThink, 'ING>', final)
-  if (afterIng < 0) return afterIng
-  return (afterIng - p) | closingBit
-}

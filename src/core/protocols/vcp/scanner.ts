@@ -15,17 +15,14 @@ import {
   FULLWIDTH_COLON,
   isBraceMarker,
   isCanonicalMarker,
-  isClosingTag,
   isEndMarker,
   isKeyChar,
   isSpace,
-  ltRunLength,
   markerLength,
   valueKindOf,
   blockNames,
   matchBlockMarker,
   type BlockNames,
-  matchReasoningTag,
   matchValueMarker,
   NEED_MORE,
   NO_MATCH,
@@ -52,6 +49,8 @@ const OUTSIDE_TRIGGERS = /[>始]/
 const BLOCK_TRIGGERS = /[>末]/
 const VALUE_TRIGGERS = /[>末]/
 const NO_DIAGNOSTICS: Diagnostic[] = Object.freeze([]) as unknown as Diagnostic[]
+const LT = 0x3c // <
+const GT = 0x3e // >
 const CORNER_OPEN = 0x300c // 「
 const CORNER_CLOSE = 0x300d // 」
 
@@ -83,15 +82,17 @@ export interface ScannerOptions {
 
 const BRACE_OPEN = 0x7b // {
 const enum Needle {
-  /** A '<' that can start a block marker or a reasoning tag: followed by '<', '/', 't' or 'T' (or nothing yet). */
-  Lt,
+  /** `<[`: every block marker has it just before its name, whatever its number of '<'. */
+  Marker,
   Tick,
   Tilde,
   Start,
   End,
+  /** Reasoning tags: `<think>`, `</think>`, `<thinking>`, `</thinking>`. */
+  Think,
 }
-// Fences need three characters: searching for three skips inline `code` in prose.
-const NEEDLES = ['<', '```', '~~~', START_CHAR, END_CHAR]
+// Multi-character needles let indexOf skip ahead: fences need three characters, markers `<[`.
+const NEEDLES = ['<[', '```', '~~~', START_CHAR, END_CHAR, 'think']
 
 const enum Mode {
   Outside,
@@ -159,9 +160,11 @@ export class VcpScanner {
   private finished = false
   private readonly lines = new LineIndex()
   /** Per needle: the search start and the hit (or -1) of the last search in this window. */
-  private readonly cacheFrom = [Infinity, Infinity, Infinity, Infinity, Infinity]
-  private readonly cacheAt = [-1, -1, -1, -1, -1]
-  private readonly cacheEnd = [0, 0, 0, 0, 0]
+  private readonly cacheFrom = [Infinity, Infinity, Infinity, Infinity, Infinity, Infinity]
+  private readonly cacheAt = [-1, -1, -1, -1, -1, -1]
+  private readonly cacheEnd = [0, 0, 0, 0, 0, 0]
+  /** Where the marker found by markerAt() starts (its first '<'). */
+  private markerStart = 0
   /** A token at the scan position is incomplete: the next chunk must be scanned. */
   private waiting = false
   private readonly startMarkerName: string
@@ -271,16 +274,20 @@ export class VcpScanner {
   }
 
   private search(id: Needle, from: number): number {
+    return this.buf.indexOf(NEEDLES[id] as string, from)
+  }
+
+  /**
+   * The block marker whose `<[` is at x: its '<' run is walked back (two to four '<'; five or more
+   * start nothing) and matched from its first '<', which markerStart then holds.
+   */
+  private markerAt(x: number, final: boolean): number {
     const s = this.buf
-    if (id !== Needle.Lt) return s.indexOf(NEEDLES[id] as string, from)
-    // Most '<' in prose, HTML and code start nothing: skip them here rather than one step each.
-    let at = s.indexOf('<', from)
-    while (at !== -1 && at + 1 < s.length) {
-      const c = s.charCodeAt(at + 1)
-      if (c === 0x3c || c === 0x2f || c === 0x74 || c === 0x54) break // < / t T
-      at = s.indexOf('<', at + 1)
-    }
-    return at
+    let p = x
+    while (p > x - 3 && p > 0 && s.charCodeAt(p - 1) === LT) p--
+    this.markerStart = p
+    if (p === x || (p > 0 && s.charCodeAt(p - 1) === LT)) return NO_MATCH
+    return matchBlockMarker(s, p, this.names, final)
   }
 
   // ---- driver ------------------------------------------------------------
@@ -306,51 +313,55 @@ export class VcpScanner {
 
   private stepOutside(final: boolean): Step {
     const i = this.i
-    const lt = this.next(Needle.Lt, i)
+    const lt = this.next(Needle.Marker, i)
     const tick = this.next(Needle.Tick, i)
     const tilde = this.next(Needle.Tilde, i)
     // Field lists outside blocks are found at their 始 (shared with the block's first field).
     const st = this.proseDiagnostics ? this.next(Needle.Start, i + 1) : -1
     const tn = st === -1 ? -1 : st - 1
-    const p = minPositive(minPositive(lt, tick), minPositive(tilde, tn))
+    const th = this.proseDiagnostics && this.fence === null ? this.next(Needle.Think, i) : -1
+    const p = minPositive(minPositive(minPositive(lt, tick), minPositive(tilde, tn)), th)
     if (p === -1) {
       if (final) return this.finishOutside()
-      return this.park(2)
+      return this.park(4)
     }
-    if (p === lt) return this.outsideLessThan(p, final)
+    if (p === lt) return this.outsideMarker(p, final)
     if (p === tn) return this.outsideFieldList(p)
+    if (p === th) return this.outsideReasoningTag(p, final)
     return this.outsideFence(p, final)
   }
 
-  private outsideLessThan(p: number, final: boolean): Step {
-    const marker = matchBlockMarker(this.buf, p, this.names, final)
+  private outsideMarker(x: number, final: boolean): Step {
+    const marker = this.markerAt(x, final)
+    const p = this.markerStart
     if (marker === NEED_MORE) return this.wait(p)
-    if (marker !== NO_MATCH) {
-      const length = markerLength(marker)
-      if (!isCanonicalMarker(marker)) this.markerVariant(p, length)
-      if (!isEndMarker(marker)) {
-        this.openBlock(p, length)
-      } else {
-        this.report('warning', 'stray-end-marker', `End marker "${this.buf.slice(p, p + length)}" has no matching start marker; it was ignored.`, p, length)
-        this.i = p + length
-      }
-      return true
+    if (marker === NO_MATCH) return this.skipTo(x + 2)
+    const length = markerLength(marker)
+    if (!isCanonicalMarker(marker)) this.markerVariant(p, length)
+    if (!isEndMarker(marker)) {
+      this.openBlock(p, length)
+    } else {
+      this.report('warning', 'stray-end-marker', `End marker "${this.buf.slice(p, p + length)}" has no matching start marker; it was ignored.`, p, length)
+      this.i = p + length
     }
-    const run = ltRunLength(this.buf, p)
-    if (run === 1 && this.proseDiagnostics && this.fence === null) {
-      const tag = matchReasoningTag(this.buf, p, final)
-      if (tag === NEED_MORE) return this.wait(p)
-      if (tag !== NO_MATCH) {
-        const abs = this.base + p
-        const closing = isClosingTag(tag)
-        if (!closing && this.reasoningOpen === -1) this.reasoningOpen = abs
-        else if (closing && this.reasoningOpen !== -1) this.reasoningOpen = -1
-        this.i = p + markerLength(tag)
-        return true
-      }
-    }
-    this.i = p + Math.max(1, run)
     return true
+  }
+
+  /** `think` at t: part of `<think>`, `</think>`, `<thinking>` or `</thinking>`? */
+  private outsideReasoningTag(t: number, final: boolean): Step {
+    const s = this.buf
+    const closing = t >= 2 && s.charCodeAt(t - 1) === 0x2f && s.charCodeAt(t - 2) === LT
+    const start = closing ? t - 2 : t - 1
+    if (!closing && !(t >= 1 && s.charCodeAt(t - 1) === LT)) return this.skipTo(t + 5)
+    let end = t + 5
+    if (end < s.length && s.charCodeAt(end) !== GT && s.startsWith('ing', end)) end += 3
+    else if (end + 3 > s.length && 'ing>'.startsWith(s.slice(end)) && !final) return this.wait(start)
+    if (end >= s.length) return final ? this.skipTo(t + 5) : this.wait(start)
+    if (s.charCodeAt(end) !== GT) return this.skipTo(t + 5)
+    const abs = this.base + start
+    if (!closing && this.reasoningOpen === -1) this.reasoningOpen = abs
+    else if (closing && this.reasoningOpen !== -1) this.reasoningOpen = -1
+    return this.skipTo(end + 1)
   }
 
   /**
@@ -454,7 +465,7 @@ export class VcpScanner {
   private stepBlock(final: boolean): Step {
     let i = this.i
     let s = this.buf
-    let lt = this.next(Needle.Lt, i)
+    let lt = this.next(Needle.Marker, i)
     let st = this.next(Needle.Start, i + 1)
     let p = minPositive(lt, st === -1 ? -1 : st - 1)
     // Fast path, the common case: canonical 「始」...「末」 fields one after another, no '<' between.
@@ -463,7 +474,7 @@ export class VcpScanner {
       if (this.mode !== Mode.Value || !this.closePlainValueFast()) return true
       i = this.i
       s = this.buf
-      lt = this.next(Needle.Lt, i)
+      lt = this.next(Needle.Marker, i)
       st = this.next(Needle.Start, i + 1)
       p = minPositive(lt, st === -1 ? -1 : st - 1)
     }
@@ -475,16 +486,17 @@ export class VcpScanner {
       return this.park(1)
     }
     if (p === lt) {
-      const marker = matchBlockMarker(this.buf, p, this.names, final)
-      if (marker === NEED_MORE) return this.wait(p)
-      if (marker === NO_MATCH) return this.skipTo(p + Math.max(1, ltRunLength(this.buf, p)))
+      const marker = this.markerAt(lt, final)
+      const start = this.markerStart
+      if (marker === NEED_MORE) return this.wait(start)
+      if (marker === NO_MATCH) return this.skipTo(lt + 2)
       const length = markerLength(marker)
-      if (!isCanonicalMarker(marker)) this.markerVariant(p, length)
+      if (!isCanonicalMarker(marker)) this.markerVariant(start, length)
       if (isEndMarker(marker)) {
-        this.closeBlock(p + length, 'marker')
+        this.closeBlock(start + length, 'marker')
       } else {
-        this.closeBlock(p, 'next-start')
-        this.openBlock(p, length)
+        this.closeBlock(start, 'next-start')
+        this.openBlock(start, length)
       }
       return true
     }
@@ -595,7 +607,7 @@ export class VcpScanner {
     const s = this.buf
     const en = s.indexOf(END_CHAR, i + 1)
     if (en === -1 || en + 1 >= s.length || s.charCodeAt(en - 1) !== CORNER_OPEN || s.charCodeAt(en + 1) !== CORNER_CLOSE) return false
-    const lt = this.next(Needle.Lt, i)
+    const lt = this.next(Needle.Marker, i)
     if (lt !== -1 && lt < en) return false
     this.finishValue(en - 1, 3, false)
     return true
@@ -605,7 +617,7 @@ export class VcpScanner {
     const value = this.value as OpenValue
     const i = this.i
     const watchMarkers = value.kind === 'plain' || value.firstEndMarker === -1
-    const lt = watchMarkers ? this.next(Needle.Lt, i) : -1
+    const lt = watchMarkers ? this.next(Needle.Marker, i) : -1
     const s = this.buf
     const en = s.indexOf(END_CHAR, i + 1)
     const p = minPositive(lt, en === -1 ? -1 : en - 1)
@@ -622,15 +634,16 @@ export class VcpScanner {
       return this.park(1)
     }
     if (p === lt) {
-      const marker = matchBlockMarker(this.buf, p, this.names, final)
-      if (marker === NEED_MORE) return this.wait(p)
-      if (marker === NO_MATCH) return this.skipTo(p + Math.max(1, ltRunLength(this.buf, p)))
+      const marker = this.markerAt(lt, final)
+      const start = this.markerStart
+      if (marker === NEED_MORE) return this.wait(start)
+      if (marker === NO_MATCH) return this.skipTo(lt + 2)
       if (value.kind !== 'plain') {
-        if (isEndMarker(marker)) value.firstEndMarker = this.base + p
-        return this.skipTo(p + markerLength(marker))
+        if (isEndMarker(marker)) value.firstEndMarker = this.base + start
+        return this.skipTo(start + markerLength(marker))
       }
       // A plain value cannot hold a block marker: the value was never closed.
-      this.finishValue(p, 0, true)
+      this.finishValue(start, 0, true)
       return true
     }
     const close = matchValueMarker(this.buf, p, END_CHAR, final)

@@ -163,6 +163,11 @@ describe('tolerated with a warning', () => {
     expect(codes(result)).toEqual(['missing-end-marker'])
   })
 
+  it('a run of five or more < starts no marker', () => {
+    expect(parse('<<<<<[TOOL_REQUEST]>>>\ntool_name:「始」x「末」\n<<<[END_TOOL_REQUEST]>>>').requests).toEqual([])
+    expect(parse('<<<<<<<[TOOL_REQUEST]>>>\ntool_name:「始」x「末」').requests).toEqual([])
+  })
+
   it('warns about a stray end marker', () => {
     expect(codes(parse('text <<<[END_TOOL_REQUEST]>>>'))).toEqual(['stray-end-marker'])
   })
@@ -215,9 +220,15 @@ describe('diagnosed, not requests', () => {
   })
 
   it('<thinking> counts too, and an unclosed one runs to the end', () => {
-    const result = parse(`<THINKING>${block('tool_name:「始」a「末」')}`)
+    const result = parse(`<thinking>${block('tool_name:「始」a「末」')}`)
     expect(result.requests).toEqual([])
     expect(codes(result).sort()).toEqual(['request-in-reasoning', 'unclosed-reasoning'])
+  })
+
+  it('only the lower-case tags models write open reasoning', () => {
+    for (const text of ['<THINK>', '<thinker>', 'I think so', '< think>']) {
+      expect(parse(`${text}\n${block('tool_name:「始」a「末」')}`).requests, text).toHaveLength(1)
+    }
   })
 })
 

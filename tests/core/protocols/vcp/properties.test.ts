@@ -16,7 +16,7 @@ const PIECES = [
   '<<<[TOOL_REQUEST]>>>', '<<<[END_TOOL_REQUEST]>>>', '<<[tool_request]>>', '<<<<[END_TOOL_REQUEST]>>>>', '<<<', '>>>',
   '「始」', '「末」', '「始ESCAPE」', '「末ESCAPE」', '{始}', '{末}', '「始exp」', '「末exp」', '「', '」', '始', '末',
   'tool_name', 'request_id', 'command1', ':', '：', ',', '//', '\n', '\r\n', ' ', '<think>', '</think>', '```', '~~~',
-  'a', 'key', '参数', '<<<[TOOL_REQUEST_ESCAPE]>>>', '<<<[END_TOOL_REQUEST_ESCAPE]>>>',
+  'a', 'key', '参数', '<<<[TOOL_REQUEST_ESCAPE]>>>', '<<<[END_TOOL_REQUEST_ESCAPE]>>>', '<thinking>', '</thinking>', 'think', 'ing>', '<<[', '<', '[',
 ]
 const vcpish = fc.array(fc.oneof(fc.constantFrom(...PIECES), fc.string({ maxLength: 4 })), { maxLength: 60 }).map((p) => p.join(''))
 const anyText = fc.oneof(vcpish, fc.string(), fc.string({ unit: 'binary' }))
