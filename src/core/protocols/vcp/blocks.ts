@@ -16,7 +16,7 @@ export function scanVcpBlocks(text: string, blockName: string): { blocks: BlockW
   const scanner = new VcpScanner(
     {
       blockOpen() {},
-      field: (_index, field) => fields.push({ ...field }),
+      field: (_index, key, value, offset, valueStart, valueEnd, escaped) => fields.push({ key, value, offset, valueStart, valueEnd, escaped }),
       blockClose: (block) => {
         blocks.push({ ...block, fields })
         fields = []

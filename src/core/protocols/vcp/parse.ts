@@ -42,14 +42,13 @@ export function createVcpStreamParser(options: ParseOptions = {}, withEvents = t
         pending = null
         if (collectEvents) (events ??= []).push({ type: 'block-open', index, offset, inReasoning, fenced })
       },
-      field(index, field) {
-        const { key, value } = field
-        if (seenKeys.includes(key)) addDiagnostic('warning', 'duplicate-key', `Field "${key}" appears more than once; the last value wins.`, field.offset, key.length)
+      field(index, key, value, offset) {
+        if (seenKeys.includes(key)) addDiagnostic('warning', 'duplicate-key', `Field "${key}" appears more than once; the last value wins.`, offset, key.length)
         seenKeys.push(key)
         if (key === 'tool_name') toolName = value
         else if (key === 'request_id') requestId = value
         else setOwn(args, key, value)
-        if (collectEvents) (events ??= []).push({ type: 'field', index, key, value, offset: field.offset })
+        if (collectEvents) (events ??= []).push({ type: 'field', index, key, value, offset })
       },
       diagnostic(diagnostic) {
         diagnostics.push(diagnostic)

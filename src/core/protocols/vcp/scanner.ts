@@ -7,7 +7,7 @@
  * Cost stays linear: the machine keeps only a short window of unsettled text; values and raw
  * blocks are collected as pieces and joined once.
  */
-import type { Diagnostic, DiagnosticSeverity, ParsedField } from '../../types'
+import type { Diagnostic, DiagnosticSeverity } from '../../types'
 import { LineIndex } from '../../text/line-index'
 import {
   COLON,
@@ -49,6 +49,8 @@ const OUTSIDE_TRIGGERS = /[>始]/
 const BLOCK_TRIGGERS = /[>末]/
 const VALUE_TRIGGERS = /[>末]/
 const NO_DIAGNOSTICS: Diagnostic[] = Object.freeze([]) as unknown as Diagnostic[]
+/** A search start beyond any text: no search made yet. */
+const NO_SEARCH = 0x3fffffff
 const LT = 0x3c // <
 const GT = 0x3e // >
 const CORNER_OPEN = 0x300c // 「
@@ -67,8 +69,8 @@ export interface ScannedBlock {
 
 export interface ScannerHandlers {
   blockOpen(index: number, offset: number, inReasoning: boolean, fenced: boolean): void
-  /** `field` is reused for the next field: copy what you keep. */
-  field(index: number, field: Readonly<ParsedField>): void
+  /** A value closed: its key, trimmed value, and the offsets of the key and of the raw value. */
+  field(index: number, key: string, value: string, offset: number, valueStart: number, valueEnd: number, escaped: boolean): void
   blockClose(block: ScannedBlock): void
   diagnostic(diagnostic: Diagnostic): void
 }
@@ -142,7 +144,6 @@ export class VcpScanner {
   private mode = Mode.Outside
   private block: OpenBlock | null = null
   private value: OpenValue | null = null
-  private readonly fieldScratch: ParsedField = { key: '', value: '', offset: 0, valueStart: 0, valueEnd: 0, escaped: false }
   /** Values never overlap: one record is reused for all of them. */
   private readonly spareValue: OpenValue = {
     kind: 'plain',
@@ -160,7 +161,8 @@ export class VcpScanner {
   private finished = false
   private readonly lines = new LineIndex()
   /** Per needle: the search start and the hit (or -1) of the last search in this window. */
-  private readonly cacheFrom = [Infinity, Infinity, Infinity, Infinity, Infinity, Infinity]
+  // NO_SEARCH keeps these small-integer arrays (Infinity would make them arrays of doubles).
+  private readonly cacheFrom = [NO_SEARCH, NO_SEARCH, NO_SEARCH, NO_SEARCH, NO_SEARCH, NO_SEARCH]
   private readonly cacheAt = [-1, -1, -1, -1, -1, -1]
   private readonly cacheEnd = [0, 0, 0, 0, 0, 0]
   /** Where the marker found by markerAt() starts (its first '<'). */
@@ -463,20 +465,15 @@ export class VcpScanner {
   }
 
   private stepBlock(final: boolean): Step {
-    let i = this.i
-    let s = this.buf
-    let lt = this.next(Needle.Marker, i)
-    let st = this.next(Needle.Start, i + 1)
-    let p = minPositive(lt, st === -1 ? -1 : st - 1)
-    // Fast path, the common case: canonical 「始」...「末」 fields one after another, no '<' between.
-    while (p !== -1 && p !== lt && s.charCodeAt(p) === CORNER_OPEN && st + 1 < s.length && s.charCodeAt(st + 1) === CORNER_CLOSE) {
+    this.readPlainFields()
+    const i = this.i
+    const s = this.buf
+    const lt = this.next(Needle.Marker, i)
+    const st = this.next(Needle.Start, i + 1)
+    const p = minPositive(lt, st === -1 ? -1 : st - 1)
+    if (p !== -1 && p !== lt && s.charCodeAt(p) === CORNER_OPEN && st + 1 < s.length && s.charCodeAt(st + 1) === CORNER_CLOSE) {
       this.startValue(p, 'plain', 3, false)
-      if (this.mode !== Mode.Value || !this.closePlainValueFast()) return true
-      i = this.i
-      s = this.buf
-      lt = this.next(Needle.Marker, i)
-      st = this.next(Needle.Start, i + 1)
-      p = minPositive(lt, st === -1 ? -1 : st - 1)
+      return true
     }
     if (p === -1) {
       if (final) {
@@ -505,6 +502,53 @@ export class VcpScanner {
     if (open === NO_MATCH) return this.skipTo(p + 2)
     this.startValue(p, valueKindOf(open), markerLength(open), isBraceMarker(open))
     return true
+  }
+
+  /**
+   * The common case in one tight loop: `key:「始」value「末」` fields with an ASCII colon, one after
+   * another, no '<[' among them. Anything else (and any doubt) is left to the general steps, which
+   * give the same result, so this only decides how fast, never what.
+   */
+  private readPlainFields(): void {
+    const block = this.block as OpenBlock
+    const s = this.buf
+    const base = this.base
+    let i = this.i
+    const lt = this.next(Needle.Marker, i)
+    for (;;) {
+      const st = this.next(Needle.Start, i + 1)
+      if (st === -1) break
+      const open = st - 1
+      if ((lt !== -1 && lt < st) || s.charCodeAt(open) !== CORNER_OPEN || st + 1 >= s.length || s.charCodeAt(st + 1) !== CORNER_CLOSE) break
+      // The key before the marker, by the rules of startValue() (full-width colons go there).
+      const floor = Math.max(block.regionStart - base, open - KEY_LOOKBACK, 0)
+      let q = open - 1
+      while (q >= floor && isSpace(s.charCodeAt(q))) q--
+      if (q < floor || s.charCodeAt(q) !== COLON) break
+      q--
+      while (q >= floor && isSpace(s.charCodeAt(q))) q--
+      const keyEnd = q + 1
+      while (q >= floor && isKeyChar(s, q)) q--
+      const keyStart = q + 1
+      if (keyStart >= keyEnd) break
+      const en = s.indexOf(END_CHAR, st + 2)
+      if (en === -1 || en + 1 >= s.length || s.charCodeAt(en - 1) !== CORNER_OPEN || s.charCodeAt(en + 1) !== CORNER_CLOSE) break
+      if (lt !== -1 && lt < en) break
+      const valueStart = st + 2
+      const valueEnd = en - 1
+      i = en + 2
+      this.i = i
+      block.regionStart = base + i
+      this.handlers.field(
+        block.index,
+        s.slice(keyStart, keyEnd),
+        s.slice(valueStart, valueEnd).trim(),
+        base + keyStart,
+        base + valueStart,
+        base + valueEnd,
+        false,
+      )
+    }
   }
 
   private startValue(p: number, kind: ValueKind, markerLength: number, brace: boolean): void {
@@ -601,18 +645,6 @@ export class VcpScanner {
 
   // ---- inside a value ----------------------------------------------------
 
-  /** Closes the open plain value when a canonical 「末」 comes before any '<'; false otherwise. */
-  private closePlainValueFast(): boolean {
-    const i = this.i
-    const s = this.buf
-    const en = s.indexOf(END_CHAR, i + 1)
-    if (en === -1 || en + 1 >= s.length || s.charCodeAt(en - 1) !== CORNER_OPEN || s.charCodeAt(en + 1) !== CORNER_CLOSE) return false
-    const lt = this.next(Needle.Marker, i)
-    if (lt !== -1 && lt < en) return false
-    this.finishValue(en - 1, 3, false)
-    return true
-  }
-
   private stepValue(final: boolean): Step {
     const value = this.value as OpenValue
     const i = this.i
@@ -697,13 +729,6 @@ export class VcpScanner {
     const end = this.base + endInBuf
     let text = this.takeValueText(end).trim()
     if (value.kind !== 'plain') text = unescapeMarkers(text, this.startMarkerName)
-    const field = this.fieldScratch
-    field.key = value.key
-    field.value = text
-    field.offset = value.keyOffset
-    field.valueStart = value.start
-    field.valueEnd = end
-    field.escaped = value.kind !== 'plain'
     if (unterminated) {
       const closer = value.kind === 'plain' ? '「末」' : value.kind === 'escape' ? '「末ESCAPE」' : '「末exp」'
       let hint = ''
@@ -723,7 +748,7 @@ export class VcpScanner {
     this.mode = Mode.Block
     this.i = endInBuf + closeLength
     block.regionStart = end + closeLength
-    this.handlers.field(block.index, field)
+    this.handlers.field(block.index, value.key, text, value.keyOffset, value.start, end, value.kind !== 'plain')
   }
 
   // ---- helpers -----------------------------------------------------------
