@@ -27,9 +27,9 @@ export function createRequestIdSession(prefix = 'req'): RequestIdSession {
 
   function claim(wanted?: string): string {
     if (wanted === undefined || wanted === '') {
-      let id: string
-      do id = generatedPrefix + ++counter
-      while (written.has(id))
+      let id = generatedPrefix + ++counter
+      // Most sessions hold no written ids at all: skip the lookup then.
+      while (written.size !== 0 && written.has(id)) id = generatedPrefix + ++counter
       return id
     }
     if (!has(wanted)) {
