@@ -31,20 +31,23 @@ export function createVcpStreamParser(options: ParseOptions = {}, withEvents = t
   let pending: Diagnostic[] | null = null
   // A block holds a handful of keys: a list beats a Set or hasOwnProperty here.
   const seenKeys: string[] = []
+  let seenCount = 0
 
   const scanner = new VcpScanner(
     {
       blockOpen(index, offset, inReasoning, fenced) {
         args = {}
-        seenKeys.length = 0
+        seenCount = 0
         toolName = undefined
         requestId = undefined
         pending = null
         if (collectEvents) (events ??= []).push({ type: 'block-open', index, offset, inReasoning, fenced })
       },
       field(index, key, value, offset) {
-        if (seenKeys.includes(key)) addDiagnostic('warning', 'duplicate-key', `Field "${key}" appears more than once; the last value wins.`, offset, key.length)
-        seenKeys.push(key)
+        let repeated = false
+        for (let k = 0; k < seenCount; k++) if (seenKeys[k] === key) repeated = true
+        if (repeated) addDiagnostic('warning', 'duplicate-key', `Field "${key}" appears more than once; the last value wins.`, offset, key.length)
+        seenKeys[seenCount++] = key
         if (key === 'tool_name') toolName = value
         else if (key === 'request_id') requestId = value
         else setOwn(args, key, value)
