@@ -50,6 +50,35 @@ export const valueKindOf = (m: number): ValueKind => VALUE_KINDS[(m >> 8) & 3] a
 export const isBraceMarker = (m: number): boolean => (m & 0x400) !== 0
 const VALUE_KINDS = ['plain', 'escape', 'exp'] as const
 
+/**
+ * Where the block marker whose `<[` is at x starts: its first '<'. Two to four '<' make a marker;
+ * -1 when there is only one or five and more.
+ */
+export function markerRunStart(s: string, x: number): number {
+  let p = x
+  while (p > x - 3 && p > 0 && s.charCodeAt(p - 1) === LT) p--
+  if (p === x || (p > 0 && s.charCodeAt(p - 1) === LT)) return -1
+  return p
+}
+
+/** Offset of the first end marker in s at or after `from` (the whole text is known), or -1. */
+export function firstEndMarker(s: string, from: number, names: BlockNames): number {
+  let x = s.indexOf('<[', from)
+  while (x !== -1) {
+    const p = markerRunStart(s, x)
+    if (p !== -1) {
+      const marker = matchBlockMarker(s, p, names, true)
+      if (marker >= 0) {
+        if ((marker & 0x100) !== 0) return p
+        x = s.indexOf('<[', p + (marker & 0xff))
+        continue
+      }
+    }
+    x = s.indexOf('<[', x + 2)
+  }
+  return -1
+}
+
 /** Length of the run of '<' at p, counted up to 5 (5 means "too many"). */
 export function ltRunLength(s: string, p: number): number {
   let n = 0

@@ -21,6 +21,8 @@ import {
   markerLength,
   valueKindOf,
   blockNames,
+  firstEndMarker,
+  markerRunStart,
   matchBlockMarker,
   type BlockNames,
   matchValueMarker,
@@ -122,8 +124,6 @@ interface OpenValue {
   start: number
   parts: string[]
   captured: number
-  /** Escaped values: the first end marker inside, where an unterminated value is cut. */
-  firstEndMarker: number
   /** Escaped values: the first plain close marker inside, for the error hint. */
   firstPlainClose: number
 }
@@ -152,7 +152,6 @@ export class VcpScanner {
     start: 0,
     parts: [],
     captured: 0,
-    firstEndMarker: -1,
     firstPlainClose: -1,
   }
   private blockCount = 0
@@ -284,12 +283,9 @@ export class VcpScanner {
    * start nothing) and matched from its first '<', which markerStart then holds.
    */
   private markerAt(x: number, final: boolean): number {
-    const s = this.buf
-    let p = x
-    while (p > x - 3 && p > 0 && s.charCodeAt(p - 1) === LT) p--
-    this.markerStart = p
-    if (p === x || (p > 0 && s.charCodeAt(p - 1) === LT)) return NO_MATCH
-    return matchBlockMarker(s, p, this.names, final)
+    const p = markerRunStart(this.buf, x)
+    this.markerStart = p === -1 ? x : p
+    return p === -1 ? NO_MATCH : matchBlockMarker(this.buf, p, this.names, final)
   }
 
   // ---- driver ------------------------------------------------------------
@@ -596,7 +592,6 @@ export class VcpScanner {
     value.start = start
     if (value.parts.length !== 0) value.parts = []
     value.captured = start
-    value.firstEndMarker = -1
     value.firstPlainClose = -1
     this.value = value
     this.mode = Mode.Value
@@ -648,8 +643,8 @@ export class VcpScanner {
   private stepValue(final: boolean): Step {
     const value = this.value as OpenValue
     const i = this.i
-    const watchMarkers = value.kind === 'plain' || value.firstEndMarker === -1
-    const lt = watchMarkers ? this.next(Needle.Marker, i) : -1
+    // Escaped values may hold markers: only a value that never closes looks for one (at the end).
+    const lt = value.kind === 'plain' ? this.next(Needle.Marker, i) : -1
     const s = this.buf
     const en = s.indexOf(END_CHAR, i + 1)
     const p = minPositive(lt, en === -1 ? -1 : en - 1)
@@ -670,10 +665,6 @@ export class VcpScanner {
       const start = this.markerStart
       if (marker === NEED_MORE) return this.wait(start)
       if (marker === NO_MATCH) return this.skipTo(lt + 2)
-      if (value.kind !== 'plain') {
-        if (isEndMarker(marker)) value.firstEndMarker = this.base + start
-        return this.skipTo(start + markerLength(marker))
-      }
       // A plain value cannot hold a block marker: the value was never closed.
       this.finishValue(start, 0, true)
       return true
@@ -696,12 +687,16 @@ export class VcpScanner {
 
   private unterminatedAtEnd(): Step {
     const value = this.value as OpenValue
-    if (value.kind !== 'plain' && value.firstEndMarker !== -1) {
-      // Cut the escaped value at the block's end marker and scan on from there.
-      const cut = value.firstEndMarker
-      this.rewindTo(cut)
-      this.finishValue(cut - this.base, 0, true)
-      return true
+    if (value.kind !== 'plain') {
+      // Cut the escaped value at the first end marker inside it and scan on from there.
+      const text = this.takeValueText(this.buf.length)
+      const inside = firstEndMarker(text, 0, this.names)
+      if (inside !== -1) {
+        const cut = value.start + inside
+        this.rewindTo(cut)
+        this.finishValue(cut - this.base, 0, true)
+        return true
+      }
     }
     this.finishValue(this.buf.length, 0, true)
     return true
