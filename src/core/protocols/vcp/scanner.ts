@@ -9,15 +9,14 @@
  */
 import type { Diagnostic, DiagnosticSeverity } from '../../types'
 import { LineIndex } from '../../text/line-index'
+import { NeedleCache } from './needle-cache'
+import { findKeyBefore, type KeySpan } from './key-before'
+import { FIELD_LIST_KEY, fieldListKeyStart, isAtLineStart, reasoningTagEnd, reasoningTagStart, restOfLineIsBlank } from './prose'
 import {
-  COLON,
   END_CHAR,
-  FULLWIDTH_COLON,
   isBraceMarker,
   isCanonicalMarker,
   isEndMarker,
-  isKeyChar,
-  isSpace,
   markerLength,
   valueKindOf,
   blockNames,
@@ -40,7 +39,6 @@ const KEEP_BEHIND = 4
 const KEEP_BEHIND_OUTSIDE = 48
 /** The window is trimmed once this many settled characters lead it. */
 const COMPACT_AT = 64
-const TOOL_NAME_NEEDLE = 'tool_name'
 /**
  * Characters that complete something a listener hears about, per mode: a block marker ends in
  * '>', a field ends with a close marker holding 末, and a field list outside blocks is found at
@@ -51,10 +49,6 @@ const OUTSIDE_TRIGGERS = /[>始]/
 const BLOCK_TRIGGERS = /[>末]/
 const VALUE_TRIGGERS = /[>末]/
 const NO_DIAGNOSTICS: Diagnostic[] = Object.freeze([]) as unknown as Diagnostic[]
-/** A search start beyond any text: no search made yet. */
-const NO_SEARCH = 0x3fffffff
-const LT = 0x3c // <
-const GT = 0x3e // >
 const CORNER_OPEN = 0x300c // 「
 const CORNER_CLOSE = 0x300d // 」
 
@@ -160,10 +154,8 @@ export class VcpScanner {
   private finished = false
   private readonly lines = new LineIndex()
   /** Per needle: the search start and the hit (or -1) of the last search in this window. */
-  // NO_SEARCH keeps these small-integer arrays (Infinity would make them arrays of doubles).
-  private readonly cacheFrom = [NO_SEARCH, NO_SEARCH, NO_SEARCH, NO_SEARCH, NO_SEARCH, NO_SEARCH]
-  private readonly cacheAt = [-1, -1, -1, -1, -1, -1]
-  private readonly cacheEnd = [0, 0, 0, 0, 0, 0]
+  private readonly needles = new NeedleCache(NEEDLES)
+  private readonly keySpan: KeySpan = { start: 0, end: 0, colon: 0, fullwidth: false }
   /** Where the marker found by markerAt() starts (its first '<'). */
   private markerStart = 0
   /** A token at the scan position is incomplete: the next chunk must be scanned. */
@@ -244,38 +236,9 @@ export class VcpScanner {
     return head + this.buf.slice(value.captured - this.base, upTo - this.base)
   }
 
-  /**
-   * Next occurrence of needle `id` at or after `from` in buf, or -1. Results are kept in absolute
-   * offsets: text at an offset never changes, so a hit stays valid and a miss only needs the
-   * text that arrived since.
-   */
+  /** Next occurrence of needle `id` at or after `from` in the window, or -1. */
   private next(id: Needle, from: number): number {
-    const fromAbs = this.base + from
-    const end = this.base + this.buf.length
-    if ((this.cacheFrom[id] as number) <= fromAbs) {
-      const at = this.cacheAt[id] as number
-      if (at !== -1) {
-        if (at >= fromAbs) return at - this.base
-      } else {
-        const searchedTo = this.cacheEnd[id] as number
-        if (searchedTo === end) return -1
-        // Resume where the last search stopped, allowing for a needle split across the seam.
-        const resume = Math.max(fromAbs, searchedTo - (NEEDLES[id] as string).length + 1)
-        const found = this.search(id, resume - this.base)
-        this.cacheAt[id] = found === -1 ? -1 : this.base + found
-        this.cacheEnd[id] = end
-        return found
-      }
-    }
-    const found = this.search(id, from)
-    this.cacheFrom[id] = fromAbs
-    this.cacheAt[id] = found === -1 ? -1 : this.base + found
-    this.cacheEnd[id] = end
-    return found
-  }
-
-  private search(id: Needle, from: number): number {
-    return this.buf.indexOf(NEEDLES[id] as string, from)
+    return this.needles.next(id, from, this.buf, this.base)
   }
 
   /**
@@ -347,48 +310,30 @@ export class VcpScanner {
 
   /** `think` at t: part of `<think>`, `</think>`, `<thinking>` or `</thinking>`? */
   private outsideReasoningTag(t: number, final: boolean): Step {
-    const s = this.buf
-    const closing = t >= 2 && s.charCodeAt(t - 1) === 0x2f && s.charCodeAt(t - 2) === LT
-    const start = closing ? t - 2 : t - 1
-    if (!closing && !(t >= 1 && s.charCodeAt(t - 1) === LT)) return this.skipTo(t + 5)
-    let end = t + 5
-    if (end < s.length && s.charCodeAt(end) !== GT && s.startsWith('ing', end)) end += 3
-    else if (end + 3 > s.length && 'ing>'.startsWith(s.slice(end)) && !final) return this.wait(start)
-    if (end >= s.length) return final ? this.skipTo(t + 5) : this.wait(start)
-    if (s.charCodeAt(end) !== GT) return this.skipTo(t + 5)
-    const abs = this.base + start
-    if (!closing && this.reasoningOpen === -1) this.reasoningOpen = abs
+    const start = reasoningTagStart(this.buf, t)
+    if (start === -1) return this.skipTo(t + 5)
+    const end = reasoningTagEnd(this.buf, t, final)
+    if (end === NEED_MORE) return this.wait(start)
+    if (end === NO_MATCH) return this.skipTo(t + 5)
+    const closing = start === t - 2
+    if (!closing && this.reasoningOpen === -1) this.reasoningOpen = this.base + start
     else if (closing && this.reasoningOpen !== -1) this.reasoningOpen = -1
-    return this.skipTo(end + 1)
+    return this.skipTo(end)
   }
 
-  /**
-   * A value marker outside any block (p holds its bracket). Preceded by `tool_name`, up to 16
-   * white-space characters, a colon and up to 16 more, it is a field list copied from a prompt.
-   */
+  /** A value marker outside any block (p holds its bracket): a field list copied from a prompt? */
   private outsideFieldList(p: number): Step {
-    const s = this.buf
-    const opener = s.charCodeAt(p)
-    if (opener !== CORNER_OPEN && opener !== BRACE_OPEN) return this.skipTo(p + 2)
-    let q = p - 1
-    const floor = q - 16
-    while (q >= 0 && q > floor && isSpace(s.charCodeAt(q))) q--
-    const colon = q >= 0 ? s.charCodeAt(q) : -1
-    if (colon === COLON || colon === FULLWIDTH_COLON) {
-      q--
-      const floor2 = q - 16
-      while (q >= 0 && q > floor2 && isSpace(s.charCodeAt(q))) q--
-      const keyStart = q - TOOL_NAME_NEEDLE.length + 1
-      if (keyStart >= 0 && s.startsWith(TOOL_NAME_NEEDLE, keyStart) && !(keyStart > 0 && isKeyChar(s, keyStart - 1))) {
-        this.report(
-          'warning',
-          'field-list-outside-block',
-          `A "tool_name" field list stands outside any ${this.blockLabel()} block; it is not a request. ` +
-            `Wrap it in <<<[${this.startMarkerName}]>>> ... <<<[END_${this.startMarkerName}]>>> to call the tool.`,
-          keyStart,
-          TOOL_NAME_NEEDLE.length,
-        )
-      }
+    const opener = this.buf.charCodeAt(p)
+    const keyStart = opener === CORNER_OPEN || opener === BRACE_OPEN ? fieldListKeyStart(this.buf, p) : -1
+    if (keyStart !== -1) {
+      this.report(
+        'warning',
+        'field-list-outside-block',
+        `A "tool_name" field list stands outside any ${this.blockLabel()} block; it is not a request. ` +
+          `Wrap it in <<<[${this.startMarkerName}]>>> ... <<<[END_${this.startMarkerName}]>>> to call the tool.`,
+        keyStart,
+        FIELD_LIST_KEY.length,
+      )
     }
     return this.skipTo(p + 2)
   }
@@ -399,36 +344,17 @@ export class VcpScanner {
     let run = 0
     while (p + run < s.length && s.charCodeAt(p + run) === ch) run++
     if (p + run >= s.length && !final) return this.wait(p)
-    if (run < 3 || !this.atLineStart(p)) return this.skipTo(p + run)
+    if (run < 3 || !isAtLineStart(s, p, this.base === 0)) return this.skipTo(p + run)
     const fence = this.fence
     if (fence === null) {
       this.fence = { char: ch, length: run }
       return this.skipTo(p + run)
     }
     if (fence.char !== ch || run < fence.length) return this.skipTo(p + run)
-    // A closing fence has nothing but spaces after it on its line (looked at up to 64 characters).
-    let q = p + run
-    let n = 0
-    while (q < s.length && n < 64 && (s.charCodeAt(q) === 0x20 || s.charCodeAt(q) === 0x09 || s.charCodeAt(q) === 0x0d)) {
-      q++
-      n++
-    }
-    if (q >= s.length && n < 64 && !final) return this.wait(p)
-    if (q >= s.length || n >= 64 || s.charCodeAt(q) === 0x0a) this.fence = null
+    const closes = restOfLineIsBlank(s, p + run, final)
+    if (closes === NEED_MORE) return this.wait(p)
+    if (closes === 1) this.fence = null
     return this.skipTo(p + run)
-  }
-
-  /** Up to three spaces since the line began. */
-  private atLineStart(p: number): boolean {
-    let q = p - 1
-    let spaces = 0
-    while (q >= 0 && spaces <= 3 && this.buf.charCodeAt(q) === 0x20) {
-      q--
-      spaces++
-    }
-    if (spaces > 3) return false
-    if (q < 0) return this.base === 0 || this.base + q + 1 === 0
-    return this.buf.charCodeAt(q) === 0x0a
   }
 
   private finishOutside(): false {
@@ -516,17 +442,9 @@ export class VcpScanner {
       if (st === -1) break
       const open = st - 1
       if ((lt !== -1 && lt < st) || s.charCodeAt(open) !== CORNER_OPEN || st + 1 >= s.length || s.charCodeAt(st + 1) !== CORNER_CLOSE) break
-      // The key before the marker, by the rules of startValue() (full-width colons go there).
-      const floor = Math.max(block.regionStart - base, open - KEY_LOOKBACK, 0)
-      let q = open - 1
-      while (q >= floor && isSpace(s.charCodeAt(q))) q--
-      if (q < floor || s.charCodeAt(q) !== COLON) break
-      q--
-      while (q >= floor && isSpace(s.charCodeAt(q))) q--
-      const keyEnd = q + 1
-      while (q >= floor && isKeyChar(s, q)) q--
-      const keyStart = q + 1
-      if (keyStart >= keyEnd) break
+      // The key before the marker, as startValue() finds it (full-width colons are left to it).
+      const key = this.keySpan
+      if (!findKeyBefore(s, open, Math.max(block.regionStart - base, open - KEY_LOOKBACK, 0), key) || key.fullwidth) break
       const en = s.indexOf(END_CHAR, st + 2)
       if (en === -1 || en + 1 >= s.length || s.charCodeAt(en - 1) !== CORNER_OPEN || s.charCodeAt(en + 1) !== CORNER_CLOSE) break
       if (lt !== -1 && lt < en) break
@@ -537,9 +455,9 @@ export class VcpScanner {
       block.regionStart = base + i
       this.handlers.field(
         block.index,
-        s.slice(keyStart, keyEnd),
+        s.slice(key.start, key.end),
         s.slice(valueStart, valueEnd).trim(),
-        base + keyStart,
+        base + key.start,
         base + valueStart,
         base + valueEnd,
         false,
@@ -551,19 +469,8 @@ export class VcpScanner {
     const block = this.block as OpenBlock
     const s = this.buf
     const floor = Math.max(block.regionStart - this.base, p - KEY_LOOKBACK, 0)
-    let q = p - 1
-    while (q >= floor && isSpace(s.charCodeAt(q))) q--
-    const colon = q >= floor ? s.charCodeAt(q) : -1
-    let keyStart = -1
-    let keyEnd = -1
-    if (colon === COLON || colon === FULLWIDTH_COLON) {
-      let k = q - 1
-      while (k >= floor && isSpace(s.charCodeAt(k))) k--
-      keyEnd = k + 1
-      while (k >= floor && isKeyChar(s, k)) k--
-      keyStart = k + 1
-    }
-    if (keyStart === -1 || keyStart >= keyEnd) {
+    const span = this.keySpan
+    if (!findKeyBefore(s, p, floor, span)) {
       if (!this.inLineComment(p, floor)) {
         this.report(
           'warning',
@@ -577,8 +484,10 @@ export class VcpScanner {
       this.i = p + markerLength
       return
     }
-    if (colon === FULLWIDTH_COLON) {
-      this.report('warning', 'fullwidth-colon', `Field "${s.slice(keyStart, keyEnd)}" uses a full-width colon "："; read as ":".`, q, 1, block)
+    const keyStart = span.start
+    const keyEnd = span.end
+    if (span.fullwidth) {
+      this.report('warning', 'fullwidth-colon', `Field "${s.slice(keyStart, keyEnd)}" uses a full-width colon "："; read as ":".`, span.colon, 1, block)
     }
     if (brace && kind === 'plain') {
       this.report('warning', 'brace-marker', 'Value opened with "{始}"; read as "「始」".', p, markerLength, block)
