@@ -67,7 +67,8 @@ export interface ScannerHandlers {
   blockOpen(index: number, offset: number, inReasoning: boolean, fenced: boolean): void
   /** A value closed: its key, trimmed value, and the offsets of the key and of the raw value. */
   field(index: number, key: string, value: string, offset: number, valueStart: number, valueEnd: number, escaped: boolean): void
-  blockClose(block: ScannedBlock): void
+  /** `block` is reused for the next block: copy what you keep. */
+  blockClose(block: Readonly<ScannedBlock>): void
   diagnostic(diagnostic: Diagnostic): void
 }
 
@@ -138,7 +139,18 @@ export class VcpScanner {
   private mode = Mode.Outside
   private block: OpenBlock | null = null
   private value: OpenValue | null = null
-  /** Values never overlap: one record is reused for all of them. */
+  private readonly closedScratch: ScannedBlock = { index: 0, start: 0, end: 0, rawBlock: '', diagnostics: [], inReasoning: false, fenced: false }
+  /** Blocks never overlap, nor do values: one record of each is reused for all of them. */
+  private readonly spareBlock: OpenBlock = {
+    index: 0,
+    start: 0,
+    inReasoning: false,
+    fenced: false,
+    diagnostics: null,
+    parts: [],
+    captured: 0,
+    regionStart: 0,
+  }
   private readonly spareValue: OpenValue = {
     kind: 'plain',
     key: '',
@@ -155,6 +167,7 @@ export class VcpScanner {
   private readonly lines = new LineIndex()
   /** Per needle: the search start and the hit (or -1) of the last search in this window. */
   private readonly needles = new NeedleCache(NEEDLES)
+  private readonly keys = new Map<string, string>()
   private readonly keySpan: KeySpan = { start: 0, end: 0, colon: 0, fullwidth: false }
   /** Where the marker found by markerAt() starts (its first '<'). */
   private markerStart = 0
@@ -371,19 +384,19 @@ export class VcpScanner {
 
   private openBlock(p: number, markerLength: number): void {
     const start = this.base + p
-    this.block = {
-      index: this.blockCount++,
-      start,
-      inReasoning: this.reasoningOpen !== -1,
-      fenced: this.fence !== null,
-      diagnostics: null,
-      parts: [],
-      captured: start,
-      regionStart: start + markerLength,
-    }
+    const block = this.spareBlock
+    block.index = this.blockCount++
+    block.start = start
+    block.inReasoning = this.reasoningOpen !== -1
+    block.fenced = this.fence !== null
+    block.diagnostics = null
+    if (block.parts.length !== 0) block.parts = []
+    block.captured = start
+    block.regionStart = start + markerLength
+    this.block = block
     this.mode = Mode.Block
     this.i = p + markerLength
-    this.handlers.blockOpen(this.block.index, start, this.block.inReasoning, this.block.fenced)
+    this.handlers.blockOpen(block.index, start, block.inReasoning, block.fenced)
   }
 
   private stepBlock(final: boolean): Step {
@@ -455,7 +468,7 @@ export class VcpScanner {
       block.regionStart = base + i
       this.handlers.field(
         block.index,
-        s.slice(key.start, key.end),
+        this.internKey(s.slice(key.start, key.end)),
         s.slice(valueStart, valueEnd).trim(),
         base + key.start,
         base + valueStart,
@@ -492,7 +505,7 @@ export class VcpScanner {
     if (brace && kind === 'plain') {
       this.report('warning', 'brace-marker', 'Value opened with "{始}"; read as "「始」".', p, markerLength, block)
     }
-    const key = s.slice(keyStart, keyEnd)
+    const key = this.internKey(s.slice(keyStart, keyEnd))
     const start = this.base + p + markerLength
     const value = this.spareValue
     value.kind = kind
@@ -505,6 +518,17 @@ export class VcpScanner {
     this.value = value
     this.mode = Mode.Value
     this.i = p + markerLength
+  }
+
+  /**
+   * Keys repeat from block to block (`path`, `command`): one string per distinct key keeps a long
+   * reply's result small, which matters to the garbage collector while the result is built.
+   */
+  private internKey(written: string): string {
+    const known = this.keys.get(written)
+    if (known !== undefined) return known
+    if (this.keys.size < 4096) this.keys.set(written, written)
+    return written
   }
 
   /** The marker sits after `//` on its own line: a comment, not a field. */
@@ -536,15 +560,15 @@ export class VcpScanner {
     this.block = null
     this.mode = Mode.Outside
     this.i = endInBuf
-    this.handlers.blockClose({
-      index: block.index,
-      start: block.start,
-      end,
-      rawBlock,
-      diagnostics: block.diagnostics ?? NO_DIAGNOSTICS,
-      inReasoning: block.inReasoning,
-      fenced: block.fenced,
-    })
+    const closed = this.closedScratch
+    closed.index = block.index
+    closed.start = block.start
+    closed.end = end
+    closed.rawBlock = rawBlock
+    closed.diagnostics = block.diagnostics ?? NO_DIAGNOSTICS
+    closed.inReasoning = block.inReasoning
+    closed.fenced = block.fenced
+    this.handlers.blockClose(closed)
   }
 
   // ---- inside a value ----------------------------------------------------
