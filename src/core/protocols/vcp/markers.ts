@@ -67,7 +67,7 @@ export function firstEndMarker(s: string, from: number, names: BlockNames): numb
   while (x !== -1) {
     const p = markerRunStart(s, x)
     if (p !== -1) {
-      const marker = matchBlockMarker(s, p, names, true)
+      const marker = matchBlockMarker(s, p, names, true, x - p + 1)
       if (marker >= 0) {
         if ((marker & 0x100) !== 0) return p
         x = s.indexOf('<[', p + (marker & 0xff))
@@ -110,15 +110,17 @@ export function blockNames(upperName: string): BlockNames {
  * A block marker at p (p holds '<' and starts its run): `<{2,4}[NAME]>{2,4}` or
  * `<{2,4}[END_NAME]>{2,4}`, case-insensitive.
  */
-export function matchBlockMarker(s: string, p: number, names: BlockNames, final: boolean): number {
+export function matchBlockMarker(s: string, p: number, names: BlockNames, final: boolean, knownRun = 0): number {
   // Most '<' in text and code are not markers: a single '<' is decided by the next character.
   if (p + 1 < s.length && s.charCodeAt(p + 1) !== LT) return NO_MATCH
-  // Fast path: the canonical spelling, not followed by a fourth '>'.
+  // Fast path: the canonical spelling, not followed by a fourth '>'. A caller that has seen
+  // `<<<[` (knownRun 3) saves comparing it again.
   const fifth = s.charCodeAt(p + 4)
-  if (fifth === names.startInitial && sameAt(s, p, names.canonicalStart, 2)) {
+  const known = knownRun === 3 ? 4 : 2
+  if (fifth === names.startInitial && sameAt(s, p, names.canonicalStart, known)) {
     const m = canonicalMatch(s, p, names.canonicalStart.length, final, 0)
     if (m !== SLOW_PATH) return m
-  } else if (fifth === 0x45 /* E */ && sameAt(s, p, names.canonicalEnd, 2)) {
+  } else if (fifth === 0x45 /* E */ && sameAt(s, p, names.canonicalEnd, known)) {
     const m = canonicalMatch(s, p, names.canonicalEnd.length, final, 0x100)
     if (m !== SLOW_PATH) return m
   }
@@ -212,12 +214,15 @@ export function matchValueMarker(
 /** Unicode letters, marks, digits, `_` and `-`: the characters a key is made of. */
 const KEY_CHAR = /[\p{L}\p{M}\p{N}_-]/u
 
+/** ASCII key characters: letters, digits, `_`, `-`. */
+const ASCII_KEY = new Uint8Array(128)
+for (let c = 0; c < 128; c++) {
+  ASCII_KEY[c] = (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f || c === 0x2d ? 1 : 0
+}
+
 export function isKeyChar(s: string, p: number): boolean {
   const c = s.charCodeAt(p)
-  if ((c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f || c === 0x2d) {
-    return true
-  }
-  if (c < 0x80) return false
+  if (c < 0x80) return ASCII_KEY[c] === 1
   // Low surrogate: test the whole code point.
   if (c >= 0xdc00 && c <= 0xdfff && p > 0) return KEY_CHAR.test(s.slice(p - 1, p + 1))
   if (c >= 0xd800 && c <= 0xdbff) return KEY_CHAR.test(s.slice(p, p + 2))

@@ -167,7 +167,7 @@ export class VcpScanner {
   private readonly lines = new LineIndex()
   /** Per needle: the search start and the hit (or -1) of the last search in this window. */
   private readonly needles = new NeedleCache(NEEDLES)
-  private readonly keys = new Map<string, string>()
+  private readonly keys: string[] = new Array<string>(256).fill('')
   private readonly keySpan: KeySpan = { start: 0, end: 0, colon: 0, fullwidth: false }
   /** Where the marker found by markerAt() starts (its first '<'). */
   private markerStart = 0
@@ -261,7 +261,7 @@ export class VcpScanner {
   private markerAt(x: number, final: boolean): number {
     const p = markerRunStart(this.buf, x)
     this.markerStart = p === -1 ? x : p
-    return p === -1 ? NO_MATCH : matchBlockMarker(this.buf, p, this.names, final)
+    return p === -1 ? NO_MATCH : matchBlockMarker(this.buf, p, this.names, final, x - p + 1)
   }
 
   // ---- driver ------------------------------------------------------------
@@ -521,13 +521,15 @@ export class VcpScanner {
   }
 
   /**
-   * Keys repeat from block to block (`path`, `command`): one string per distinct key keeps a long
-   * reply's result small, which matters to the garbage collector while the result is built.
+   * Keys repeat from block to block (`path`, `command`): handing back the string already held for
+   * a key keeps a long reply's result small, which the garbage collector feels while it is built.
    */
   private internKey(written: string): string {
-    const known = this.keys.get(written)
-    if (known !== undefined) return known
-    if (this.keys.size < 4096) this.keys.set(written, written)
+    // A small direct-mapped table: no hashing, one comparison of two short strings.
+    const slot = (written.length * 31 + written.charCodeAt(0) + written.charCodeAt(written.length - 1) * 7) & 255
+    const known = this.keys[slot] as string
+    if (known === written) return known
+    this.keys[slot] = written
     return written
   }
 
