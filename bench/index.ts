@@ -35,7 +35,6 @@ function streamAll(chunks: string[]): number {
   return parser.end().requests.length
 }
 
-const fmt = (n: number, digits = 2): string => n.toFixed(digits)
 
 /** The figures mean nothing if the parser did not read the reply as intended. */
 function checkSyntheticReply(text: string, blocks: number): void {
@@ -46,34 +45,24 @@ function checkSyntheticReply(text: string, blocks: number): void {
 }
 
 type Mix = 'realistic' | 'dense'
-const TITLES: Record<Mix, string> = {
-  realistic: 'Realistic reply (explanations between calls)',
-  dense: 'Dense reply (one short line between calls)',
+
+/** What one process measured; scripts/bench.mjs collects several and prints them. */
+export interface Measurement {
+  what: string
+  mix: Mix
+  characters: number
+  blocks: number
+  /** Milliseconds per task, best round. */
+  ms: Record<string, number>
 }
 
 /** One comparison, in a process of its own (see scripts/bench.mjs), so no run inherits another's heap. */
-function compare(what: string, mix: Mix, rounds: number): void {
-  const { text, blocks } = buildSyntheticReply(2_000_000, 5000, mix)
-  checkSyntheticReply(text, blocks)
-  const oneShot = (): number => parseToolRequests(text).requests.length
-  if (what === 'floor') {
-    const t = measureInterleaved({ floor: () => indexOfFloor(text), oneShot }, rounds)
-    const floor = t.floor as number
-    const parse = t.oneShot as number
-    console.log(`${TITLES[mix]}: ${text.length.toLocaleString('en-US')} characters, ${blocks.toLocaleString('en-US')} blocks (${Math.round(text.length / blocks)} characters per block)`)
-    console.log(`  indexOf floor (block markers only) ${fmt(floor, 3)} ms`)
-    console.log(`  one-shot parse                     ${fmt(parse)} ms  ${fmt(text.length / 1000 / parse, 1)} Mchar/s  ${fmt(parse / floor, 1)}x the floor`)
-  } else if (what === 'stream') {
-    const chunks16 = chunksOf(text, 16)
-    const t = measureInterleaved({ oneShot, stream16: () => streamAll(chunks16) }, rounds)
-    const stream = t.stream16 as number
-    const parse = t.oneShot as number
-    console.log(`  streaming, 16-character chunks     ${fmt(stream)} ms  ${fmt(stream / parse, 2)}x one-shot (${fmt(parse)} ms in that pairing)`)
-  } else {
+function compare(what: string, mix: Mix, rounds: number): Measurement {
+  if (what === 'naive') {
     // Re-parsing everything after each chunk is what a UI without a streaming parser does.
-    const small = buildSyntheticReply(100_000, 0, mix).text
-    const smallChunks = chunksOf(small, 16)
-    const naive = measureInterleaved(
+    const small = buildSyntheticReply(100_000, 0, mix)
+    const smallChunks = chunksOf(small.text, 16)
+    const ms = measureInterleaved(
       {
         reparse: () => {
           let seen = ''
@@ -89,11 +78,21 @@ function compare(what: string, mix: Mix, rounds: number): void {
       3,
       1,
     )
-    console.log(`${small.length.toLocaleString('en-US')}-character reply in 16-character chunks (${smallChunks.length.toLocaleString('en-US')} chunks)`)
-    console.log(`  re-parse the whole text per chunk  ${fmt(naive.reparse as number)} ms`)
-    console.log(`  streaming parser                   ${fmt(naive.stream as number)} ms  (${fmt((naive.reparse as number) / (naive.stream as number), 0)}x less work)`)
+    return { what, mix, characters: small.text.length, blocks: small.blocks, ms }
   }
+  const { text, blocks } = buildSyntheticReply(2_000_000, 5000, mix)
+  checkSyntheticReply(text, blocks)
+  const oneShot = (): number => parseToolRequests(text).requests.length
+  let ms: Record<string, number>
+  if (what === 'floor') {
+    ms = measureInterleaved({ floor: () => indexOfFloor(text), oneShot }, rounds)
+  } else {
+    // The chunks exist before timing starts: slicing the text is the caller's work, not the parser's.
+    const chunks16 = chunksOf(text, 16)
+    ms = measureInterleaved({ oneShot, stream16: () => streamAll(chunks16) }, rounds)
+  }
+  return { what, mix, characters: text.length, blocks, ms }
 }
 
 const [what = 'floor', mix = 'realistic'] = process.argv.slice(2)
-compare(what, mix as Mix, Number(process.env.BENCH_ROUNDS ?? 20))
+console.log(JSON.stringify(compare(what, mix as Mix, Number(process.env.BENCH_ROUNDS ?? 20))))

@@ -1,6 +1,7 @@
 // `npm run bench`: bundles the benchmark into one module (as the app is bundled), then runs each
-// comparison in a fresh Node process, so no figure depends on the heap another one left behind.
-// The two tasks of a ratio always run interleaved in the same process.
+// comparison several times, each in a fresh Node process, so no figure depends on the heap another
+// run left behind. The two tasks of a ratio always run interleaved in the same process; a ratio is
+// reported as the median over processes, with the lowest and highest seen.
 import { build } from 'esbuild'
 import { mkdirSync } from 'node:fs'
 import { resolve } from 'node:path'
@@ -11,16 +12,47 @@ mkdirSync('.bench', { recursive: true })
 await build({ entryPoints: ['bench/index.ts'], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile, logLevel: 'warning' })
 
 const rounds = process.env.BENCH_ROUNDS ?? '20'
-console.log(`Node ${process.version}. Each figure is the best of ${rounds} rounds after 10 warm-up rounds.\n`)
-const runs = [
-  ['floor', 'realistic'],
-  ['stream', 'realistic'],
-  ['floor', 'dense'],
-  ['stream', 'dense'],
-  ['naive', 'realistic'],
-]
-for (const [what, mix] of runs) {
-  if (what !== 'stream') console.log('')
-  const run = spawnSync(process.execPath, [outfile, what, mix], { stdio: 'inherit' })
-  if (run.status !== 0) process.exit(run.status ?? 1)
+const processes = Number(process.env.BENCH_PROCESSES ?? 3)
+
+function measure(what, mix) {
+  const runs = []
+  for (let n = 0; n < processes; n++) {
+    const run = spawnSync(process.execPath, [outfile, what, mix], { encoding: 'utf8', env: { ...process.env, BENCH_ROUNDS: rounds } })
+    if (run.status !== 0) {
+      process.stderr.write(run.stderr)
+      process.exit(run.status ?? 1)
+    }
+    runs.push(JSON.parse(run.stdout.trim().split('\n').pop()))
+  }
+  return runs
 }
+
+const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1]
+const fmt = (n, digits = 2) => n.toFixed(digits)
+function spread(values, digits, unit = '') {
+  const sorted = [...values].sort((a, b) => a - b)
+  return `${fmt(median(sorted), digits)}${unit} (${fmt(sorted[0], digits)}-${fmt(sorted[sorted.length - 1], digits)})`
+}
+const grouped = (n) => n.toLocaleString('en-US')
+
+console.log(`Node ${process.version}. ${processes} processes per comparison; in each, the best of ${rounds} interleaved rounds after 10 warm-up rounds.`)
+console.log('Figures: median over processes (lowest-highest).')
+
+const titles = { realistic: 'Realistic reply (explanations between calls)', dense: 'Dense reply (one short line between calls)' }
+for (const mix of ['realistic', 'dense']) {
+  const floorRuns = measure('floor', mix)
+  const streamRuns = measure('stream', mix)
+  const { characters, blocks } = floorRuns[0]
+  console.log(`\n${titles[mix]}: ${grouped(characters)} characters, ${grouped(blocks)} blocks (${Math.round(characters / blocks)} characters per block)`)
+  console.log(`  indexOf floor (block markers only) ${spread(floorRuns.map((r) => r.ms.floor), 3, ' ms')}`)
+  console.log(`  one-shot parse                     ${spread(floorRuns.map((r) => r.ms.oneShot), 2, ' ms')}, ${spread(floorRuns.map((r) => characters / 1000 / r.ms.oneShot), 1, ' Mchar/s')}`)
+  console.log(`  one-shot / floor                   ${spread(floorRuns.map((r) => r.ms.oneShot / r.ms.floor), 1, 'x')}`)
+  console.log(`  streaming, 16-character chunks     ${spread(streamRuns.map((r) => r.ms.stream16), 2, ' ms')}`)
+  console.log(`  streaming / one-shot               ${spread(streamRuns.map((r) => r.ms.stream16 / r.ms.oneShot), 2, 'x')}`)
+}
+
+const naiveRuns = measure('naive', 'realistic')
+console.log(`\n${grouped(naiveRuns[0].characters)}-character reply in 16-character chunks`)
+console.log(`  re-parse the whole text per chunk  ${spread(naiveRuns.map((r) => r.ms.reparse), 0, ' ms')}`)
+console.log(`  streaming parser                   ${spread(naiveRuns.map((r) => r.ms.stream), 2, ' ms')}`)
+console.log(`  re-parse / streaming               ${spread(naiveRuns.map((r) => r.ms.reparse / r.ms.stream), 0, 'x')}`)
