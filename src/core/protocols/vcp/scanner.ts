@@ -264,6 +264,18 @@ export class VcpScanner {
     return p === -1 ? NO_MATCH : matchBlockMarker(this.buf, p, this.names, final, x - p + 1)
   }
 
+  /**
+   * The block marker at `<[` x, as markerAt(). When there is none the scan moves past it, and
+   * when the text ends too early to tell the scan waits at the marker: callers then stop
+   * (NEED_MORE) or go on (NO_MATCH).
+   */
+  private resolveMarker(x: number, final: boolean): number {
+    const marker = this.markerAt(x, final)
+    if (marker === NEED_MORE) this.wait(this.markerStart)
+    else if (marker === NO_MATCH) this.skipTo(x + 2)
+    return marker
+  }
+
   // ---- driver ------------------------------------------------------------
 
   private run(final: boolean): void {
@@ -306,10 +318,9 @@ export class VcpScanner {
   }
 
   private outsideMarker(x: number, final: boolean): Step {
-    const marker = this.markerAt(x, final)
+    const marker = this.resolveMarker(x, final)
+    if (marker < 0) return marker === NO_MATCH
     const p = this.markerStart
-    if (marker === NEED_MORE) return this.wait(p)
-    if (marker === NO_MATCH) return this.skipTo(x + 2)
     const length = markerLength(marker)
     if (!isCanonicalMarker(marker)) this.markerVariant(p, length)
     if (!isEndMarker(marker)) {
@@ -418,10 +429,9 @@ export class VcpScanner {
       return this.park(1)
     }
     if (p === lt) {
-      const marker = this.markerAt(lt, final)
+      const marker = this.resolveMarker(lt, final)
+      if (marker < 0) return marker === NO_MATCH
       const start = this.markerStart
-      if (marker === NEED_MORE) return this.wait(start)
-      if (marker === NO_MATCH) return this.skipTo(lt + 2)
       const length = markerLength(marker)
       if (!isCanonicalMarker(marker)) this.markerVariant(start, length)
       if (isEndMarker(marker)) {
@@ -596,12 +606,10 @@ export class VcpScanner {
       return this.park(1)
     }
     if (p === lt) {
-      const marker = this.markerAt(lt, final)
-      const start = this.markerStart
-      if (marker === NEED_MORE) return this.wait(start)
-      if (marker === NO_MATCH) return this.skipTo(lt + 2)
+      const marker = this.resolveMarker(lt, final)
+      if (marker < 0) return marker === NO_MATCH
       // A plain value cannot hold a block marker: the value was never closed.
-      this.finishValue(start, 0, true)
+      this.finishValue(this.markerStart, 0, true)
       return true
     }
     const close = matchValueMarker(this.buf, p, END_CHAR, final)
