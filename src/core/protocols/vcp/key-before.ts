@@ -2,7 +2,7 @@
  * Finding a field's key: backwards from its value marker, white space, a colon, white space, then
  * the key's characters.
  */
-import { COLON, FULLWIDTH_COLON, isKeyChar, isSpace } from './markers'
+import { ASCII_KEY, COLON, FULLWIDTH_COLON, isKeyChar, isSpace } from './markers'
 
 export interface KeySpan {
   start: number
@@ -27,7 +27,11 @@ export function findKeyBefore(s: string, p: number, floor: number, out: KeySpan)
   q--
   while (q >= floor && isSpace(s.charCodeAt(q))) q--
   out.end = q + 1
-  while (q >= floor && isKeyChar(s, q)) q--
+  // ASCII keys are the rule: a table lookup; anything else goes through isKeyChar.
+  for (; q >= floor; q--) {
+    const c = s.charCodeAt(q)
+    if (c < 0x80 ? ASCII_KEY[c] !== 1 : !isKeyChar(s, q)) break
+  }
   out.start = q + 1
   return out.start < out.end
 }

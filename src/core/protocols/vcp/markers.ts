@@ -215,7 +215,7 @@ export function matchValueMarker(
 const KEY_CHAR = /[\p{L}\p{M}\p{N}_-]/u
 
 /** ASCII key characters: letters, digits, `_`, `-`. */
-const ASCII_KEY = new Uint8Array(128)
+export const ASCII_KEY = new Uint8Array(128)
 for (let c = 0; c < 128; c++) {
   ASCII_KEY[c] = (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f || c === 0x2d ? 1 : 0
 }
