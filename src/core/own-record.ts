@@ -11,7 +11,3 @@ export function setOwn<T>(record: Record<string, T>, key: string, value: T): voi
     record[key] = value
   }
 }
-
-export function hasOwn(record: object, key: string): boolean {
-  return Object.prototype.hasOwnProperty.call(record, key)
-}

@@ -69,8 +69,8 @@ export function firstEndMarker(s: string, from: number, names: BlockNames): numb
     if (p !== -1) {
       const marker = matchBlockMarker(s, p, names, true, x - p + 1)
       if (marker >= 0) {
-        if ((marker & 0x100) !== 0) return p
-        x = s.indexOf('<[', p + (marker & 0xff))
+        if (isEndMarker(marker)) return p
+        x = s.indexOf('<[', p + markerLength(marker))
         continue
       }
     }
@@ -80,7 +80,7 @@ export function firstEndMarker(s: string, from: number, names: BlockNames): numb
 }
 
 /** Length of the run of '<' at p, counted up to 5 (5 means "too many"). */
-export function ltRunLength(s: string, p: number): number {
+function ltRunLength(s: string, p: number): number {
   let n = 0
   while (n < 5 && p + n < s.length && s.charCodeAt(p + n) === LT) n++
   return n

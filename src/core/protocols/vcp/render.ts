@@ -38,7 +38,7 @@ function wrap(value: string, encoding: ValueEncoding): string {
 
 function readsBack(wrapped: string, value: string, blockName: string): boolean {
   // Fast answer for the common case: nothing in the value that a marker could start with.
-  if (!/[<「{}」>]/.test(value)) return true
+  if (!/[<「{]/.test(value)) return true
   const probe = `<<<[${blockName}]>>>\nv:${wrapped}\n<<<[END_${blockName}]>>>`
   const { blocks, diagnostics } = scanVcpBlocks(probe, blockName)
   const fields = blocks[0]?.fields

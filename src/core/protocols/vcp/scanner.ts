@@ -165,7 +165,6 @@ export class VcpScanner {
   private fence: Fence | null = null
   private finished = false
   private readonly lines = new LineIndex()
-  /** Per needle: the search start and the hit (or -1) of the last search in this window. */
   private readonly needles = new NeedleCache(NEEDLES)
   private readonly keys: string[] = new Array<string>(256).fill('')
   private readonly keySpan: KeySpan = { start: 0, end: 0, colon: 0, fullwidth: false }
@@ -413,14 +412,9 @@ export class VcpScanner {
   private stepBlock(final: boolean): Step {
     this.readPlainFields()
     const i = this.i
-    const s = this.buf
     const lt = this.next(Needle.Marker, i)
     const st = this.next(Needle.Start, i + 1)
     const p = minPositive(lt, st === -1 ? -1 : st - 1)
-    if (p !== -1 && p !== lt && s.charCodeAt(p) === CORNER_OPEN && st + 1 < s.length && s.charCodeAt(st + 1) === CORNER_CLOSE) {
-      this.startValue(p, 'plain', 3, false)
-      return true
-    }
     if (p === -1) {
       if (final) {
         this.closeBlock(this.buf.length, 'end-of-text')
@@ -543,11 +537,10 @@ export class VcpScanner {
     return written
   }
 
-  /** The marker sits after `//` on its own line: a comment, not a field. */
+  /** The marker sits after `//` on its own line: a comment, not a field. Looks no further back than `floor`. */
   private inLineComment(p: number, floor: number): boolean {
-    const lineStart = Math.max(floor, this.buf.lastIndexOf('\n', p) + 1)
-    const comment = this.buf.indexOf('//', lineStart)
-    return comment !== -1 && comment < p
+    const before = this.buf.slice(floor, p)
+    return before.indexOf('//', before.lastIndexOf('\n') + 1) !== -1
   }
 
   private closeBlock(endInBuf: number, how: 'marker' | 'next-start' | 'end-of-text'): void {

@@ -193,6 +193,13 @@ describe('errors that make a request non-executable', () => {
     expect(result.diagnostics[0]?.message).toContain('A plain "「末」" appears at line 3')
   })
 
+  it('an empty tool_name', () => {
+    const result = parse(block('tool_name:「始」  「末」,path:「始」/a「末」'))
+    expect(result.requests[0]).toMatchObject({ toolName: '', valid: false })
+    expect(codes(result)).toEqual(['empty-tool-name'])
+    expect(result.diagnostics[0]?.severity).toBe('error')
+  })
+
   it('a block without tool_name', () => {
     const result = parse(block('path:「始」/a「末」'))
     expect(result.requests[0]).toMatchObject({ toolName: '', valid: false, args: { path: '/a' } })
@@ -247,6 +254,28 @@ describe('code fences', () => {
     const result = parseToolRequests(fenced, 'vcp', { fencedBlocks: 'skip' })
     expect(result.requests.map((r) => r.toolName)).toEqual(['b'])
     expect(codes(result)).toEqual(['fenced-block-skipped'])
+  })
+
+  it('~~~ fences count too, and a ``` line inside one does not close it', () => {
+    const text = `~~~\n\`\`\`\n${block('tool_name:「始」a「末」')}\n~~~\n${block('tool_name:「始」b「末」')}`
+    expect(parse(text).requests.map((r) => [r.toolName, r.fenced])).toEqual([
+      ['a', true],
+      ['b', false],
+    ])
+  })
+
+  it('a fence closes only with as many fence characters and nothing else on its line', () => {
+    const open = `\`\`\`\`\n${block('tool_name:「始」a「末」')}\n`
+    expect(parse(`${open}\`\`\`\n${block('tool_name:「始」b「末」')}`).requests[1]?.fenced).toBe(true)
+    expect(parse(`${open}\`\`\`\` text\n${block('tool_name:「始」b「末」')}`).requests[1]?.fenced).toBe(true)
+    expect(parse(`${open}\`\`\`\`\n${block('tool_name:「始」b「末」')}`).requests[1]?.fenced).toBe(false)
+  })
+
+  it('a fence is three or more fence characters at a line start, up to three spaces in', () => {
+    expect(parse(`   \`\`\`\n${block('tool_name:「始」a「末」')}`).requests[0]?.fenced).toBe(true)
+    expect(parse(`    \`\`\`\n${block('tool_name:「始」a「末」')}`).requests[0]?.fenced).toBe(false)
+    expect(parse(`text \`\`\`\n${block('tool_name:「始」a「末」')}`).requests[0]?.fenced).toBe(false)
+    expect(parse(`\`\`\n${block('tool_name:「始」a「末」')}`).requests[0]?.fenced).toBe(false)
   })
 
   it('<think> inside a fence is an example, not reasoning', () => {
