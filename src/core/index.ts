@@ -31,3 +31,36 @@ export { encodeValue, isValidVcpKey, renderVcpRequest, type EncodedValue, type R
 export { exampleArguments } from './protocols/vcp/definitions'
 export { requestFields } from './protocols/vcp/fields'
 export { parseVcpResults, type ParsedToolResult } from './protocols/vcp/results'
+export {
+  createToolRegistryManager,
+  toolRegistryManager,
+  type RegistryChange,
+  type RegistryListener,
+  type ToolRegistryManager,
+} from './tools/registry-manager'
+export {
+  DEFAULT_TIMEOUT_MS,
+  executeToolRequest,
+  executeToolRequests,
+  type Approver,
+  type ExecuteOptions,
+  type PendingCall,
+  type ToolCallContext,
+} from './execution/executor'
+export { coerceArguments, type Arguments, type CoercedArguments } from './execution/arguments'
+export { resolveRoute, type RouteResult, type RouteTarget } from './execution/routing-table'
+export {
+  agentCallable,
+  createPromptCache,
+  createToolDiscoveryService,
+  isToolEnabled,
+  toolsPromptCache,
+  type DiscoveredTool,
+  type GeneratePromptOptions,
+  type MethodFilter,
+  type PromptCache,
+  type ToolDiscoveryService,
+} from './discovery'
+export { formatResultsForContext, processToolCallCycle, type CycleOptions, type CycleResult } from './engine'
+export { stableHash, stableStringify } from './text/stable-hash'
+export { closestNames } from './text/closest'

@@ -1,0 +1,104 @@
+/**
+ * Discovery: which methods a model may call, and the tools prompt that describes them.
+ * One prompt cache serves the whole app. Its keys carry the registry's version, so a tool
+ * registered or removed after a prompt was cached can never be missing from the next one.
+ */
+import type { MethodMetadata, ToolCallConfig, ToolDefinitionInput, ToolRegistry } from './types'
+import { toolRegistryManager, type ToolRegistryManager } from './tools/registry-manager'
+import { protocolRegistry, type ProtocolRegistry } from './protocols/registry'
+import { stableHash } from './text/stable-hash'
+
+export type MethodFilter = (method: MethodMetadata, tool: ToolRegistry) => boolean
+
+export interface DiscoveredTool extends ToolDefinitionInput {
+  description?: string
+}
+
+export interface GeneratePromptOptions {
+  config: ToolCallConfig
+  /** Agents with different prompts keep separate cache entries. */
+  agentId?: string
+  filter?: MethodFilter
+}
+
+export interface ToolDiscoveryService {
+  /** Tools with their callable methods (agentCallable by default), in registration order. */
+  getDiscoveredMethods(filter?: MethodFilter): DiscoveredTool[]
+  /** The tools prompt for a config: '' when tool calling is off or no tool is enabled. */
+  generatePrompt(options: GeneratePromptOptions): string
+  /** Empties the app-wide prompt cache. */
+  invalidateCache(): void
+}
+
+export const agentCallable: MethodFilter = (method) => method.agentCallable === true
+
+/** A small map with a size bound: oldest entries go first. */
+export interface PromptCache {
+  get(key: string): string | undefined
+  set(key: string, prompt: string): void
+  clear(): void
+  readonly size: number
+}
+
+export function createPromptCache(capacity = 64): PromptCache {
+  const entries = new Map<string, string>()
+  return {
+    get: (key) => entries.get(key),
+    set(key, prompt) {
+      entries.delete(key)
+      entries.set(key, prompt)
+      while (entries.size > capacity) entries.delete(entries.keys().next().value as string)
+    },
+    clear: () => entries.clear(),
+    get size() {
+      return entries.size
+    },
+  }
+}
+
+/** The one prompt cache of the app. */
+export const toolsPromptCache: PromptCache = createPromptCache()
+
+/** Whether a tool is on for a config: its own toggle, else the default. */
+export function isToolEnabled(config: Pick<ToolCallConfig, 'toolToggles' | 'defaultToolEnabled'>, toolId: string): boolean {
+  return config.toolToggles[toolId] ?? config.defaultToolEnabled
+}
+
+export function createToolDiscoveryService(
+  options: { registry?: ToolRegistryManager; protocols?: ProtocolRegistry; cache?: PromptCache } = {},
+): ToolDiscoveryService {
+  const registry = options.registry ?? toolRegistryManager
+  const protocols = options.protocols ?? protocolRegistry
+  const cache = options.cache ?? toolsPromptCache
+
+  function getDiscoveredMethods(filter: MethodFilter = agentCallable): DiscoveredTool[] {
+    const found: DiscoveredTool[] = []
+    for (const tool of registry.list()) {
+      const methods = tool.getMetadata().methods.filter((method) => filter(method, tool))
+      if (methods.length === 0) continue
+      const entry: DiscoveredTool = { toolId: tool.id, toolName: tool.name, methods }
+      if (tool.description !== undefined) entry.description = tool.description
+      found.push(entry)
+    }
+    return found
+  }
+
+  function generatePrompt({ config, agentId, filter }: GeneratePromptOptions): string {
+    if (!config.enabled) return ''
+    const protocol = protocols.get(config.protocol)
+    if (!protocol) {
+      const known = protocols.list().map((p) => p.id).join(', ')
+      throw new Error(`Unknown protocol "${config.protocol}" in the tool-calling config. Registered protocols: ${known}.`)
+    }
+    // A custom filter is a function: it cannot be hashed, so its prompts are not cached.
+    const key = filter ? undefined : `${registry.id}@${registry.version}|${protocol.id}|${agentId ?? ''}|${stableHash(config)}`
+    const cached = key === undefined ? undefined : cache.get(key)
+    if (cached !== undefined) return cached
+    const tools = getDiscoveredMethods(filter).filter((tool) => isToolEnabled(config, tool.toolId))
+    const prompt = tools.length === 0 ? '' : protocol.generateToolDefinitions(tools)
+    if (key !== undefined) cache.set(key, prompt)
+    return prompt
+  }
+
+  return { getDiscoveredMethods, generatePrompt, invalidateCache: () => cache.clear() }
+}

@@ -1,0 +1,46 @@
+/**
+ * The cycle engine: one round of parse -> execute, and the text that takes the results back to
+ * the model.
+ */
+import type { ParseResult, ToolCallConfig, ToolCallCycleResult, ToolExecutionResult } from './types'
+import type { FormatResultsOptions, ParseOptions } from './protocols/protocol'
+import { protocolRegistry } from './protocols/registry'
+import { parseToolRequests } from './parser'
+import { executeToolRequests, type ExecuteOptions } from './execution/executor'
+import { isToolEnabled } from './discovery'
+
+export interface CycleOptions extends ExecuteOptions {
+  /** @default config.protocol, else 'vcp' */
+  protocol?: string
+  /** Timeout, parallel mode, confirmation and tool toggles come from here unless given above. */
+  config?: ToolCallConfig
+  parse?: ParseOptions
+}
+
+export interface CycleResult extends ToolCallCycleResult {
+  diagnostics: ParseResult['diagnostics']
+}
+
+export async function processToolCallCycle(text: string, options: CycleOptions = {}): Promise<CycleResult> {
+  const { config } = options
+  const protocol = options.protocol ?? config?.protocol ?? 'vcp'
+  const { requests, diagnostics } = parseToolRequests(text, protocol, options.parse)
+  if (requests.length === 0) return { hasToolRequests: false, parsedRequests: [], executionResults: [], diagnostics }
+  const execute: ExecuteOptions = { ...options }
+  if (config) {
+    execute.timeout ??= config.timeout
+    execute.parallel ??= config.parallelExecution
+    // Manual mode: a person approves every call.
+    execute.requireConfirmation ??= config.requireConfirmation || config.mode === 'manual'
+    execute.toolEnabled ??= (toolId) => isToolEnabled(config, toolId)
+  }
+  const executionResults = await executeToolRequests(requests, execute)
+  return { hasToolRequests: true, parsedRequests: requests, executionResults, diagnostics }
+}
+
+/** Results in the protocol's own format, ready to append to the conversation. */
+export function formatResultsForContext(results: ToolExecutionResult[], protocolId = 'vcp', options?: FormatResultsOptions): string {
+  const protocol = protocolRegistry.get(protocolId)
+  if (!protocol) throw new Error(`Unknown protocol "${protocolId}". Registered protocols: ${protocolRegistry.list().map((p) => p.id).join(', ')}.`)
+  return protocol.formatToolResults(results, options)
+}

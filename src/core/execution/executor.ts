@@ -1,0 +1,217 @@
+/**
+ * The executor: runs parsed requests against the registry. Every request ends in exactly one
+ * result with a status; nothing a method or a model does can make the run itself throw.
+ */
+import type { ParsedRequest, ToolExecutionResult, ToolExecutionStatus } from '../types'
+import { toolRegistryManager, type ToolRegistryManager } from '../tools/registry-manager'
+import { splitBatch } from '../batch'
+import { resolveRoute, type RouteTarget } from './routing-table'
+import { coerceArguments, type Arguments } from './arguments'
+import { serializeResult } from './serialize'
+
+/** What a method receives besides its arguments. */
+export interface ToolCallContext {
+  /** Aborted when the call times out or the run is aborted: stop work and return. */
+  signal: AbortSignal
+  requestId: string
+  /** `toolId_methodName`. */
+  routingName: string
+}
+
+/** Shown to an approver before a call runs: the resolved method and the arguments it will get. */
+export interface PendingCall {
+  requestId: string
+  /** As the request wrote it. */
+  toolName: string
+  routingName: string
+  toolId: string
+  method: string
+  args: Arguments
+}
+
+export type Approver = (call: PendingCall) => boolean | Promise<boolean>
+
+export interface ExecuteOptions {
+  /** @default the app's toolRegistryManager */
+  registry?: ToolRegistryManager
+  /** Per call, in milliseconds. @default 30000 */
+  timeout?: number
+  /** Run the requests at the same time instead of one after another. @default false */
+  parallel?: boolean
+  /** Aborts the whole run: running calls and those not started yet resolve as `aborted`. */
+  signal?: AbortSignal
+  /** Every call waits for `onBeforeExecute` to approve it. @default false */
+  requireConfirmation?: boolean
+  onBeforeExecute?: Approver
+  /**
+   * Who is calling. A model ('agent') may only call `agentCallable` methods; a person in the
+   * executor pane ('user') may call any method. @default 'agent'
+   */
+  caller?: 'agent' | 'user'
+  /** Tools switched off in the agent's config are denied. @default every tool is enabled */
+  toolEnabled?: (toolId: string) => boolean
+}
+
+export const DEFAULT_TIMEOUT_MS = 30_000
+
+interface Outcome {
+  status: ToolExecutionStatus
+  result: string
+}
+
+export async function executeToolRequests(requests: readonly ParsedRequest[], options: ExecuteOptions = {}): Promise<ToolExecutionResult[]> {
+  if (options.parallel) return Promise.all(requests.map((request) => executeToolRequest(request, options)))
+  const results: ToolExecutionResult[] = []
+  for (const request of requests) results.push(await executeToolRequest(request, options))
+  return results
+}
+
+export async function executeToolRequest(request: ParsedRequest, options: ExecuteOptions = {}): Promise<ToolExecutionResult> {
+  const started = now()
+  let outcome: Outcome
+  try {
+    outcome = await runRequest(request, options)
+  } catch (error) {
+    // Only an approver or a registry can get here (methods are caught in callMethod).
+    outcome = { status: 'error', result: `"${request.toolName}" could not run: ${errorMessage(error)}` }
+  }
+  return { requestId: request.requestId, toolName: request.toolName, status: outcome.status, result: outcome.result, durationMs: now() - started }
+}
+
+async function runRequest(request: ParsedRequest, options: ExecuteOptions): Promise<Outcome> {
+  if (options.signal?.aborted) return { status: 'aborted', result: `"${request.toolName}" was not started: the run was aborted.` }
+  if (!request.valid) {
+    const reason = request.diagnostics.find((d) => d.severity === 'error')?.message ?? 'the request is malformed'
+    return { status: 'error', result: `Request "${request.requestId}" for "${request.toolName || '(no tool name)'}" is not executable: ${reason}` }
+  }
+  const registry = options.registry ?? toolRegistryManager
+  const raw = rawArguments(request)
+  const command = typeof raw.command === 'string' ? raw.command : undefined
+  const route = resolveRoute(registry, request.toolName, command)
+  if (route.ok) {
+    const viaCommand = route.target.routingName !== request.toolName
+    return runCall(request, route.target, viaCommand ? without(raw, 'command') : raw, options)
+  }
+  const batch = registry.get(request.toolName) && command === undefined ? splitBatch(stringArgs(raw)) : undefined
+  if (batch) return runBatch(request, batch, registry, options)
+  return { status: 'error', result: route.message }
+}
+
+/** `command1`, `command2`, ...: ordered calls on one tool, reported together as a JSON array. */
+async function runBatch(
+  request: ParsedRequest,
+  batch: NonNullable<ReturnType<typeof splitBatch>>,
+  registry: ToolRegistryManager,
+  options: ExecuteOptions,
+): Promise<Outcome> {
+  const items: { index: number; command: string; status: ToolExecutionStatus; result: string }[] = []
+  for (const item of batch) {
+    const route = resolveRoute(registry, request.toolName, item.command)
+    const outcome = route.ok ? await runCall(request, route.target, item.args, options) : { status: 'error' as const, result: route.message }
+    items.push({ index: item.index, command: item.command, status: outcome.status, result: outcome.result })
+  }
+  const failed = items.find((item) => item.status !== 'success')
+  return { status: failed ? failed.status : 'success', result: JSON.stringify(items, null, 2) }
+}
+
+async function runCall(request: ParsedRequest, target: RouteTarget, raw: Readonly<Record<string, unknown>>, options: ExecuteOptions): Promise<Outcome> {
+  const { tool, method, routingName } = target
+  if ((options.caller ?? 'agent') === 'agent' && method.agentCallable !== true) {
+    return { status: 'denied', result: `"${routingName}" is not agent-callable: only methods marked agentCallable can be called by a model.` }
+  }
+  if (options.toolEnabled && !options.toolEnabled(tool.id)) {
+    return { status: 'denied', result: `Tool "${tool.id}" is switched off in this configuration, so "${routingName}" was not called.` }
+  }
+  const { args, problems } = coerceArguments(method.parameters, raw)
+  if (problems.length > 0) return { status: 'error', result: `Invalid arguments for "${routingName}": ${problems.join('; ')}.` }
+  if (options.requireConfirmation) {
+    if (!options.onBeforeExecute) {
+      return { status: 'error', result: `"${routingName}" needs confirmation (requireConfirmation is on) but no approver is set: pass onBeforeExecute.` }
+    }
+    const call: PendingCall = { requestId: request.requestId, toolName: request.toolName, routingName, toolId: tool.id, method: method.name, args }
+    if (!(await options.onBeforeExecute(call))) return { status: 'denied', result: `The user declined the call to "${routingName}".` }
+    if (options.signal?.aborted) return { status: 'aborted', result: `"${routingName}" was not started: the run was aborted.` }
+  }
+  const fn = tool[method.name]
+  if (typeof fn !== 'function') return { status: 'error', result: `Tool "${tool.id}" has no function for method "${method.name}".` }
+  return callMethod(fn as MethodFunction, tool, args, { requestId: request.requestId, routingName }, options)
+}
+
+type MethodFunction = (args: Arguments, context: ToolCallContext) => unknown
+
+/** Runs the method under a timeout that aborts it; resolves even if the method never does. */
+function callMethod(
+  fn: MethodFunction,
+  tool: object,
+  args: Arguments,
+  call: { requestId: string; routingName: string },
+  options: ExecuteOptions,
+): Promise<Outcome> {
+  const timeout = options.timeout ?? DEFAULT_TIMEOUT_MS
+  const controller = new AbortController()
+  const runSignal = options.signal
+  return new Promise<Outcome>((resolve) => {
+    let settled = false
+    const finish = (outcome: Outcome): void => {
+      if (settled) return
+      settled = true
+      clearTimeout(timer)
+      runSignal?.removeEventListener('abort', onRunAbort)
+      resolve(outcome)
+    }
+    const timer = setTimeout(() => {
+      finish({ status: 'timeout', result: `"${call.routingName}" timed out after ${timeout} ms; the call was aborted.` })
+      controller.abort(new DOMException(`timed out after ${timeout} ms`, 'TimeoutError'))
+    }, timeout)
+    const onRunAbort = (): void => {
+      finish({ status: 'aborted', result: `"${call.routingName}" was aborted while running.` })
+      controller.abort(runSignal?.reason)
+    }
+    runSignal?.addEventListener('abort', onRunAbort, { once: true })
+    let pending: unknown
+    try {
+      pending = fn.call(tool, args, { signal: controller.signal, requestId: call.requestId, routingName: call.routingName })
+    } catch (error) {
+      finish({ status: 'error', result: `"${call.routingName}" failed: ${errorMessage(error)}` })
+      return
+    }
+    Promise.resolve(pending).then(
+      (value) => {
+        const serialized = serializeResult(value)
+        finish(serialized.ok ? { status: 'success', result: serialized.text } : { status: 'error', result: `"${call.routingName}" returned a value that cannot be sent as text: ${serialized.reason}` })
+      },
+      (error: unknown) => finish({ status: 'error', result: `"${call.routingName}" failed: ${errorMessage(error)}` }),
+    )
+  })
+}
+
+/** Typed arguments (JSON paradigms) when the request has them, else the string fields. */
+function rawArguments(request: ParsedRequest): Record<string, unknown> {
+  const typed = request.arguments
+  if (typed !== null && typeof typed === 'object' && !Array.isArray(typed)) return typed as Record<string, unknown>
+  return request.args
+}
+
+function stringArgs(raw: Record<string, unknown>): Record<string, string> {
+  const out = Object.create(null) as Record<string, string>
+  for (const key of Object.keys(raw)) {
+    const value = raw[key]
+    out[key] = typeof value === 'string' ? value : JSON.stringify(value)
+  }
+  return out
+}
+
+function without(raw: Record<string, unknown>, omitted: string): Record<string, unknown> {
+  const out = Object.create(null) as Record<string, unknown>
+  for (const key of Object.keys(raw)) if (key !== omitted) out[key] = raw[key]
+  return out
+}
+
+function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message || error.name
+  return String(error)
+}
+
+function now(): number {
+  return performance.now()
+}

@@ -1,0 +1,48 @@
+/** Edit distance (insert, delete, substitute: 1 each), stopping early once it exceeds `max`. */
+export function editDistance(a: string, b: string, max = Infinity): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j)
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i]
+    let rowMin = i
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1
+      const value = Math.min((previous[j] as number) + 1, (current[j - 1] as number) + 1, (previous[j - 1] as number) + cost)
+      current.push(value)
+      if (value < rowMin) rowMin = value
+    }
+    if (rowMin > max) return max + 1
+    previous = current
+  }
+  return previous[b.length] as number
+}
+
+/**
+ * The candidates closest to `name` (case-insensitive), best first: at most `limit`, and only
+ * those near enough to be a plausible typo (a third of the name's length, at least 2 edits).
+ */
+export function closestNames(name: string, candidates: Iterable<string>, limit = 3): string[] {
+  const wanted = name.toLowerCase()
+  const max = Math.max(2, Math.floor(wanted.length / 3))
+  const scored: [string, number][] = []
+  const seen = new Set<string>()
+  for (const candidate of candidates) {
+    const lower = candidate.toLowerCase()
+    if (seen.has(lower)) continue
+    seen.add(lower)
+    let distance = editDistance(wanted, lower, max)
+    // A name that holds the other whole (a missing prefix or suffix) is worth suggesting, last.
+    if (distance > max && wanted.length >= 3 && lower.length >= 3 && (lower.includes(wanted) || wanted.includes(lower))) distance = max
+    if (distance <= max) scored.push([candidate, distance])
+  }
+  scored.sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0]))
+  return scored.slice(0, limit).map(([candidate]) => candidate)
+}
+
+/** ` Did you mean "a" or "b"?`, or '' when there is nothing to suggest. */
+export function didYouMean(suggestions: string[]): string {
+  if (suggestions.length === 0) return ''
+  const quoted = suggestions.map((s) => `"${s}"`)
+  const list = quoted.length === 1 ? quoted[0] : `${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1]}`
+  return ` Did you mean ${list}?`
+}

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest'
+import { createToolRegistryManager } from '../../src/core/tools/registry-manager'
+import { createPromptCache, createToolDiscoveryService } from '../../src/core/discovery'
+import { DEFAULT_TOOL_CALL_CONFIG, parseToolRequests, type ToolCallConfig, type ToolRegistry } from '../../src/core'
+import { mathTool, unrulyTool } from '../fixtures/tools'
+
+const config = (over: Partial<ToolCallConfig> = {}): ToolCallConfig => ({ ...DEFAULT_TOOL_CALL_CONFIG, toolToggles: {}, ...over })
+
+function setup() {
+  const registry = createToolRegistryManager()
+  registry.register(mathTool())
+  const cache = createPromptCache()
+  const discovery = createToolDiscoveryService({ registry, cache })
+  return { registry, cache, discovery }
+}
+
+describe('discovery', () => {
+  it('finds agent-callable methods only, unless a filter says otherwise', () => {
+    const { discovery } = setup()
+    const [math] = discovery.getDiscoveredMethods()
+    expect(math).toMatchObject({ toolId: 'math', toolName: 'Math', description: 'Arithmetic for tests.' })
+    expect(math?.methods.map((m) => m.name)).toEqual(['add', 'repeat', 'shape'])
+    expect(discovery.getDiscoveredMethods(() => true)[0]?.methods.map((m) => m.name)).toContain('reset')
+  })
+
+  it('the prompt lists every callable method and each example parses back', () => {
+    const { discovery } = setup()
+    const prompt = discovery.generatePrompt({ config: config() })
+    const { requests, diagnostics } = parseToolRequests(prompt)
+    expect(diagnostics).toEqual([])
+    expect(requests.map((r) => r.toolName)).toEqual(['math_add', 'math_repeat', 'math_shape'])
+  })
+
+  it('respects enabled, toggles and the default', () => {
+    const { discovery, registry } = setup()
+    registry.register(unrulyTool())
+    expect(discovery.generatePrompt({ config: config({ enabled: false }) })).toBe('')
+    const onlyMath = discovery.generatePrompt({ config: config({ toolToggles: { unruly: false } }) })
+    expect(onlyMath).toContain('math_add')
+    expect(onlyMath).not.toContain('unruly_')
+    const onlyUnruly = discovery.generatePrompt({ config: config({ defaultToolEnabled: false, toolToggles: { unruly: true } }) })
+    expect(onlyUnruly).toContain('unruly_hang')
+    expect(onlyUnruly).not.toContain('math_')
+    expect(discovery.generatePrompt({ config: config({ defaultToolEnabled: false }) })).toBe('')
+  })
+
+  it('caches by protocol, agent and config, and a tool registered later changes the next prompt', () => {
+    const { discovery, registry, cache } = setup()
+    const first = discovery.generatePrompt({ config: config(), agentId: 'a' })
+    expect(discovery.generatePrompt({ config: config(), agentId: 'a' })).toBe(first)
+    expect(cache.size).toBe(1)
+    discovery.generatePrompt({ config: config(), agentId: 'b' })
+    expect(cache.size).toBe(2)
+    const late: ToolRegistry = {
+      id: 'late',
+      name: 'Late',
+      getMetadata: () => ({ methods: [{ name: 'arrive', description: 'Registered after caching.', parameters: [], agentCallable: true }] }),
+      arrive: () => 'here',
+    }
+    registry.register(late)
+    const second = discovery.generatePrompt({ config: config(), agentId: 'a' })
+    expect(second).toContain('late_arrive')
+    registry.unregister('late')
+    expect(discovery.generatePrompt({ config: config(), agentId: 'a' })).not.toContain('late_arrive')
+    discovery.invalidateCache()
+    expect(cache.size).toBe(0)
+  })
+
+  it('two services over one registry share the app cache', () => {
+    const { registry, cache } = setup()
+    const one = createToolDiscoveryService({ registry, cache })
+    const two = createToolDiscoveryService({ registry, cache })
+    one.generatePrompt({ config: config() })
+    two.generatePrompt({ config: config() })
+    expect(cache.size).toBe(1)
+    two.invalidateCache()
+    expect(cache.size).toBe(0)
+  })
+
+  it('an unknown protocol is an error that lists the known ones', () => {
+    const { discovery } = setup()
+    expect(() => discovery.generatePrompt({ config: config({ protocol: 'nope' }) })).toThrow(
+      'Unknown protocol "nope" in the tool-calling config. Registered protocols: vcp.',
+    )
+  })
+})

@@ -1,0 +1,214 @@
+import { describe, expect, it } from 'vitest'
+import { createToolRegistryManager } from '../../../src/core/tools/registry-manager'
+import { executeToolRequest, executeToolRequests, type ExecuteOptions, type PendingCall } from '../../../src/core/execution/executor'
+import { parseToolRequests } from '../../../src/core'
+import { mathTool, request, unrulyTool } from '../../fixtures/tools'
+
+function setup() {
+  const registry = createToolRegistryManager()
+  const math = mathTool()
+  const unruly = unrulyTool()
+  registry.register(math)
+  registry.register(unruly)
+  const run = (toolName: string, args: Record<string, string> = {}, options: ExecuteOptions = {}) =>
+    executeToolRequest(request(toolName, args), { registry, ...options })
+  return { registry, math, unruly, run }
+}
+
+describe('executor: routing', () => {
+  it('runs toolId_methodName and serialises objects as JSON', async () => {
+    const { run } = setup()
+    const result = await run('math_add', { a: '2', b: '3.5' })
+    expect(result).toMatchObject({ status: 'success', result: '{\n  "sum": 5.5\n}', toolName: 'math_add' })
+    expect(result.durationMs).toBeGreaterThanOrEqual(0)
+  })
+
+  it('routes tool id plus command, by method name or vcpCommand, and does not pass command on', async () => {
+    const { run } = setup()
+    expect(await run('math', { command: 'repeat', word: 'hi', times: '2' })).toMatchObject({ status: 'success', result: 'hi hi' })
+    expect(await run('math', { command: 'Repeat', word: 'hi', times: '1', loud: 'true' })).toMatchObject({ status: 'success', result: 'HI' })
+  })
+
+  it('suggests the closest names for an unknown tool', async () => {
+    const { run } = setup()
+    expect((await run('math_ad', { a: '1' })).result).toBe('Unknown tool "math_ad". Did you mean "math_add" or "math"?')
+    expect((await run('zzz')).result).toBe('Unknown tool "zzz". Use a routing name toolId_methodName from the tools prompt.')
+  })
+
+  it('suggests the closest method for an unknown command, and asks for one when it is missing', async () => {
+    const { run } = setup()
+    expect(await run('math', { command: 'repeet' })).toMatchObject({ status: 'error', result: 'Tool "math" has no method "repeet". Did you mean "repeat" or "reset"?' })
+    expect((await run('math')).result).toBe(
+      'Tool "math" needs a method: write tool_name as math_<method> or add a "command" field. Its methods: add, repeat, shape, reset.',
+    )
+  })
+
+  it('runs numbered batches as ordered calls and reports each', async () => {
+    const { run } = setup()
+    const result = await run('math', { command1: 'add', a1: '1', b1: '2', command2: 'nope', command3: 'add', a3: 'x' })
+    expect(result.status).toBe('error')
+    expect(JSON.parse(result.result)).toEqual([
+      { index: 1, command: 'add', status: 'success', result: '{\n  "sum": 3\n}' },
+      { index: 2, command: 'nope', status: 'error', result: 'Tool "math" has no method "nope". Its methods: add, repeat, Repeat, shape, reset.' },
+      { index: 3, command: 'add', status: 'error', result: 'Invalid arguments for "math_add": "a" must be a number, got "x".' },
+    ])
+  })
+
+  it('does not execute a request the parser marked invalid', async () => {
+    const { registry, math } = setup()
+    const bad = request('math_add', { a: '1' }, {
+      valid: false,
+      diagnostics: [{ severity: 'error', code: 'unterminated-value', message: 'Value of "a" never closes.', offset: 0, length: 0, line: 1, column: 1 }],
+    })
+    const result = await executeToolRequest(bad, { registry })
+    expect(result).toMatchObject({ status: 'error', result: `Request "${bad.requestId}" for "math_add" is not executable: Value of "a" never closes.` })
+    expect(math.calls).toEqual([])
+  })
+})
+
+describe('executor: guards', () => {
+  it('denies methods that are not agent-callable to a model, allows them to a person', async () => {
+    const { run } = setup()
+    expect(await run('math_reset')).toMatchObject({
+      status: 'denied',
+      result: '"math_reset" is not agent-callable: only methods marked agentCallable can be called by a model.',
+    })
+    expect(await run('math_reset', {}, { caller: 'user' })).toMatchObject({ status: 'success', result: 'reset' })
+  })
+
+  it('denies tools switched off in the config', async () => {
+    const { run } = setup()
+    expect(await run('math_add', { a: '1' }, { toolEnabled: (id) => id !== 'math' })).toMatchObject({
+      status: 'denied',
+      result: 'Tool "math" is switched off in this configuration, so "math_add" was not called.',
+    })
+  })
+
+  it('requireConfirmation without an approver is an error that says so', async () => {
+    const { run } = setup()
+    expect(await run('unruly_guarded', { path: '/a' }, { requireConfirmation: true })).toMatchObject({
+      status: 'error',
+      result: '"unruly_guarded" needs confirmation (requireConfirmation is on) but no approver is set: pass onBeforeExecute.',
+    })
+  })
+
+  it('asks the approver with resolved, coerced arguments; a refusal is denied', async () => {
+    const { run } = setup()
+    const asked: PendingCall[] = []
+    const no = await run('unruly_guarded', { path: '/a' }, { requireConfirmation: true, onBeforeExecute: (call) => (asked.push(call), false) })
+    expect(no).toMatchObject({ status: 'denied', result: 'The user declined the call to "unruly_guarded".' })
+    expect(asked[0]).toMatchObject({ routingName: 'unruly_guarded', toolId: 'unruly', method: 'guarded', args: { path: '/a' } })
+    const yes = await run('unruly_guarded', { path: '/a' }, { requireConfirmation: true, onBeforeExecute: async () => true })
+    expect(yes).toMatchObject({ status: 'success', result: 'wrote /a' })
+  })
+
+  it('an approver that throws is an error naming the tool', async () => {
+    const { run } = setup()
+    const result = await run('unruly_guarded', { path: '/a' }, {
+      requireConfirmation: true,
+      onBeforeExecute: () => {
+        throw new Error('dialog closed')
+      },
+    })
+    expect(result).toMatchObject({ status: 'error', result: '"unruly_guarded" could not run: dialog closed' })
+  })
+})
+
+describe('executor: arguments', () => {
+  it('coerces and validates, reporting every problem at once', async () => {
+    const { run } = setup()
+    const result = await run('math_repeat', { word: 'x', times: '2.5', loud: 'maybe', style: 'bold', colour: 'red' })
+    expect(result).toMatchObject({
+      status: 'error',
+      result:
+        'Invalid arguments for "math_repeat": "times" must be an integer, got "2.5"; "loud" must be true or false, got "maybe"; ' +
+        '"style" must be one of "plain", "fancy", got "bold"; undeclared argument "colour" (declared: word, times, loud, style).',
+    })
+    expect((await run('math_add', {})).result).toBe('Invalid arguments for "math_add": missing required "a".')
+  })
+
+  it('applies defaults and parses JSON objects and arrays from strings', async () => {
+    const { run, math } = setup()
+    expect((await run('math_add', { a: '1e3' })).result).toContain('"sum": 1000')
+    const shaped = await run('math_shape', { point: '{"x": "1", "y": 2}', tags: '["a", 3]' })
+    expect(shaped.status).toBe('success')
+    expect(JSON.parse(shaped.result)).toEqual({ point: { x: 1, y: 2 }, tags: ['a', '3'] })
+    expect(math.calls).toHaveLength(2)
+    expect((await run('math_shape', { point: '{"x": 1}', tags: '{}' })).result).toBe(
+      'Invalid arguments for "math_shape": missing required "point.y"; "tags" must be a JSON array, got "{}".',
+    )
+    expect((await run('math_shape', { point: 'not json' })).result).toBe('Invalid arguments for "math_shape": "point" must be a JSON object, got "not json".')
+  })
+
+  it('builds argument objects without prototypes: __proto__ and constructor are ordinary keys', async () => {
+    const { run, math, registry } = setup()
+    const result = await run('math_shape', { point: '{"x": 1, "y": 2}', extra: '{"__proto__": {"polluted": true}, "constructor": 1}' })
+    expect(result.status).toBe('success')
+    const args = math.calls[0] as Record<string, unknown>
+    expect(Object.getPrototypeOf(args)).toBeNull()
+    const extra = args.extra as Record<string, unknown>
+    expect(Object.getPrototypeOf(extra)).toBeNull()
+    expect(Object.keys(extra)).toEqual(['__proto__', 'constructor'])
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+    const [parsed] = parseToolRequests('<<<[TOOL_REQUEST]>>>\ntool_name:「始」math_add「末」,\na:「始」1「末」,\n__proto__:「始」2「末」\n<<<[END_TOOL_REQUEST]>>>').requests
+    const proto = await executeToolRequest(parsed!, { registry })
+    expect(proto.result).toBe('Invalid arguments for "math_add": undeclared argument "__proto__" (declared: a, b).')
+  })
+
+  it('takes typed arguments from JSON paradigms', async () => {
+    const { registry } = setup()
+    const typed = request('math_add', { a: '9' }, { arguments: { a: 2, b: 3 } })
+    expect((await executeToolRequest(typed, { registry })).result).toContain('"sum": 5')
+  })
+})
+
+describe('executor: failures, timeouts and abort', () => {
+  it('a throwing method is an error naming the tool', async () => {
+    const { run } = setup()
+    expect(await run('unruly_boom')).toMatchObject({ status: 'error', result: '"unruly_boom" failed: disk on fire' })
+  })
+
+  it('a value JSON cannot hold is an error, undefined is empty text', async () => {
+    const { run } = setup()
+    const circular = await run('unruly_circular')
+    expect(circular.status).toBe('error')
+    expect(circular.result).toMatch(/^"unruly_circular" returned a value that cannot be sent as text: .*circular/i)
+    expect(await run('unruly_nothing')).toMatchObject({ status: 'success', result: '' })
+  })
+
+  it('a method that never resolves still yields timeout, and its signal is aborted', async () => {
+    const { run, unruly } = setup()
+    const result = await run('unruly_hang', {}, { timeout: 30 })
+    expect(result).toMatchObject({ status: 'timeout', result: '"unruly_hang" timed out after 30 ms; the call was aborted.' })
+    expect(unruly.aborted).toEqual([result.requestId])
+  })
+
+  it('aborting a run stops the running call and the ones not started', async () => {
+    const { registry, unruly } = setup()
+    const controller = new AbortController()
+    const requests = [request('unruly_slow'), request('math_add', { a: '1' })]
+    setTimeout(() => controller.abort(), 20)
+    const results = await executeToolRequests(requests, { registry, signal: controller.signal })
+    expect(results.map((r) => [r.status, r.result])).toEqual([
+      ['aborted', '"unruly_slow" was aborted while running.'],
+      ['aborted', '"math_add" was not started: the run was aborted.'],
+    ])
+    expect(unruly.aborted).toEqual([requests[0]?.requestId])
+  })
+
+  it('parallel mode overlaps calls and keeps results in request order', async () => {
+    const { registry } = setup()
+    const order: string[] = []
+    const results = await executeToolRequests([request('unruly_slow'), request('math_add', { a: '1' })], {
+      registry,
+      parallel: true,
+      onBeforeExecute: (call) => (order.push(call.routingName), true),
+      requireConfirmation: true,
+    })
+    expect(results.map((r) => r.toolName)).toEqual(['unruly_slow', 'math_add'])
+    expect(results.every((r) => r.status === 'success')).toBe(true)
+    // Serial mode would finish the slow call before even asking about the second.
+    expect(order).toEqual(['unruly_slow', 'math_add'])
+    expect(results[1]!.durationMs).toBeLessThan(results[0]!.durationMs)
+  })
+})
