@@ -1,0 +1,33 @@
+/**
+ * The built-in tools. Their logic is plain TypeScript; where they touch the machine (files, the
+ * sandbox) a backend is passed in: see ./browser and ./node.
+ */
+import type { ToolRegistry } from '../core'
+import type { ToolRegistryManager } from '../core'
+import { createCalculatorTool } from './calculator'
+import { createTextTool } from './text'
+import { createDateTimeTool } from './datetime'
+import { createFileSystemTool } from './files'
+import { createSandboxTool } from './sandbox'
+import type { FileStore } from './files/store'
+import type { SandboxRunner } from './sandbox/runner'
+
+export interface BuiltinBackends {
+  files: FileStore
+  sandbox: SandboxRunner
+}
+
+export function createBuiltinTools(backends: BuiltinBackends): ToolRegistry[] {
+  return [createFileSystemTool(backends.files), createSandboxTool(backends.sandbox), createCalculatorTool(), createTextTool(), createDateTimeTool()]
+}
+
+/** Registers the built-in tools; returns a function that removes them again. */
+export function registerBuiltinTools(registry: ToolRegistryManager, backends: BuiltinBackends): () => void {
+  const removers = createBuiltinTools(backends).map((tool) => registry.register(tool))
+  return () => removers.forEach((remove) => remove())
+}
+
+export { createCalculatorTool, createTextTool, createDateTimeTool, createFileSystemTool, createSandboxTool }
+export { createMemoryFileStore, type FileEntry, type FileStore } from './files/store'
+export type { SandboxOutcome, SandboxRunner } from './sandbox/runner'
+export { evaluateExpression, ExpressionError } from './calculator/expression'

@@ -1,0 +1,11 @@
+/** The built-in tools with their Node backends: files in a folder, the sandbox in worker threads. */
+import type { ToolRegistry } from '../../core'
+import { createBuiltinTools } from '../index'
+import { createFolderFileStore } from './folder-store'
+import { createNodeSandboxRunner } from './worker-sandbox'
+
+export function createNodeBuiltinTools(options: { folder: string }): ToolRegistry[] {
+  return createBuiltinTools({ files: createFolderFileStore(options.folder), sandbox: createNodeSandboxRunner() })
+}
+
+export { createFolderFileStore, createNodeSandboxRunner }

@@ -1,0 +1,38 @@
+import type { ToolRegistry } from '../../core'
+import type { SandboxRunner } from './runner'
+
+const MAX_TIMEOUT_MS = 20_000
+
+/** `js`: evaluates JavaScript in an isolated sandbox that is killed at its timeout. */
+export function createSandboxTool(runner: SandboxRunner): ToolRegistry {
+  return {
+    id: 'js',
+    name: 'JavaScript sandbox',
+    description: `Evaluates JavaScript in an isolated sandbox (${runner.isolation}) with no access to the page, the network or files.`,
+    getMetadata: () => ({
+      methods: [
+        {
+          name: 'evaluate',
+          displayName: 'Evaluate JavaScript',
+          description:
+            'Runs JavaScript and returns the value of the last expression (a promise is awaited) plus everything written with console.log. ' +
+            'No DOM, no network, no file system, no imports. Use JSON-friendly values.',
+          agentCallable: true,
+          parameters: [
+            { name: 'code', type: 'string', description: 'A script; its last expression is the result, e.g. "[1,2,3].map(x => x * 2)".' },
+            { name: 'timeoutMs', type: 'integer', required: false, defaultValue: 5000, description: `The sandbox is killed after this long (at most ${MAX_TIMEOUT_MS}).` },
+          ],
+          returns: { type: 'object', description: '{ value, logs }' },
+          example: JSON.stringify({ code: 'const xs = [3, 1, 2];\nconsole.log("sorting", xs.length);\nxs.sort((a, b) => a - b)', timeoutMs: 5000 }),
+        },
+      ],
+    }),
+    async evaluate(args: { code: string; timeoutMs: number }, context: { signal: AbortSignal }) {
+      if (args.timeoutMs < 1 || args.timeoutMs > MAX_TIMEOUT_MS) throw new Error(`timeoutMs must be between 1 and ${MAX_TIMEOUT_MS}, got ${args.timeoutMs}.`)
+      const outcome = await runner.run(args.code, { timeoutMs: args.timeoutMs, signal: context.signal })
+      if (outcome.ok) return { value: outcome.value, logs: outcome.logs }
+      const logs = outcome.logs.length > 0 ? `\nConsole before the failure:\n${outcome.logs.join('\n')}` : ''
+      throw new Error(`${outcome.error}${logs}`)
+    },
+  }
+}

@@ -1,0 +1,66 @@
+/** Runs untrusted JavaScript somewhere it cannot reach the page, the app or the file system. */
+export interface SandboxRunner {
+  /** How it is isolated, for people: "Web Worker", "worker_threads + vm context". */
+  readonly isolation: string
+  run(code: string, options: { timeoutMs: number; signal?: AbortSignal }): Promise<SandboxOutcome>
+}
+
+export type SandboxOutcome =
+  | { ok: true; value: string; logs: string[] }
+  | { ok: false; error: string; logs: string[]; timedOut?: boolean }
+
+/**
+ * The code that runs inside the sandbox before the user's: a console that records, and a
+ * `run(code)` that evaluates in global scope and reports as one JSON string (awaiting a promise
+ * result). Only that string ever leaves the sandbox.
+ */
+export const SANDBOX_PRELUDE = `(function (global) {
+  var logs = [];
+  var MAX_LOGS = 500;
+  function show(v) {
+    if (typeof v === 'string') return v;
+    if (v === undefined) return 'undefined';
+    if (typeof v === 'function') return '[Function ' + (v.name || 'anonymous') + ']';
+    if (typeof v === 'bigint') return v + 'n';
+    if (typeof v === 'symbol') return v.toString();
+    try { var j = JSON.stringify(v); return j === undefined ? String(v) : j; } catch (e) {
+      try { return String(v); } catch (e2) { return '[value that cannot be shown]'; }
+    }
+  }
+  function describe(e) {
+    try { return e && e.name ? e.name + ': ' + e.message : 'Uncaught ' + show(e); } catch (e2) { return 'Uncaught error'; }
+  }
+  function log(level) {
+    return function () {
+      if (logs.length >= MAX_LOGS) return;
+      var parts = [];
+      for (var i = 0; i < arguments.length; i++) parts.push(show(arguments[i]));
+      logs.push((level ? level + ': ' : '') + parts.join(' '));
+    };
+  }
+  global.console = { log: log(''), info: log(''), debug: log(''), warn: log('warn'), error: log('error') };
+  function finish(record) { record.logs = logs; return JSON.stringify(record); }
+  return function run(code) {
+    var value;
+    try { value = (0, eval)(code); } catch (e) { return finish({ ok: false, error: describe(e) }); }
+    if (value !== null && (typeof value === 'object' || typeof value === 'function') && typeof value.then === 'function') {
+      return Promise.resolve(value).then(
+        function (v) { return finish({ ok: true, value: show(v) }); },
+        function (e) { return finish({ ok: false, error: describe(e) }); });
+    }
+    return finish({ ok: true, value: show(value) });
+  };
+})(globalThis)`
+
+/** Reads the JSON string a sandbox sent back; anything else is reported, not trusted. */
+export function readSandboxReport(report: unknown): SandboxOutcome {
+  if (typeof report !== 'string') return { ok: false, error: 'the sandbox sent back something that is not a report', logs: [] }
+  try {
+    const parsed = JSON.parse(report) as { ok?: unknown; value?: unknown; error?: unknown; logs?: unknown }
+    const logs = Array.isArray(parsed.logs) ? parsed.logs.map(String) : []
+    if (parsed.ok === true) return { ok: true, value: String(parsed.value), logs }
+    return { ok: false, error: String(parsed.error), logs }
+  } catch {
+    return { ok: false, error: 'the sandbox sent back a report that is not JSON', logs: [] }
+  }
+}

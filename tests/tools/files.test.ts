@@ -1,0 +1,81 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { mkdtemp, readFile, rm, symlink, writeFile, mkdir } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createFileSystemTool, createMemoryFileStore, type FileStore } from '../../src/tools'
+import { createFolderFileStore } from '../../src/tools/node'
+import { caller } from './helpers'
+
+const folders: string[] = []
+afterEach(async () => {
+  for (const folder of folders.splice(0)) await rm(folder, { recursive: true, force: true })
+})
+
+async function tempFolder(): Promise<string> {
+  const folder = await mkdtemp(join(tmpdir(), 'vcp-fs-'))
+  folders.push(folder)
+  return folder
+}
+
+const stores: [string, () => Promise<FileStore>][] = [
+  ['memory', async () => createMemoryFileStore(() => 1000)],
+  ['folder', async () => createFolderFileStore(await tempFolder())],
+]
+
+describe.each(stores)('fs tool over the %s store', (_name, makeStore) => {
+  it('writes, lists a tree, reads, appends and deletes', async () => {
+    const call = caller(createFileSystemTool(await makeStore()))
+    expect((await call('fs_tree')).result).toBe('/ (empty)')
+    expect((await call('fs_write', { path: '/notes/todo.md', content: '- milk\n' })).status).toBe('success')
+    await call('fs_write', { path: 'notes/./deep/../b.txt', content: '世界' })
+    await call('fs_write', { path: '/a.txt', content: 'a' })
+    await call('fs_write', { path: '/notes/todo.md', content: '- eggs\n', append: 'true' })
+    expect((await call('fs_tree')).result).toBe(['/', '├── notes/', '│   ├── b.txt (6 B)', '│   └── todo.md (14 B)', '└── a.txt (1 B)'].join('\n'))
+    expect((await call('fs_tree', { path: '/', depth: '1' })).result).toBe(['/', '├── notes/ ...', '└── a.txt (1 B)'].join('\n'))
+    expect((await call('fs_read', { path: '/notes/todo.md' })).result).toBe('- milk\n- eggs\n')
+    expect((await call('fs_delete', { path: '/notes' })).result).toBe('"fs_delete" failed: "/notes" is a directory with 2 files; pass recursive: true to delete it all.')
+    expect(JSON.parse((await call('fs_delete', { path: '/notes', recursive: 'true' })).result)).toEqual({ deleted: ['/notes/b.txt', '/notes/todo.md'] })
+    expect((await call('fs_tree')).result).toBe('/\n└── a.txt (1 B)')
+  })
+
+  it('gives clear errors for missing files, directories and escapes', async () => {
+    const call = caller(createFileSystemTool(await makeStore()))
+    await call('fs_write', { path: '/d/x.txt', content: 'x' })
+    expect((await call('fs_read', { path: '/d/y.txt' })).result).toBe('"fs_read" failed: "/d/y.txt" does not exist. Files in "/d": /d/x.txt.')
+    expect((await call('fs_read', { path: '/d' })).result).toBe('"fs_read" failed: "/d" is a directory; use fs_tree to list it.')
+    expect((await call('fs_read', { path: '/../etc/passwd' })).result).toBe('"fs_read" failed: path "/../etc/passwd" goes above the root "/".')
+    expect((await call('fs_write', { path: '/d', content: '' })).result).toBe('"fs_write" failed: "/d" is a directory; choose a file path inside it.')
+    expect((await call('fs_write', { path: '/d/x.txt/z', content: '' })).result).toBe('"fs_write" failed: "/d/x.txt" is a file, so "/d/x.txt/z" cannot be created inside it.')
+    expect((await call('fs_tree', { path: '/nope' })).result).toBe('"fs_tree" failed: "/nope" does not exist.')
+    expect((await call('fs_delete', { path: '/nope' })).result).toBe('"fs_delete" failed: "/nope" does not exist.')
+  })
+
+  it('wipe is for people only', async () => {
+    const call = caller(createFileSystemTool(await makeStore()))
+    await call('fs_write', { path: '/x', content: '1' })
+    expect((await call('fs_wipe')).status).toBe('denied')
+    expect(await call('fs_wipe', {}, { caller: 'user' })).toMatchObject({ status: 'success', result: '{\n  "deleted": 1\n}' })
+  })
+})
+
+describe('folder store', () => {
+  it('persists: a new store over the same folder sees the files, which are real files', async () => {
+    const folder = await tempFolder()
+    await caller(createFileSystemTool(createFolderFileStore(folder)))('fs_write', { path: '/keep/me.txt', content: 'still here' })
+    expect(await readFile(join(folder, 'keep', 'me.txt'), 'utf8')).toBe('still here')
+    expect((await caller(createFileSystemTool(createFolderFileStore(folder)))('fs_read', { path: '/keep/me.txt' })).result).toBe('still here')
+  })
+
+  it('does not follow symbolic links out of the folder', async () => {
+    const folder = await tempFolder()
+    const outside = await tempFolder()
+    await writeFile(join(outside, 'secret.txt'), 'secret')
+    await mkdir(join(folder, 'in'))
+    await symlink(outside, join(folder, 'in', 'link'))
+    const call = caller(createFileSystemTool(createFolderFileStore(folder)))
+    expect((await call('fs_read', { path: '/in/link/secret.txt' })).result).toBe(
+      '"fs_read" failed: "/in/link/secret.txt" passes through a symbolic link in the store folder, which is not followed.',
+    )
+    expect((await call('fs_tree')).result).toBe('/ (empty)')
+  })
+})
