@@ -37,9 +37,18 @@ export default tseslint.config(
             { group: ['pinia', 'pinia/*'], message: 'src/core must not import Pinia.' },
             { group: ['element-plus', 'element-plus/*', '@element-plus/*'], message: 'src/core must not import Element Plus.' },
             { group: ['monaco-editor', 'monaco-editor/*'], message: 'src/core must not import Monaco.' },
+            { group: ['node:*'], message: 'src/core runs in the browser too: no Node built-ins.' },
           ],
         },
       ],
+    },
+  },
+  {
+    // Built-in tools run in both places; only their Node backends may use Node built-ins.
+    files: ['src/tools/**/*.ts'],
+    ignores: ['src/tools/node/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*'], message: 'Only src/tools/node may use Node built-ins.' }] }],
     },
   },
 )
