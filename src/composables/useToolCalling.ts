@@ -1,0 +1,130 @@
+/**
+ * `useToolCalling()`: the core's tool calling for Vue. One discovery service and one prompt
+ * cache serve the whole app; each caller gets reactive state of its own. Whatever a caller
+ * starts (registry subscription, running cycles) is released when its effect scope ends.
+ */
+import { computed, getCurrentScope, onScopeDispose, ref, shallowRef } from 'vue'
+import {
+  createToolDiscoveryService,
+  formatResultsForContext,
+  processToolCallCycle,
+  toolRegistryManager,
+  type Approver,
+  type CycleResult,
+  type DiscoveredTool,
+  type FormatResultsOptions,
+  type MethodFilter,
+  type ToolCallConfig,
+  type ToolDiscoveryService,
+  type ToolExecutionResult,
+  type ToolRegistryManager,
+} from '../core'
+
+export interface UseToolCallingOptions {
+  /** @default the app's toolRegistryManager */
+  registry?: ToolRegistryManager
+}
+
+const services = new WeakMap<ToolRegistryManager, ToolDiscoveryService>()
+
+/** One discovery service per registry, shared by every component (and one prompt cache for all). */
+function discoveryFor(registry: ToolRegistryManager): ToolDiscoveryService {
+  let service = services.get(registry)
+  if (!service) services.set(registry, (service = createToolDiscoveryService({ registry })))
+  return service
+}
+
+export function useToolCalling(options: UseToolCallingOptions = {}) {
+  const registry = options.registry ?? toolRegistryManager
+  const discovery = discoveryFor(registry)
+
+  /** The registry's version: read it in a computed to recompute when tools come and go. */
+  const registryVersion = ref(registry.version)
+  const running = ref(false)
+  const lastCycle = shallowRef<CycleResult | null>(null)
+  const error = ref<string | null>(null)
+  const controllers = new Set<AbortController>()
+
+  const unsubscribe = registry.subscribe((change) => {
+    registryVersion.value = change.version
+  })
+
+  function hasToolCallingEnabled(config: Pick<ToolCallConfig, 'enabled'> | null | undefined): boolean {
+    return config?.enabled === true
+  }
+
+  /** Parses a reply, runs its requests and records the cycle. Never throws: errors land in `error`. */
+  async function processCycle(text: string, config: ToolCallConfig, onBeforeExecute?: Approver): Promise<CycleResult> {
+    const controller = new AbortController()
+    controllers.add(controller)
+    running.value = true
+    error.value = null
+    try {
+      const cycle = await processToolCallCycle(text, { registry, config, onBeforeExecute, signal: controller.signal })
+      lastCycle.value = cycle
+      return cycle
+    } catch (caught) {
+      error.value = caught instanceof Error ? caught.message : String(caught)
+      const empty: CycleResult = { hasToolRequests: false, parsedRequests: [], executionResults: [], diagnostics: [] }
+      lastCycle.value = empty
+      return empty
+    } finally {
+      controllers.delete(controller)
+      running.value = controllers.size > 0
+    }
+  }
+
+  /** Aborts every cycle this caller started: running calls resolve as `aborted`. */
+  function abort(reason = 'aborted by the user'): void {
+    for (const controller of controllers) controller.abort(new DOMException(reason, 'AbortError'))
+  }
+
+  function formatCycleResults(results: ToolExecutionResult[], protocolId = 'vcp', format?: FormatResultsOptions): string {
+    return formatResultsForContext(results, protocolId, format)
+  }
+
+  /** The tools prompt for a config; '' (and `error` set) when it cannot be made. */
+  function generateToolsPrompt(config: ToolCallConfig, agentId?: string): string {
+    try {
+      error.value = null
+      return discovery.generatePrompt({ config, agentId })
+    } catch (caught) {
+      error.value = caught instanceof Error ? caught.message : String(caught)
+      return ''
+    }
+  }
+
+  function getDiscoveredMethods(filter?: MethodFilter): DiscoveredTool[] {
+    return discovery.getDiscoveredMethods(filter)
+  }
+
+  function invalidateDiscoveryCache(): void {
+    discovery.invalidateCache()
+  }
+
+  function dispose(): void {
+    abort('the component using tool calling was unmounted')
+    unsubscribe()
+  }
+  if (getCurrentScope()) onScopeDispose(dispose)
+
+  return {
+    registry,
+    // Read-only views; results stay the plain objects the core returned.
+    registryVersion: computed(() => registryVersion.value),
+    running: computed(() => running.value),
+    lastCycle: computed(() => lastCycle.value),
+    error: computed(() => error.value),
+    processCycle,
+    abort,
+    formatCycleResults,
+    generateToolsPrompt,
+    getDiscoveredMethods,
+    invalidateDiscoveryCache,
+    hasToolCallingEnabled,
+    /** For use outside a component or scope: releases what this caller started. */
+    dispose,
+  }
+}
+
+export type UseToolCallingReturn = ReturnType<typeof useToolCalling>
