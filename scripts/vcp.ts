@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { runCli } from '../src/cli/vcp'
+import { createNodeBuiltinTools } from '../src/tools/node'
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = []
@@ -12,5 +13,6 @@ const status = await runCli(process.argv.slice(2), {
   readStdin,
   out: (line) => process.stdout.write(line + '\n'),
   err: (line) => process.stderr.write(line + '\n'),
+  builtinTools: (folder) => createNodeBuiltinTools({ folder }),
 })
 process.exitCode = status

@@ -1,63 +1,105 @@
 /**
  * The `vcp` command line. Kept apart from process globals so tests can run it in-process.
  *
- *   vcp parse [--protocol ID] [--chunk N] FILE|- ...
+ *   vcp parse  [--protocol ID] [--chunk N] FILE|- ...
+ *   vcp prompt [--protocol ID]
+ *   vcp exec   [--protocol ID] [--files DIR] [--timeout MS] [--parallel] FILE|-
  */
-import { createRequestIdSession, createStreamParser, parseToolRequests, protocolRegistry } from '../core'
-import type { ParseResult } from '../core'
+import {
+  createRequestIdSession,
+  createStreamParser,
+  createToolDiscoveryService,
+  createToolRegistryManager,
+  DEFAULT_TOOL_CALL_CONFIG,
+  parseToolRequests,
+  processToolCallCycle,
+  protocolRegistry,
+  type ParseResult,
+  type ToolRegistry,
+} from '../core'
 
 export interface CliIo {
   readFile(path: string): Promise<string>
   readStdin(): Promise<string>
   out(line: string): void
   err(line: string): void
+  /** The built-in tools with their Node backends, keeping files in `folder`. */
+  builtinTools(folder: string): ToolRegistry[]
 }
+
+export const DEFAULT_FILES_FOLDER = '.vcp-files'
 
 export const USAGE = `Usage:
   vcp parse [--protocol ID] [--chunk N] FILE|- ...   print each file's requests and diagnostics as one JSON line
+  vcp prompt [--protocol ID]                         print the tools prompt for the built-in tools
+  vcp exec [--protocol ID] [--files DIR] [--timeout MS] [--parallel] FILE|-
+                                                     run the file's valid requests against the built-in tools and
+                                                     print {"results": [...], "diagnostics": [...]} as one JSON line
 
 Options:
-  --protocol ID   protocol to parse with (default: vcp; known: ${protocolRegistry.list().map((p) => p.id).join(', ')})
+  --protocol ID   protocol to use (default: vcp; known: ${protocolRegistry.list().map((p) => p.id).join(', ')})
   --chunk N       feed the text to the streaming parser N characters at a time
+  --files DIR     folder that holds the virtual file system of the fs tool (default: ${DEFAULT_FILES_FOLDER})
+  --timeout MS    per-call timeout in milliseconds (default: ${DEFAULT_TOOL_CALL_CONFIG.timeout})
+  --parallel      run the requests at the same time instead of in order
   -               read standard input
 
-Exit status: 0 when every file was read (problems in the text are reported as data),
-2 on bad usage or an unreadable file.`
+Exit status: 0 when every file was read (problems in the text and failed calls are reported
+as data), 2 on bad usage or an unreadable file.`
 
 class UsageError extends Error {}
 
-interface ParseCommand {
+interface Command {
   protocol: string
   chunk: number | null
   files: string[]
+  folder: string
+  timeout: number
+  parallel: boolean
 }
 
-function readParseArgs(args: string[]): ParseCommand {
-  const command: ParseCommand = { protocol: 'vcp', chunk: null, files: [] }
+/** Which options each command takes, and how many files (min, max). */
+const COMMANDS: Record<string, { options: string[]; files: [number, number] }> = {
+  parse: { options: ['--protocol', '--chunk'], files: [1, Infinity] },
+  prompt: { options: ['--protocol'], files: [0, 0] },
+  exec: { options: ['--protocol', '--files', '--timeout', '--parallel'], files: [1, 1] },
+}
+
+function readArgs(name: string, args: string[]): Command {
+  const spec = COMMANDS[name] as (typeof COMMANDS)[string]
+  const command: Command = { protocol: 'vcp', chunk: null, files: [], folder: DEFAULT_FILES_FOLDER, timeout: DEFAULT_TOOL_CALL_CONFIG.timeout, parallel: false }
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] as string
-    if (arg === '--protocol' || arg === '--chunk') {
+    if (arg.startsWith('--')) {
+      if (!spec.options.includes(arg)) throw new UsageError(`unknown option ${arg}`)
+      if (arg === '--parallel') {
+        command.parallel = true
+        continue
+      }
       const value = args[++i]
       if (value === undefined) throw new UsageError(`${arg} needs a value`)
       if (arg === '--protocol') {
         if (!protocolRegistry.get(value)) throw new UsageError(`unknown protocol "${value}"`)
         command.protocol = value
+      } else if (arg === '--files') {
+        command.folder = value
       } else {
         const n = Number(value)
-        if (!Number.isInteger(n) || n < 1) throw new UsageError(`--chunk needs a positive whole number, got "${value}"`)
-        command.chunk = n
+        if (!Number.isInteger(n) || n < 1) throw new UsageError(`${arg} needs a positive whole number, got "${value}"`)
+        if (arg === '--chunk') command.chunk = n
+        else command.timeout = n
       }
-    } else if (arg.startsWith('--')) {
-      throw new UsageError(`unknown option ${arg}`)
     } else {
       command.files.push(arg)
     }
   }
-  if (command.files.length === 0) throw new UsageError('no file given (use - for standard input)')
+  const [least, most] = spec.files
+  if (command.files.length < least) throw new UsageError('no file given (use - for standard input)')
+  if (command.files.length > most) throw new UsageError(most === 0 ? 'takes no file' : `takes one file, got ${command.files.length}`)
   return command
 }
 
-function parseText(text: string, command: ParseCommand): ParseResult {
+function parseText(text: string, command: Command): ParseResult {
   const options = { session: createRequestIdSession() }
   if (command.chunk === null) return parseToolRequests(text, command.protocol, options)
   const stream = createStreamParser(command.protocol, options)
@@ -83,34 +125,59 @@ export function toOutput(result: ParseResult): unknown {
 }
 
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
-  const [command, ...rest] = argv
-  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
-    ;(command === undefined ? io.err : io.out)(USAGE)
-    return command === undefined ? 2 : 0
+  const [name, ...rest] = argv
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    ;(name === undefined ? io.err : io.out)(USAGE)
+    return name === undefined ? 2 : 0
   }
-  if (command !== 'parse') {
-    io.err(`vcp: unknown command "${command}"\n\n${USAGE}`)
+  if (!Object.prototype.hasOwnProperty.call(COMMANDS, name)) {
+    io.err(`vcp: unknown command "${name}"\n\n${USAGE}`)
     return 2
   }
-  let parsed: ParseCommand
+  let command: Command
   try {
-    parsed = readParseArgs(rest)
+    command = readArgs(name, rest)
   } catch (error) {
     if (!(error instanceof UsageError)) throw error
-    io.err(`vcp parse: ${error.message}\n\n${USAGE}`)
+    io.err(`vcp ${name}: ${error.message}\n\n${USAGE}`)
     return 2
   }
+  if (name === 'prompt') {
+    io.out(builtinPrompt(io, command))
+    return 0
+  }
   let status = 0
-  for (const file of parsed.files) {
+  for (const file of command.files) {
     let text: string
     try {
       text = file === '-' ? await io.readStdin() : await io.readFile(file)
     } catch (error) {
-      io.err(`vcp parse: cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`)
+      io.err(`vcp ${name}: cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`)
       status = 2
       continue
     }
-    io.out(JSON.stringify(toOutput(parseText(text, parsed))))
+    if (name === 'parse') io.out(JSON.stringify(toOutput(parseText(text, command))))
+    else io.out(JSON.stringify(await execText(text, io, command)))
   }
   return status
+}
+
+function builtinRegistry(io: CliIo, command: Command) {
+  const registry = createToolRegistryManager()
+  for (const tool of io.builtinTools(command.folder)) registry.register(tool)
+  return registry
+}
+
+function builtinPrompt(io: CliIo, command: Command): string {
+  const registry = builtinRegistry(io, command)
+  return createToolDiscoveryService({ registry }).generatePrompt({ config: { ...DEFAULT_TOOL_CALL_CONFIG, protocol: command.protocol } })
+}
+
+async function execText(text: string, io: CliIo, command: Command): Promise<unknown> {
+  const registry = builtinRegistry(io, command)
+  const cycle = await processToolCallCycle(text, { registry, protocol: command.protocol, timeout: command.timeout, parallel: command.parallel })
+  return {
+    results: cycle.executionResults.map(({ requestId, toolName, status, result, durationMs }) => ({ requestId, toolName, status, result, durationMs: Math.round(durationMs * 100) / 100 })),
+    diagnostics: cycle.diagnostics,
+  }
 }

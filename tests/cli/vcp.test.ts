@@ -1,10 +1,12 @@
 import { execFile } from 'node:child_process'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
+import { parseToolRequests } from '../../src/core'
 import { runCli, type CliIo } from '../../src/cli/vcp'
+import { createNodeBuiltinTools } from '../../src/tools/node'
 
 const REQUEST = '<<<[TOOL_REQUEST]>>>\ntool_name:「始」calc_evaluate「末」,\nexpression:「始」1+2「末」\n<<<[END_TOOL_REQUEST]>>>'
 
@@ -21,6 +23,7 @@ function memoryIo(files: Record<string, string>, stdin = ''): CliIo & { stdout: 
     readStdin: async () => stdin,
     out: (line) => stdout.push(line),
     err: (line) => stderr.push(line),
+    builtinTools: (folder) => createNodeBuiltinTools({ folder }),
   }
 }
 
@@ -71,6 +74,75 @@ describe('vcp parse', () => {
     expect(await runCli(['parse', 'ok', 'missing'], io)).toBe(2)
     expect(io.stdout).toHaveLength(1)
     expect(io.stderr[0]).toContain('cannot read missing')
+  })
+})
+
+describe('vcp prompt', () => {
+  it('prints the tools prompt of the built-in tools, which parses back to one request per agent-callable method', async () => {
+    const io = memoryIo({})
+    expect(await runCli(['prompt'], io)).toBe(0)
+    const prompt = io.stdout.join('\n')
+    const names = parseToolRequests(prompt).requests.map((r) => r.toolName)
+    expect(names).toEqual(expect.arrayContaining(['fs_tree', 'fs_read', 'fs_write', 'fs_delete', 'js_evaluate', 'calc_evaluate', 'text_hash', 'datetime_now']))
+    expect(names).not.toContain('fs_wipe')
+    expect(parseToolRequests(prompt).diagnostics).toEqual([])
+  })
+
+  it('rejects a file argument', async () => {
+    const io = memoryIo({})
+    expect(await runCli(['prompt', 'x'], io)).toBe(2)
+    expect(io.stderr[0]).toContain('vcp prompt: takes no file')
+  })
+})
+
+describe('vcp exec', () => {
+  const reply = (folder: string) => `I will write, then read it back, then try a method I may not call.
+<<<[TOOL_REQUEST]>>>
+tool_name:「始」fs_write「末」,
+path:「始」/hello.txt「末」,
+content:「始」hi from exec「末」
+<<<[END_TOOL_REQUEST]>>>
+<<<[TOOL_REQUEST]>>>
+tool_name:「始」fs「末」,
+command:「始」read「末」,
+path:「始」/hello.txt「末」
+<<<[END_TOOL_REQUEST]>>>
+<<<[TOOL_REQUEST]>>>
+tool_name:「始」fs_wipe「末」
+<<<[END_TOOL_REQUEST]>>>
+<<<[TOOL_REQUEST]>>>
+tool_name:「始」calc_evaluate「末」,
+expression:「始」6*7「末」
+<<<[END_TOOL_REQUEST]>>>
+${folder}`
+
+  it('runs the valid requests against the built-in tools and prints results and diagnostics', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'vcp-exec-'))
+    const io = memoryIo({ r: reply('<<<[END_TOOL_REQUEST]>>>') })
+    expect(await runCli(['exec', '--files', folder, 'r'], io)).toBe(0)
+    const out = JSON.parse(io.stdout[0] as string) as { results: { requestId: string; toolName: string; status: string; result: string; durationMs: number }[]; diagnostics: { code: string }[] }
+    expect(out.results.map(({ requestId, toolName, status }) => [requestId, toolName, status])).toEqual([
+      ['req-1', 'fs_write', 'success'],
+      ['req-2', 'fs', 'success'],
+      ['req-3', 'fs_wipe', 'denied'],
+      ['req-4', 'calc_evaluate', 'success'],
+    ])
+    expect(out.results[1]?.result).toBe('hi from exec')
+    expect(out.results[3]?.result).toBe('{\n  "expression": "6*7",\n  "result": 42\n}')
+    expect(out.results.every((r) => typeof r.durationMs === 'number')).toBe(true)
+    expect(out.diagnostics.map((d) => d.code)).toEqual(['stray-end-marker'])
+    expect(readFileSync(join(folder, 'hello.txt'), 'utf8')).toBe('hi from exec')
+  })
+
+  it.each([
+    [['exec'], 'no file given'],
+    [['exec', 'a', 'b'], 'takes one file, got 2'],
+    [['exec', '--timeout', 'soon', 'a'], '--timeout needs a positive whole number, got "soon"'],
+    [['exec', '--chunk', '3', 'a'], 'unknown option --chunk'],
+  ])('exits 2 on bad usage: %j', async (argv, message) => {
+    const io = memoryIo({ a: '' })
+    expect(await runCli(argv, io)).toBe(2)
+    expect(io.stderr.join('\n')).toContain(message)
   })
 })
 
