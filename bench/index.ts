@@ -5,6 +5,7 @@
 import { createStreamParser, parseToolRequests } from '../src/core'
 import { buildSyntheticReply } from './synthetic-reply'
 import { measureInterleaved } from './measure'
+import { executorFigures, parallelFigures, promptFigures } from './execution'
 
 const START = '<<<[TOOL_REQUEST]>>>'
 const END = '<<<[END_TOOL_REQUEST]>>>'
@@ -95,4 +96,8 @@ function compare(what: string, mix: Mix, rounds: number): Measurement {
 }
 
 const [what = 'floor', mix = 'realistic'] = process.argv.slice(2)
-console.log(JSON.stringify(compare(what, mix as Mix, Number(process.env.BENCH_ROUNDS ?? 20))))
+const rounds = Number(process.env.BENCH_ROUNDS ?? 20)
+if (what === 'executor') console.log(JSON.stringify({ what, ms: await executorFigures(Math.min(rounds, 10)) }))
+else if (what === 'parallel') console.log(JSON.stringify({ what, ms: await parallelFigures() }))
+else if (what === 'prompt') console.log(JSON.stringify({ what, ms: await promptFigures(Math.min(rounds, 10)) }))
+else console.log(JSON.stringify(compare(what, mix as Mix, rounds)))

@@ -56,3 +56,24 @@ console.log(`\n${grouped(naiveRuns[0].characters)}-character reply in 16-charact
 console.log(`  re-parse the whole text per chunk  ${spread(naiveRuns.map((r) => r.ms.reparse), 0, ' ms')}`)
 console.log(`  streaming parser                   ${spread(naiveRuns.map((r) => r.ms.stream), 2, ' ms')}`)
 console.log(`  re-parse / streaming               ${spread(naiveRuns.map((r) => r.ms.reparse / r.ms.stream), 0, 'x')}`)
+
+const executorRuns = measure('executor', '')
+const calls = executorRuns[0].ms.calls
+console.log(`\nExecutor: ${grouped(calls)} serial calls of a no-op method`)
+console.log(`  awaiting the method directly       ${spread(executorRuns.map((r) => r.ms.directMs), 2, ' ms')}`)
+console.log(`  through the executor               ${spread(executorRuns.map((r) => r.ms.executorMs), 2, ' ms')}, ${spread(executorRuns.map((r) => (r.ms.executorMs * 1000) / calls), 2, ' µs per call')}`)
+console.log(`  overhead per call                  ${spread(executorRuns.map((r) => ((r.ms.executorMs - r.ms.directMs) * 1000) / calls), 2, ' µs')}`)
+
+const parallelRuns = measure('parallel', '')
+const p0 = parallelRuns[0].ms
+console.log(`\nParallel mode: ${p0.calls} calls that each wait ${p0.waitMs} ms (${p0.calls} x ${p0.waitMs} ms = ${p0.calls * p0.waitMs} ms one after another)`)
+console.log(`  parallel run                       ${spread(parallelRuns.map((r) => r.ms.parallelMs), 1, ' ms')}`)
+console.log(`  serial run                         ${spread(parallelRuns.map((r) => r.ms.serialMs), 0, ' ms')}`)
+console.log(`  serial / parallel                  ${spread(parallelRuns.map((r) => r.ms.serialMs / r.ms.parallelMs), 1, 'x')}`)
+
+const promptRuns = measure('prompt', '')
+const q0 = promptRuns[0].ms
+console.log(`\nTools prompt for ${grouped(q0.methods)} synthetic methods (${grouped(q0.promptChars)} characters)`)
+console.log(`  cold (cache emptied)               ${spread(promptRuns.map((r) => r.ms.coldMs), 1, ' ms')}`)
+console.log(`  warm (cached)                      ${spread(promptRuns.map((r) => r.ms.warmMs * 1000), 2, ' µs')}`)
+console.log(`  cold / warm                        ${spread(promptRuns.map((r) => r.ms.coldMs / r.ms.warmMs), 0, 'x')}`)

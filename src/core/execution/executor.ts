@@ -148,8 +148,23 @@ function callMethod(
   options: ExecuteOptions,
 ): Promise<Outcome> {
   const timeout = options.timeout ?? DEFAULT_TIMEOUT_MS
-  const controller = new AbortController()
   const runSignal = options.signal
+  // Node's AbortController costs more than the rest of a call: make it when the method asks.
+  let controller: AbortController | null = null
+  let abortReason: unknown
+  let ended = false
+  const signal = (): AbortSignal => {
+    if (!controller) {
+      controller = new AbortController()
+      if (ended) controller.abort(abortReason)
+    }
+    return controller.signal
+  }
+  const cancel = (reason: unknown): void => {
+    ended = true
+    abortReason = reason
+    controller?.abort(reason)
+  }
   return new Promise<Outcome>((resolve) => {
     let settled = false
     const finish = (outcome: Outcome): void => {
@@ -161,16 +176,23 @@ function callMethod(
     }
     const timer = setTimeout(() => {
       finish({ status: 'timeout', result: `"${call.routingName}" timed out after ${timeout} ms; the call was aborted.` })
-      controller.abort(new DOMException(`timed out after ${timeout} ms`, 'TimeoutError'))
+      cancel(new DOMException(`timed out after ${timeout} ms`, 'TimeoutError'))
     }, timeout)
     const onRunAbort = (): void => {
       finish({ status: 'aborted', result: `"${call.routingName}" was aborted while running.` })
-      controller.abort(runSignal?.reason)
+      cancel(runSignal?.reason)
     }
     runSignal?.addEventListener('abort', onRunAbort, { once: true })
+    const context: ToolCallContext = {
+      get signal() {
+        return signal()
+      },
+      requestId: call.requestId,
+      routingName: call.routingName,
+    }
     let pending: unknown
     try {
-      pending = fn.call(tool, args, { signal: controller.signal, requestId: call.requestId, routingName: call.routingName })
+      pending = fn.call(tool, args, context)
     } catch (error) {
       finish({ status: 'error', result: `"${call.routingName}" failed: ${errorMessage(error)}` })
       return
