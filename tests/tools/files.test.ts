@@ -79,3 +79,23 @@ describe('folder store', () => {
     expect((await call('fs_tree')).result).toBe('/ (empty)')
   })
 })
+
+describe('fs export and import (for people)', () => {
+  it('round-trips a snapshot and refuses a bad one without writing anything', async () => {
+    const call = caller(createFileSystemTool(createMemoryFileStore()))
+    const user = { caller: 'user' as const }
+    await call('fs_write', { path: '/b.md', content: 'B' })
+    await call('fs_write', { path: '/a/x.md', content: 'X' })
+    const snapshot = (await call('fs_exportAll', {}, user)).result
+    expect(JSON.parse(snapshot)).toEqual({ '/a/x.md': 'X', '/b.md': 'B' })
+    await call('fs_wipe', {}, user)
+    expect(JSON.parse((await call('fs_importAll', { files: snapshot }, user)).result)).toEqual({ written: ['/a/x.md', '/b.md'] })
+    expect((await call('fs_read', { path: '/a/x.md' })).result).toBe('X')
+    expect((await call('fs_importAll', { files: '{"/ok.md": "1", "/n.md": 2}' }, user)).result).toBe(
+      '"fs_importAll" failed: every file\'s content must be text; not text: "/n.md".',
+    )
+    expect((await call('fs_importAll', { files: '{"/ok.md": "1", "/../x": "2"}' }, user)).result).toBe('"fs_importAll" failed: path "/../x" goes above the root "/".')
+    expect((await call('fs_read', { path: '/ok.md' })).status).toBe('error')
+    expect((await call('fs_exportAll')).status).toBe('denied')
+  })
+})

@@ -69,6 +69,25 @@ export function createFileSystemTool(store: FileStore): ToolRegistry {
           agentCallable: false,
           parameters: [],
           returns: { type: 'object', description: '{ deleted: count }' },
+          example: '{}',
+        },
+        {
+          name: 'exportAll',
+          displayName: 'Export every file',
+          description: 'Every file as one JSON object { path: content }, for a backup. For people only: a model cannot call it.',
+          agentCallable: false,
+          parameters: [],
+          returns: { type: 'object', description: '{ "/path": "content", ... }' },
+          example: '{}',
+        },
+        {
+          name: 'importAll',
+          displayName: 'Import files',
+          description: 'Writes every file of a { path: content } object (as exportAll makes), replacing files with the same path. For people only.',
+          agentCallable: false,
+          parameters: [{ name: 'files', type: 'object', description: 'Paths mapped to text contents.' }],
+          returns: { type: 'object', description: '{ written: paths }' },
+          example: JSON.stringify({ files: { '/notes/a.md': '# A' } }),
         },
       ],
     }),
@@ -110,6 +129,24 @@ export function createFileSystemTool(store: FileStore): ToolRegistry {
       if (!args.recursive) throw new Error(`"${path}" is a directory with ${inside.length} file${inside.length === 1 ? '' : 's'}; pass recursive: true to delete it all.`)
       for (const entry of inside) await store.delete(entry.path)
       return { deleted: inside.map((entry) => entry.path) }
+    },
+    async exportAll() {
+      const snapshot: Record<string, string> = Object.create(null) as Record<string, string>
+      for (const entry of (await store.list()).sort((a, b) => a.path.localeCompare(b.path))) {
+        snapshot[entry.path] = (await store.read(entry.path)) ?? ''
+      }
+      return snapshot
+    },
+    async importAll(args: { files: Record<string, unknown> }) {
+      const entries = Object.keys(args.files).map((path): [string, unknown] => [path, args.files[path]])
+      const notText = entries.filter(([, content]) => typeof content !== 'string').map(([path]) => `"${path}"`)
+      if (notText.length > 0) throw new Error(`every file's content must be text; not text: ${notText.join(', ')}.`)
+      // Check every path first, so a bad one leaves the store untouched.
+      const files = entries.map(([path, content]) => [normalizePath(path), content as string] as const)
+      const root = files.find(([path]) => path === '/')
+      if (root) throw new Error('cannot write to "/": give file paths such as "/notes.md".')
+      for (const [path, content] of files) await store.write(path, content)
+      return { written: files.map(([path]) => path) }
     },
     async wipe() {
       const count = (await store.list()).length

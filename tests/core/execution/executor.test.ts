@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createToolRegistryManager } from '../../../src/core/tools/registry-manager'
 import { executeToolRequest, executeToolRequests, type ExecuteOptions, type PendingCall } from '../../../src/core/execution/executor'
 import { parseToolRequests } from '../../../src/core'
+import type { ToolRegistry } from '../../../src/core'
 import { mathTool, request, unrulyTool } from '../../fixtures/tools'
 
 function setup() {
@@ -197,18 +198,56 @@ describe('executor: failures, timeouts and abort', () => {
   })
 
   it('parallel mode overlaps calls and keeps results in request order', async () => {
-    const { registry } = setup()
-    const order: string[] = []
-    const results = await executeToolRequests([request('unruly_slow'), request('math_add', { a: '1' })], {
-      registry,
-      parallel: true,
-      onBeforeExecute: (call) => (order.push(call.routingName), true),
-      requireConfirmation: true,
+    // "wait" finishes only once "signal" has started: serially it can only time out.
+    const registry = createToolRegistryManager()
+    let release: () => void = () => {}
+    const started = new Promise<void>((resolve) => (release = resolve))
+    registry.register({
+      id: 'pair',
+      name: 'Pair',
+      getMetadata: () => ({
+        methods: [
+          { name: 'wait', description: 'Waits for signal.', agentCallable: true, parameters: [] },
+          { name: 'signal', description: 'Releases wait.', agentCallable: true, parameters: [] },
+        ],
+      }),
+      wait: () => started.then(() => 'released'),
+      signal: () => (release(), 'signalled'),
+    } as ToolRegistry)
+    const requests = () => [request('pair_wait'), request('pair_signal')]
+    const parallel = await executeToolRequests(requests(), { registry, parallel: true, timeout: 2000 })
+    expect(parallel.map((r) => [r.toolName, r.status, r.result])).toEqual([
+      ['pair_wait', 'success', 'released'],
+      ['pair_signal', 'success', 'signalled'],
+    ])
+  })
+
+  it('serial mode runs one call after another', async () => {
+    const registry = createToolRegistryManager()
+    const never = new Promise<string>(() => {})
+    registry.register({
+      id: 'pair',
+      name: 'Pair',
+      getMetadata: () => ({ methods: [{ name: 'wait', description: 'Waits forever.', agentCallable: true, parameters: [] }, { name: 'mark', description: 'Marks.', agentCallable: true, parameters: [] }] }),
+      wait: () => never,
+      mark: () => (marks.push('ran'), 'marked'),
+    } as ToolRegistry)
+    const marks: string[] = []
+    const pending = executeToolRequests([request('pair_wait'), request('pair_mark')], { registry, timeout: 50 })
+    await Promise.resolve()
+    expect(marks).toEqual([])
+    expect((await pending).map((r) => r.status)).toEqual(['timeout', 'success'])
+    expect(marks).toEqual(['ran'])
+  })
+
+  it('a method that disappeared after registration is an error naming it', async () => {
+    const registry = createToolRegistryManager()
+    const math = mathTool()
+    registry.register(math)
+    delete (math as Record<string, unknown>).add
+    expect(await executeToolRequest(request('math_add', { a: '1' }), { registry })).toMatchObject({
+      status: 'error',
+      result: 'Tool "math" has no function for method "add".',
     })
-    expect(results.map((r) => r.toolName)).toEqual(['unruly_slow', 'math_add'])
-    expect(results.every((r) => r.status === 'success')).toBe(true)
-    // Serial mode would finish the slow call before even asking about the second.
-    expect(order).toEqual(['unruly_slow', 'math_add'])
-    expect(results[1]!.durationMs).toBeLessThan(results[0]!.durationMs)
   })
 })
