@@ -4,7 +4,7 @@
  * caches, OPFS through navigator), nested workers and script imports. It is terminated at the
  * timeout whatever the code does.
  */
-import { readSandboxReport, SANDBOX_PRELUDE, type SandboxOutcome, type SandboxRunner } from '../sandbox/runner'
+import { readSandboxReport, SANDBOX_PRELUDE, superviseRun, type SandboxRunner } from '../sandbox/runner'
 
 const REMOVED_GLOBALS = [
   'fetch',
@@ -51,32 +51,17 @@ export function createBrowserSandboxRunner(): SandboxRunner {
   let url: string | null = null
   return {
     isolation: 'a Web Worker with network and storage removed',
-    run(code, { timeoutMs, signal }) {
-      return new Promise<SandboxOutcome>((resolve) => {
-        if (signal?.aborted) {
-          resolve({ ok: false, error: 'aborted before the sandbox started', logs: [] })
-          return
-        }
+    run(code, options) {
+      return superviseRun(options, (settle) => {
         url ??= URL.createObjectURL(new Blob([WORKER_SOURCE], { type: 'text/javascript' }))
         const worker = new Worker(url)
-        let settled = false
-        const settle = (outcome: SandboxOutcome): void => {
-          if (settled) return
-          settled = true
-          clearTimeout(timer)
-          signal?.removeEventListener('abort', onAbort)
-          worker.terminate()
-          resolve(outcome)
-        }
-        const timer = setTimeout(() => settle({ ok: false, timedOut: true, error: `timed out after ${timeoutMs} ms; the sandbox was terminated`, logs: [] }), timeoutMs)
-        const onAbort = (): void => settle({ ok: false, error: 'aborted; the sandbox was terminated', logs: [] })
-        signal?.addEventListener('abort', onAbort, { once: true })
         worker.onmessage = (event: MessageEvent<unknown>) => settle(readSandboxReport(event.data))
         worker.onerror = (event) => {
           event.preventDefault()
           settle({ ok: false, error: `the sandbox crashed: ${event.message}`, logs: [] })
         }
         worker.postMessage(code)
+        return () => worker.terminate()
       })
     },
   }

@@ -5,7 +5,7 @@
  * terminated at the timeout whatever the code does.
  */
 import { Worker } from 'node:worker_threads'
-import { readSandboxReport, SANDBOX_PRELUDE, type SandboxOutcome, type SandboxRunner } from '../sandbox/runner'
+import { readSandboxReport, SANDBOX_PRELUDE, superviseRun, type SandboxRunner } from '../sandbox/runner'
 
 // Runs in the worker thread. It reads the result by evaluating fixed snippets in the context and
 // accepts only strings, so nothing the sandbox defines is ever called from outside.
@@ -36,12 +36,8 @@ else {
 export function createNodeSandboxRunner(): SandboxRunner {
   return {
     isolation: 'a worker thread with a bare vm context',
-    run(code, { timeoutMs, signal }) {
-      return new Promise<SandboxOutcome>((resolve) => {
-        if (signal?.aborted) {
-          resolve({ ok: false, error: 'aborted before the sandbox started', logs: [] })
-          return
-        }
+    run(code, options) {
+      return superviseRun(options, (settle) => {
         const worker = new Worker(WORKER_SOURCE, {
           eval: true,
           workerData: { code, prelude: SANDBOX_PRELUDE },
@@ -50,21 +46,10 @@ export function createNodeSandboxRunner(): SandboxRunner {
           stderr: true,
           resourceLimits: { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 32 },
         })
-        let settled = false
-        const settle = (outcome: SandboxOutcome): void => {
-          if (settled) return
-          settled = true
-          clearTimeout(timer)
-          signal?.removeEventListener('abort', onAbort)
-          void worker.terminate()
-          resolve(outcome)
-        }
-        const timer = setTimeout(() => settle({ ok: false, timedOut: true, error: `timed out after ${timeoutMs} ms; the sandbox was terminated`, logs: [] }), timeoutMs)
-        const onAbort = (): void => settle({ ok: false, error: 'aborted; the sandbox was terminated', logs: [] })
-        signal?.addEventListener('abort', onAbort, { once: true })
         worker.once('message', (report: unknown) => settle(readSandboxReport(report)))
         worker.once('error', (error) => settle({ ok: false, error: `the sandbox crashed: ${error.message}`, logs: [] }))
         worker.once('exit', (exitCode) => settle({ ok: false, error: `the sandbox stopped unexpectedly (exit code ${exitCode})`, logs: [] }))
+        return () => void worker.terminate()
       })
     },
   }

@@ -64,3 +64,37 @@ export function readSandboxReport(report: unknown): SandboxOutcome {
     return { ok: false, error: 'the sandbox sent back a report that is not JSON', logs: [] }
   }
 }
+
+/**
+ * Supervises one sandbox run: `start` launches it and wires its report and crashes to `settle`,
+ * returning how to stop it. The run ends at the first of: a report, a crash, the timeout, the
+ * abort signal; then it is stopped, whatever the code inside is doing.
+ */
+export function superviseRun(
+  options: { timeoutMs: number; signal?: AbortSignal },
+  start: (settle: (outcome: SandboxOutcome) => void) => () => void,
+): Promise<SandboxOutcome> {
+  const { timeoutMs, signal } = options
+  return new Promise<SandboxOutcome>((resolve) => {
+    if (signal?.aborted) {
+      resolve({ ok: false, error: 'aborted before the sandbox started', logs: [] })
+      return
+    }
+    let settled = false
+    let stop: () => void = () => {}
+    const settle = (outcome: SandboxOutcome): void => {
+      if (settled) return
+      settled = true
+      clearTimeout(timer)
+      signal?.removeEventListener('abort', onAbort)
+      stop()
+      resolve(outcome)
+    }
+    const timer = setTimeout(() => settle({ ok: false, timedOut: true, error: `timed out after ${timeoutMs} ms; the sandbox was terminated`, logs: [] }), timeoutMs)
+    const onAbort = (): void => settle({ ok: false, error: 'aborted; the sandbox was terminated', logs: [] })
+    signal?.addEventListener('abort', onAbort, { once: true })
+    stop = start(settle)
+    // A run that settled while starting is stopped now that `stop` exists.
+    if (settled) stop()
+  })
+}
