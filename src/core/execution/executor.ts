@@ -130,8 +130,9 @@ async function runCall(request: ParsedRequest, target: RouteTarget, raw: Readonl
     }
     const call: PendingCall = { requestId: request.requestId, toolName: request.toolName, routingName, toolId: tool.id, method: method.name, args }
     if (!(await options.onBeforeExecute(call))) return { status: 'denied', result: `The user declined the call to "${routingName}".` }
-    if (options.signal?.aborted) return { status: 'aborted', result: `"${routingName}" was not started: the run was aborted.` }
   }
+  // Batches run several calls per request: the run may have been aborted since the last one.
+  if (options.signal?.aborted) return { status: 'aborted', result: `"${routingName}" was not started: the run was aborted.` }
   const fn = tool[method.name]
   if (typeof fn !== 'function') return { status: 'error', result: `Tool "${tool.id}" has no function for method "${method.name}".` }
   return callMethod(fn as MethodFunction, tool, args, { requestId: request.requestId, routingName }, options)

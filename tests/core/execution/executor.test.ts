@@ -197,6 +197,19 @@ describe('executor: failures, timeouts and abort', () => {
     expect(unruly.aborted).toEqual([requests[0]?.requestId])
   })
 
+  it('aborting during a batch stops the items not started yet', async () => {
+    const { registry, unruly } = setup()
+    const controller = new AbortController()
+    setTimeout(() => controller.abort(), 20)
+    const result = await executeToolRequest(request('unruly', { command1: 'slow', command2: 'nothing' }), { registry, signal: controller.signal })
+    expect(result.status).toBe('aborted')
+    expect(JSON.parse(result.result)).toEqual([
+      { index: 1, command: 'slow', status: 'aborted', result: '"unruly_slow" was aborted while running.' },
+      { index: 2, command: 'nothing', status: 'aborted', result: '"unruly_nothing" was not started: the run was aborted.' },
+    ])
+    expect(unruly.aborted).toHaveLength(1)
+  })
+
   it('parallel mode overlaps calls and keeps results in request order', async () => {
     // "wait" finishes only once "signal" has started: serially it can only time out.
     const registry = createToolRegistryManager()
