@@ -52,7 +52,7 @@ describe('useToolCalling', () => {
   it('an unknown protocol sets error instead of throwing', () => {
     const { tc } = setup()
     expect(tc.generateToolsPrompt(config({ protocol: 'nope' }))).toBe('')
-    expect(tc.error.value).toBe('Unknown protocol "nope" in the tool-calling config. Registered protocols: vcp.')
+    expect(tc.error.value).toBe('Unknown protocol "nope" in the tool-calling config. Registered protocols: vcp, json, xml, hermes.')
   })
 
   it('abort() stops a running cycle', async () => {

@@ -80,7 +80,7 @@ describe('discovery', () => {
   it('an unknown protocol is an error that lists the known ones', () => {
     const { discovery } = setup()
     expect(() => discovery.generatePrompt({ config: config({ protocol: 'nope' }) })).toThrow(
-      'Unknown protocol "nope" in the tool-calling config. Registered protocols: vcp.',
+      'Unknown protocol "nope" in the tool-calling config. Registered protocols: vcp, json, xml, hermes.',
     )
   })
 })

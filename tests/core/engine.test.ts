@@ -55,6 +55,6 @@ describe('cycle engine', () => {
   })
 
   it('an unknown result protocol is an error that lists the known ones', () => {
-    expect(() => formatResultsForContext([], 'nope')).toThrow('Unknown protocol "nope". Registered protocols: vcp.')
+    expect(() => formatResultsForContext([], 'nope')).toThrow('Unknown protocol "nope". Registered protocols: vcp, json, xml, hermes.')
   })
 })

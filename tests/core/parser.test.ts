@@ -10,7 +10,7 @@ describe('parseToolRequests', () => {
   it('answers an unknown protocol with a diagnostic instead of throwing', () => {
     expect(parseToolRequests('x', 'nope')).toMatchObject({
       requests: [],
-      diagnostics: [{ severity: 'error', code: 'unknown-protocol', message: 'Unknown protocol "nope". Registered protocols: vcp.' }],
+      diagnostics: [{ severity: 'error', code: 'unknown-protocol', message: 'Unknown protocol "nope". Registered protocols: vcp, json, xml, hermes.' }],
     })
     expect(createStreamParser('nope').end().diagnostics[0]?.code).toBe('unknown-protocol')
   })

@@ -1,5 +1,8 @@
 import type { ToolCallingProtocol } from './protocol'
 import { vcpProtocol } from './vcp'
+import { jsonBlockProtocol } from './json/json-block'
+import { xmlProtocol } from './json/xml-tag'
+import { hermesProtocol } from './json/hermes'
 
 export interface ProtocolRegistry {
   register(protocol: ToolCallingProtocol): void
@@ -31,4 +34,4 @@ export function createProtocolRegistry(initial: ToolCallingProtocol[] = []): Pro
 }
 
 /** The application's protocols. A new protocol is one file plus one line here. */
-export const protocolRegistry: ProtocolRegistry = createProtocolRegistry([vcpProtocol])
+export const protocolRegistry: ProtocolRegistry = createProtocolRegistry([vcpProtocol, jsonBlockProtocol, xmlProtocol, hermesProtocol])

@@ -1,0 +1,156 @@
+/** Hand-written fixtures for the json, xml and hermes paradigms: real-looking output, every repair, every error. */
+import { describe, expect, it } from 'vitest'
+import { parseToolRequests, protocolRegistry, type ParseResult } from '../../../../src/core'
+
+const codes = (result: ParseResult) => result.diagnostics.map((d) => d.code)
+const calls = (result: ParseResult) => result.requests.map((r) => [r.requestId, r.toolName, r.arguments, r.valid])
+
+describe('hermes (<tool_call>)', () => {
+  it('reads a real-looking reply: reasoning, prose, several calls, typed arguments', () => {
+    const reply = `<think>
+The user wants the file and a sum. I could call <tool_call>{"name": "fs_wipe", "arguments": {}}</tool_call> but should not.
+</think>
+I'll read the file and compute the total.
+<tool_call>
+{"name": "fs_read", "arguments": {"path": "/notes/today.md"}}
+</tool_call>
+<tool_call>
+{"name": "calc_evaluate", "arguments": {"expression": "2 * (3 + 4)", "precision": 3}}
+</tool_call>`
+    const result = parseToolRequests(reply, 'hermes')
+    expect(calls(result)).toEqual([
+      ['req-2', 'fs_read', { path: '/notes/today.md' }, true],
+      ['req-3', 'calc_evaluate', { expression: '2 * (3 + 4)', precision: 3 }, true],
+    ])
+    expect(result.requests[1]?.args).toEqual({ expression: '2 * (3 + 4)', precision: '3' })
+    expect(result.diagnostics).toMatchObject([{ code: 'request-in-reasoning', line: 2, severity: 'warning' }])
+    expect(parseToolRequests(reply, 'hermes', { reasoning: 'include' }).requests.map((r) => r.toolName)).toEqual(['fs_wipe', 'fs_read', 'calc_evaluate'])
+  })
+
+  it('tolerates a missing closing tag at the end of the text, with a warning', () => {
+    const result = parseToolRequests('Calling now.\n<tool_call>\n{"name": "datetime_now", "arguments": {}}', 'hermes')
+    expect(calls(result)).toEqual([['req-1', 'datetime_now', {}, true]])
+    expect(result.diagnostics).toMatchObject([{ code: 'missing-closing-tag', severity: 'warning', line: 3 }])
+  })
+
+  it('an unrepairable payload is an error with line and column in the text and in the payload', () => {
+    const text = 'x\n<tool_call>\n{"name": "a_b",\n "arguments": {"n": 1 2}}\n</tool_call>'
+    const result = parseToolRequests(text, 'hermes')
+    expect(result.requests).toMatchObject([{ toolName: '', valid: false }])
+    expect(result.diagnostics).toEqual([
+      {
+        severity: 'error',
+        code: 'invalid-json',
+        message: 'The <tool_call> payload is not valid JSON: "," or "}" was expected in an object, found "2" (line 3, column 23 of the payload).',
+        offset: text.indexOf('2}}'),
+        length: 1,
+        line: 4,
+        column: 23,
+      },
+    ])
+  })
+
+  it('a payload holding an array is several calls; a value holding the closing tag survives when escaped', () => {
+    const text = '<tool_call>[{"name": "a_b", "arguments": {"html": "<\\/tool_call>"}}, {"name": "c_d"}]</tool_call>'
+    const result = parseToolRequests(text, 'hermes')
+    expect(calls(result)).toEqual([
+      ['req-1', 'a_b', { html: '</tool_call>' }, true],
+      ['req-2', 'c_d', {}, true],
+    ])
+  })
+
+  it('names what is wrong with a call', () => {
+    const result = parseToolRequests(
+      '<tool_call>{"arguments": {}}</tool_call><tool_call>{"name": "", "arguments": {}}</tool_call><tool_call>{"name": "a", "arguments": [1]}</tool_call><tool_call>7</tool_call><tool_call>{"name": "a", "arguments": "{bad"}</tool_call>',
+      'hermes',
+    )
+    expect(result.requests.map((r) => r.valid)).toEqual([false, false, false, false, false])
+    expect(result.diagnostics.map((d) => `${d.code}: ${d.message}`)).toEqual([
+      'missing-tool-name: The call has no "name" naming the tool to call.',
+      'empty-tool-name: The call\'s "name" is empty.',
+      'invalid-arguments: The arguments must be a JSON object of named values; found an array.',
+      'invalid-call: A tool call must be a JSON object with a name and arguments; found number 7.',
+      'arguments-as-string: The arguments were given as a JSON string; they were read as the object it holds.',
+      'invalid-arguments: The arguments string is not valid JSON: ":" was expected after the key "bad", found the end of the payload (line 1, column 5 of the arguments string).',
+    ])
+  })
+})
+
+describe('xml (<tool_code>)', () => {
+  it('reads calls with code inside JSON strings, and repairs what models get wrong', () => {
+    const reply = `Let me run it.
+<tool_code>
+{
+  'name': 'js_evaluate',
+  arguments: {"code": "if (a < b && c > d) {\n  return '</b>'\n}", "timeoutMs": 500,},
+}
+</tool_code>`
+    const result = parseToolRequests(reply, 'xml')
+    expect(calls(result)).toEqual([['req-1', 'js_evaluate', { code: "if (a < b && c > d) {\n  return '</b>'\n}", timeoutMs: 500 }, true]])
+    expect(codes(result)).toEqual(['single-quotes', 'single-quotes', 'unquoted-key', 'unescaped-control-character', 'trailing-comma', 'trailing-comma'])
+  })
+
+  it('flat calls may say "parameters" and give them as a string', () => {
+    const result = parseToolRequests('<tool_code>{"name": "a_b", "parameters": "{\\"x\\": true}", "id": "mine"}</tool_code>', 'xml')
+    expect(calls(result)).toEqual([['mine', 'a_b', { x: true }, true]])
+    expect(codes(result)).toEqual(['arguments-as-string'])
+  })
+})
+
+describe('json (tool_calls block)', () => {
+  it('reads OpenAI-shaped calls in a json fence, string arguments without a warning', () => {
+    const reply = `I need two things.
+\`\`\`json
+{
+  "tool_calls": [
+    {"id": "call_a1", "type": "function", "function": {"name": "fs_tree", "arguments": "{\\"path\\": \\"/\\", \\"depth\\": 2}"}},
+    {"id": "call_a2", "type": "function", "function": {"name": "datetime_now", "arguments": {"timeZone": "Asia/Shanghai"}}}
+  ]
+}
+\`\`\`
+Then I will summarise.`
+    const result = parseToolRequests(reply, 'json')
+    expect(calls(result)).toEqual([
+      ['call_a1', 'fs_tree', { path: '/', depth: 2 }, true],
+      ['call_a2', 'datetime_now', { timeZone: 'Asia/Shanghai' }, true],
+    ])
+    expect(result.requests.every((r) => r.fenced)).toBe(true)
+    expect(result.diagnostics).toEqual([])
+    expect(reply.slice(result.requests[1]!.start, result.requests[1]!.end)).toMatch(/^\{"id": "call_a2".*\}$/)
+  })
+
+  it('reads a bare block with flat calls; repairs and the fence language are warned about', () => {
+    expect(codes(parseToolRequests('{"tool_calls": [{"name": "a_b", "arguments": {"x": None}}]}', 'json'))).toEqual(['python-literal'])
+    expect(codes(parseToolRequests('```\n{"tool_calls": [{"name": "a_b"}]}\n```', 'json'))).toEqual(['fence-language'])
+    const wrong = parseToolRequests('```python\n{"tool_calls": [{"name": "a_b"}]}\n```', 'json')
+    expect(wrong.diagnostics[0]?.message).toBe('The tool_calls JSON is in a code fence marked "python"; it was read as JSON.')
+    expect(codes(parseToolRequests('{"tool_calls": {"name": "a_b"}}', 'json'))).toEqual(['tool-calls-not-array'])
+    expect(codes(parseToolRequests("{'tool_calls': [{'name': 'a_b'}]}", 'json'))).toEqual(['single-quotes', 'single-quotes', 'single-quotes'])
+  })
+
+  it('an object that never closes is an error at the end of the text', () => {
+    const result = parseToolRequests('Calling:\n{"tool_calls": [{"name": "a_b", "arguments": {}}', 'json')
+    expect(result.requests).toMatchObject([{ valid: false }])
+    expect(result.diagnostics).toMatchObject([{ code: 'invalid-json', line: 2, column: 49, severity: 'error' }])
+  })
+
+  it('ignores prose braces and other JSON; skips fenced calls on request', () => {
+    const text = 'Use {curly} braces and {"other": 1}.\n```json\n{"tool_calls": [{"name": "a_b"}]}\n```'
+    expect(parseToolRequests(text, 'json').requests).toHaveLength(1)
+    const skipped = parseToolRequests(text, 'json', { fencedBlocks: 'skip' })
+    expect(skipped.requests).toEqual([])
+    expect(codes(skipped)).toEqual(['fenced-block-skipped'])
+  })
+
+  it('ids repeat across calls only once: the second is renamed with a warning', () => {
+    const result = parseToolRequests('{"tool_calls": [{"id": "c1", "name": "a_b"}, {"id": "c1", "name": "a_b"}]}', 'json')
+    expect(result.requests.map((r) => r.requestId)).toEqual(['c1', 'c1-1'])
+    expect(codes(result)).toEqual(['duplicate-request-id'])
+  })
+})
+
+describe('registration', () => {
+  it('every paradigm is registered by id', () => {
+    expect(protocolRegistry.list().map((p) => p.id)).toEqual(['vcp', 'json', 'xml', 'hermes'])
+  })
+})
