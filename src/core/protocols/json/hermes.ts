@@ -12,10 +12,8 @@ export const hermesProtocol = createJsonParadigm({
   label: 'Hermes <tool_call>',
   grammar: { kind: 'tagged', openTag: '<tool_call>', closeTag: '</tool_call>' },
   renderCall,
-  instructions: `You can call tools. For each call, write a <tool_call> tag holding one JSON object with the method's "name" and its "arguments" object, exactly like the examples below:
-<tool_call>
-{"name": "<method name>", "arguments": {"<argument>": <value>}}
-</tool_call>
-Several calls are several tags; they run in order. Arguments keep their JSON types. Results come back in <tool_response> tags; never write one yourself.`,
+  // The instructions never write the tag itself: every call in the prompt is a method's example.
+  instructions: `You can call tools. For each call, write a tool_call tag holding one JSON object with the method's "name" and its "arguments" object, exactly like the examples below.
+Several calls are several tags; they run in order. Arguments keep their JSON types. Results come back in tool_response tags; never write one yourself.`,
   renderResults: (records) => records.map((r) => `<tool_response>\n${jsonForTag(r)}\n</tool_response>`).join('\n'),
 })

@@ -49,8 +49,14 @@ export function jsonForTag(value: unknown, indent = 0): string {
   return JSON.stringify(value, null, indent).replace(/<\//g, '<\\/')
 }
 
-export function createJsonParadigm(syntax: ParadigmSyntax): ToolCallingProtocol {
+export interface JsonParadigmProtocol extends ToolCallingProtocol {
+  /** One call in this paradigm's syntax (examples, conversion). */
+  renderCall(call: CallToRender): string
+}
+
+export function createJsonParadigm(syntax: ParadigmSyntax): JsonParadigmProtocol {
   return {
+    renderCall: syntax.renderCall,
     id: syntax.id,
     label: syntax.label,
     generateToolDefinitions: (input) => generateDefinitions(syntax, input),

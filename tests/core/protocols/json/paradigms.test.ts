@@ -1,6 +1,8 @@
 /** Hand-written fixtures for the json, xml and hermes paradigms: real-looking output, every repair, every error. */
 import { describe, expect, it } from 'vitest'
-import { parseToolRequests, protocolRegistry, type ParseResult } from '../../../../src/core'
+import { parseToolRequests, protocolRegistry, routingName, type ParseResult, type ToolExecutionResult } from '../../../../src/core'
+import { createBuiltinTools, createMemoryFileStore } from '../../../../src/tools'
+import { createNodeSandboxRunner } from '../../../../src/tools/node'
 
 const codes = (result: ParseResult) => result.diagnostics.map((d) => d.code)
 const calls = (result: ParseResult) => result.requests.map((r) => [r.requestId, r.toolName, r.arguments, r.valid])
@@ -152,5 +154,39 @@ Then I will summarise.`
 describe('registration', () => {
   it('every paradigm is registered by id', () => {
     expect(protocolRegistry.list().map((p) => p.id)).toEqual(['vcp', 'json', 'xml', 'hermes'])
+  })
+})
+
+describe.each(['json', 'xml', 'hermes'])('%s definitions and results', (id) => {
+  const protocol = protocolRegistry.require(id)
+  const tools = createBuiltinTools({ files: createMemoryFileStore(), sandbox: createNodeSandboxRunner() })
+  const input = tools.map((tool) => ({ toolId: tool.id, toolName: tool.name, methods: tool.getMetadata().methods }))
+
+  it('the prompt teaches the format: every example parses back to its method with no diagnostics', () => {
+    const prompt = protocol.generateToolDefinitions(input)
+    const { requests, diagnostics } = parseToolRequests(prompt, id)
+    expect(diagnostics).toEqual([])
+    expect(requests.map((r) => r.toolName)).toEqual(input.flatMap((t) => t.methods.map((m) => routingName(t.toolId, m.name))))
+    expect(requests.every((r) => r.valid)).toBe(true)
+    expect(prompt).toContain('"type":"object"')
+  })
+
+  it('results are JSON the model can read, cut head and tail when long', () => {
+    const results: ToolExecutionResult[] = [
+      { requestId: 'c1', toolName: 'calc_evaluate', status: 'success', result: '</tool_call></tool_code> 42', durationMs: 3.4 },
+      { requestId: 'c2', toolName: 'fs_read', status: 'error', result: 'x'.repeat(100), durationMs: 1 },
+    ]
+    const text = protocol.formatToolResults(results, { maxResultChars: 40 })
+    const payloads = id === 'json' ? [text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1)] : text.split(/<\/?tool_(?:response|result)>/).map((p) => p.trim()).filter(Boolean)
+    const records = payloads.flatMap((p) => {
+      const value = JSON.parse(p) as { tool_results?: unknown[] }
+      return value.tool_results ?? [value]
+    })
+    expect(records).toMatchObject([
+      { id: 'c1', name: 'calc_evaluate', status: 'success', duration_ms: 3, content: '</tool_call></tool_code> 42' },
+      { id: 'c2', name: 'fs_read', status: 'error', truncated: 'kept 40 of 100 characters (head and tail); 60 omitted from the middle' },
+    ])
+    // Results never read as new calls.
+    expect(parseToolRequests(text, id).requests).toEqual([])
   })
 })

@@ -1,0 +1,55 @@
+/**
+ * Converting a parsed call between paradigms, for "copy as" in the Parser pane. VCP carries text;
+ * the JSON paradigms carry typed values: a VCP value goes over as a string, a typed value comes to
+ * VCP as its JSON text (the executor turns it back into its type from the method's parameters).
+ */
+import type { ParsedRequest } from '../types'
+import { protocolRegistry } from './registry'
+import { encodeValue, isValidVcpKey, renderVcpRequest } from './vcp/render'
+import { stringArguments } from './json/calls'
+import { hermesProtocol } from './json/hermes'
+import { jsonBlockProtocol } from './json/json-block'
+import { xmlProtocol } from './json/xml-tag'
+import type { CallToRender } from './json/paradigm'
+
+export interface ConvertedRequest {
+  text: string
+  /** False when the target cannot carry the call exactly; `notes` says what changed. */
+  lossless: boolean
+  notes: string[]
+}
+
+type Renderer = (call: CallToRender) => string
+
+const JSON_RENDERERS: Record<string, Renderer> = {
+  json: jsonBlockProtocol.renderCall,
+  xml: xmlProtocol.renderCall,
+  hermes: hermesProtocol.renderCall,
+}
+
+/** The request written in another protocol's syntax. Throws for an unknown protocol id. */
+export function convertRequest(request: Pick<ParsedRequest, 'toolName' | 'args' | 'requestId' | 'arguments'>, toProtocolId: string): ConvertedRequest {
+  protocolRegistry.require(toProtocolId)
+  const typed = isRecord(request.arguments) ? request.arguments : null
+  const notes: string[] = []
+  if (toProtocolId === 'vcp') {
+    const args = typed ? stringArguments(typed) : request.args
+    if (typed && Object.values(typed).some((v) => typeof v !== 'string')) {
+      notes.push('Numbers, booleans, objects and arrays are written as their JSON text; the executor reads them back by the parameter types.')
+    }
+    const badKeys = Object.keys(args).filter((key) => !isValidVcpKey(key))
+    if (badKeys.length > 0) {
+      return { text: '', lossless: false, notes: [`VCP keys are letters, digits, "_" and "-": ${badKeys.map((k) => `"${k}"`).join(', ')} cannot be written.`] }
+    }
+    const lossy = Object.keys(args).filter((key) => !encodeValue(args[key] as string).lossless || (args[key] as string).trim() !== args[key])
+    if (lossy.length > 0) notes.push(`VCP trims values and cannot hold every marker verbatim: ${lossy.map((k) => `"${k}"`).join(', ')} may read back differently.`)
+    return { text: renderVcpRequest({ toolName: request.toolName, args, requestId: request.requestId }), lossless: lossy.length === 0, notes }
+  }
+  const render = JSON_RENDERERS[toProtocolId]
+  if (!render) throw new Error(`Protocol "${toProtocolId}" cannot render single calls.`)
+  return { text: render({ toolName: request.toolName, arguments: typed ?? { ...request.args }, requestId: request.requestId }), lossless: true, notes }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+}
