@@ -28,7 +28,10 @@ const JSON_RENDERERS: Record<string, Renderer> = {
 }
 
 /** The request written in another protocol's syntax. Throws for an unknown protocol id. */
-export function convertRequest(request: Pick<ParsedRequest, 'toolName' | 'args' | 'requestId' | 'arguments'>, toProtocolId: string): ConvertedRequest {
+/** A parsed request, or any call with the same fields (no id: the target's parser assigns one). */
+export type ConvertibleCall = Pick<ParsedRequest, 'toolName' | 'args' | 'arguments'> & { requestId?: string }
+
+export function convertRequest(request: ConvertibleCall, toProtocolId: string): ConvertedRequest {
   protocolRegistry.require(toProtocolId)
   const typed = isRecord(request.arguments) ? request.arguments : null
   const notes: string[] = []
