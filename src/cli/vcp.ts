@@ -37,7 +37,8 @@ export const USAGE = `Usage:
                                                      print {"results": [...], "diagnostics": [...]} as one JSON line
 
 Options:
-  --protocol ID   protocol to use (default: vcp; known: ${protocolRegistry.list().map((p) => p.id).join(', ')})
+  --protocol ID   protocol to use (default: vcp; known: ${protocolRegistry.list().map((p) => p.id).join(', ')});
+                  parse and exec also take auto: read every format and say which were found
   --chunk N       feed the text to the streaming parser N characters at a time
   --files DIR     folder that holds the virtual file system of the fs tool (default: ${DEFAULT_FILES_FOLDER})
   --timeout MS    per-call timeout in milliseconds (default: ${DEFAULT_TOOL_CALL_CONFIG.timeout})
@@ -79,7 +80,8 @@ function readArgs(name: string, args: string[]): Command {
       const value = args[++i]
       if (value === undefined) throw new UsageError(`${arg} needs a value`)
       if (arg === '--protocol') {
-        if (!protocolRegistry.get(value)) throw new UsageError(`unknown protocol "${value}"`)
+        const auto = value === 'auto' && name !== 'prompt'
+        if (!auto && !protocolRegistry.get(value)) throw new UsageError(`unknown protocol "${value}"${value === 'auto' ? ' (auto detects when parsing; a prompt needs one protocol)' : ''}`)
         command.protocol = value
       } else if (arg === '--files') {
         command.folder = value
@@ -114,6 +116,7 @@ export function toOutput(result: ParseResult): unknown {
       requestId: r.requestId,
       toolName: r.toolName,
       args: r.args,
+      ...(r.arguments !== undefined ? { arguments: r.arguments } : {}),
       valid: r.valid,
       start: r.start,
       end: r.end,

@@ -4,26 +4,27 @@
 import type { Diagnostic, ParseResult } from './types'
 import type { ParseOptions, StreamParser, StreamEvent } from './protocols/protocol'
 import { protocolRegistry } from './protocols/registry'
+import { AUTO_PROTOCOL_ID, createAutoStreamParser, parseAuto } from './protocols/auto'
 
-/** Parses a model reply. Never throws: an unknown protocol or an internal failure is a diagnostic. */
+/**
+ * Parses a model reply. Never throws: an unknown protocol or an internal failure is a diagnostic.
+ * `protocolId` 'auto' reads every registered paradigm and says which it found.
+ */
 export function parseToolRequests(text: string, protocolId = 'vcp', options: ParseOptions = {}): ParseResult {
+  if (protocolId === AUTO_PROTOCOL_ID) return guarded(() => parseAuto(protocolRegistry, text, options))
   const protocol = protocolRegistry.get(protocolId)
   if (!protocol) return failure(unknownProtocol(protocolId))
-  try {
-    return protocol.parseToolRequests(text, options)
-  } catch (error) {
-    return failure(internalError(error))
-  }
+  return guarded(() => protocol.parseToolRequests(text, options))
 }
 
 /** A streaming parser: feed chunks as they arrive, then end() for the one-shot result. */
 export function createStreamParser(protocolId = 'vcp', options: ParseOptions = {}): StreamParser {
   const protocol = protocolRegistry.get(protocolId)
-  if (!protocol) {
+  if (!protocol && protocolId !== AUTO_PROTOCOL_ID) {
     const result = failure(unknownProtocol(protocolId))
     return { feed: () => [], end: () => result }
   }
-  const inner = protocol.createStreamParser(options)
+  const inner = protocol ? protocol.createStreamParser(options) : createAutoStreamParser(protocolRegistry, options)
   let broken: ParseResult | null = null
   return {
     feed(chunk: string): StreamEvent[] {
@@ -47,13 +48,21 @@ export function createStreamParser(protocolId = 'vcp', options: ParseOptions = {
   }
 }
 
+function guarded(parse: () => ParseResult): ParseResult {
+  try {
+    return parse()
+  } catch (error) {
+    return failure(internalError(error))
+  }
+}
+
 function failure(diagnostic: Diagnostic): ParseResult {
   return { requests: [], diagnostics: [diagnostic] }
 }
 
 function unknownProtocol(id: string): Diagnostic {
   const known = protocolRegistry.list().map((p) => p.id).join(', ')
-  return point('error', 'unknown-protocol', `Unknown protocol "${id}". Registered protocols: ${known}.`)
+  return point('error', 'unknown-protocol', `Unknown protocol "${id}". Registered protocols: ${known} (or auto to detect).`)
 }
 
 function internalError(error: unknown): Diagnostic {

@@ -48,6 +48,19 @@ describe('vcp parse', () => {
     expect(chunked.stdout).toEqual(whole.stdout)
   })
 
+  it('parses other paradigms, and detects them with --protocol auto', async () => {
+    const hermes = '<tool_call>{"name": "calc_evaluate", "arguments": {"expression": "1+2"}}</tool_call>'
+    const io = memoryIo({ h: hermes, mixed: `${REQUEST}\n${hermes}` })
+    expect(await runCli(['parse', '--protocol', 'hermes', 'h'], io)).toBe(0)
+    expect(JSON.parse(io.stdout[0] as string).requests[0]).toMatchObject({ toolName: 'calc_evaluate', args: { expression: '1+2' } })
+    expect(await runCli(['parse', '--protocol', 'auto', '--chunk', '7', 'mixed'], io)).toBe(0)
+    const auto = JSON.parse(io.stdout[1] as string)
+    expect(auto.requests.map((r: { toolName: string }) => r.toolName)).toEqual(['calc_evaluate', 'calc_evaluate'])
+    expect(auto.diagnostics[0].message).toBe('Detected: vcp (1 request), hermes (1 request).')
+    expect(await runCli(['prompt', '--protocol', 'auto'], io)).toBe(2)
+    expect(io.stderr.join('\n')).toContain('unknown protocol "auto" (auto detects when parsing; a prompt needs one protocol)')
+  })
+
   it('reads standard input from -', async () => {
     const io = memoryIo({}, REQUEST)
     expect(await runCli(['parse', '-'], io)).toBe(0)

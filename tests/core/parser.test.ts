@@ -10,7 +10,7 @@ describe('parseToolRequests', () => {
   it('answers an unknown protocol with a diagnostic instead of throwing', () => {
     expect(parseToolRequests('x', 'nope')).toMatchObject({
       requests: [],
-      diagnostics: [{ severity: 'error', code: 'unknown-protocol', message: 'Unknown protocol "nope". Registered protocols: vcp, json, xml, hermes.' }],
+      diagnostics: [{ severity: 'error', code: 'unknown-protocol', message: 'Unknown protocol "nope". Registered protocols: vcp, json, xml, hermes (or auto to detect).' }],
     })
     expect(createStreamParser('nope').end().diagnostics[0]?.code).toBe('unknown-protocol')
   })
