@@ -30,16 +30,16 @@ function chunksOf(text: string, size: number): string[] {
   return chunks
 }
 
-function streamAll(chunks: string[]): number {
-  const parser = createStreamParser()
+function streamAll(chunks: string[], protocol = 'vcp'): number {
+  const parser = createStreamParser(protocol)
   for (const chunk of chunks) parser.feed(chunk)
   return parser.end().requests.length
 }
 
 
 /** The figures mean nothing if the parser did not read the reply as intended. */
-function checkSyntheticReply(text: string, blocks: number): void {
-  const { requests, diagnostics } = parseToolRequests(text)
+function checkSyntheticReply(text: string, blocks: number, protocol = 'vcp'): void {
+  const { requests, diagnostics } = parseToolRequests(text, protocol)
   if (requests.length !== blocks || diagnostics.length !== 0) {
     throw new Error(`synthetic reply parsed to ${requests.length} requests and ${diagnostics.length} diagnostics; expected ${blocks} and 0`)
   }
@@ -97,7 +97,18 @@ function compare(what: string, mix: Mix, rounds: number): Measurement {
 
 const [what = 'floor', mix = 'realistic'] = process.argv.slice(2)
 const rounds = Number(process.env.BENCH_ROUNDS ?? 20)
-if (what === 'executor') console.log(JSON.stringify({ what, ms: await executorFigures(Math.min(rounds, 10)) }))
+
+/** A JSON paradigm on the realistic reply with the same calls: one-shot and 16-character streaming. */
+function compareParadigm(protocol: string): Measurement {
+  const { text, blocks } = buildSyntheticReply(2_000_000, 5000, 'realistic', protocol)
+  checkSyntheticReply(text, blocks, protocol)
+  const chunks16 = chunksOf(text, 16)
+  const ms = measureInterleaved({ oneShot: () => parseToolRequests(text, protocol).requests.length, stream16: () => streamAll(chunks16, protocol) }, Math.min(rounds, 10), 3)
+  return { what: 'paradigm', mix: 'realistic', characters: text.length, blocks, ms }
+}
+
+if (what === 'paradigm') console.log(JSON.stringify(compareParadigm(mix)))
+else if (what === 'executor') console.log(JSON.stringify({ what, ms: await executorFigures(Math.min(rounds, 10)) }))
 else if (what === 'parallel') console.log(JSON.stringify({ what, ms: await parallelFigures() }))
 else if (what === 'prompt') console.log(JSON.stringify({ what, ms: await promptFigures(Math.min(rounds, 10)) }))
 else console.log(JSON.stringify(compare(what, mix as Mix, rounds)))

@@ -4,6 +4,8 @@
  * Deterministic for a given size, so runs are comparable.
  */
 
+import { convertRequest, parseToolRequests } from '../src/core'
+
 /** Prose between calls, as models write it: short transitions and longer explanations. */
 const PROSE = [
   '好的，我来帮你查一下这个文件的内容，然后根据结果整理一份总结。',
@@ -78,6 +80,13 @@ precision:「始」6「末」
   }
 }
 
+/** The same call written in another paradigm (the comparable reply for json, xml and hermes). */
+function inParadigm(vcpBlock: string, protocol: string): string {
+  const request = parseToolRequests(vcpBlock).requests[0]
+  if (!request) throw new Error('synthetic block did not parse')
+  return convertRequest({ toolName: request.toolName, args: request.args }, protocol).text
+}
+
 export interface SyntheticReply {
   text: string
   blocks: number
@@ -90,14 +99,14 @@ export type ReplyMix = 'realistic' | 'dense'
  * few sentences between calls, as agents do; 'dense' a single short line, which is the hardest
  * case for a parser: the most blocks and fields per character.
  */
-export function buildSyntheticReply(minChars: number, minBlocks = 0, mix: ReplyMix = 'dense'): SyntheticReply {
+export function buildSyntheticReply(minChars: number, minBlocks = 0, mix: ReplyMix = 'dense', protocol = 'vcp'): SyntheticReply {
   const parts: string[] = []
   let length = 0
   let blocks = 0
   while (length < minChars || blocks < minBlocks) {
     const prose = PROSE[blocks % PROSE.length] as string
     const between = mix === 'realistic' ? (PARAGRAPHS[(blocks * 3) % PARAGRAPHS.length] as string) + prose : prose
-    const piece = `${between}\n${block(blocks)}\n\n`
+    const piece = `${between}\n${protocol === 'vcp' ? block(blocks) : inParadigm(block(blocks), protocol)}\n\n`
     parts.push(piece)
     length += piece.length
     blocks++

@@ -57,6 +57,16 @@ console.log(`  re-parse the whole text per chunk  ${spread(naiveRuns.map((r) => 
 console.log(`  streaming parser                   ${spread(naiveRuns.map((r) => r.ms.stream), 2, ' ms')}`)
 console.log(`  re-parse / streaming               ${spread(naiveRuns.map((r) => r.ms.reparse / r.ms.stream), 0, 'x')}`)
 
+console.log('\nThe realistic reply with the same calls in the JSON paradigms')
+for (const protocol of ['json', 'xml', 'hermes']) {
+  const runs = measure('paradigm', protocol)
+  const { characters, blocks } = runs[0]
+  console.log(`  ${protocol.padEnd(7)} ${grouped(characters)} characters, ${grouped(blocks)} calls`)
+  console.log(`    one-shot parse                   ${spread(runs.map((r) => r.ms.oneShot), 2, ' ms')}, ${spread(runs.map((r) => characters / 1000 / r.ms.oneShot), 1, ' Mchar/s')}`)
+  console.log(`    streaming, 16-character chunks   ${spread(runs.map((r) => r.ms.stream16), 2, ' ms')}`)
+  console.log(`    streaming / one-shot             ${spread(runs.map((r) => r.ms.stream16 / r.ms.oneShot), 2, 'x')}`)
+}
+
 const executorRuns = measure('executor', '')
 const calls = executorRuns[0].ms.calls
 console.log(`\nExecutor: ${grouped(calls)} serial calls of a no-op method`)
