@@ -45,7 +45,7 @@ export function parseLenientJson(text: string, start = 0, end = text.length): Le
   const fail = (message: string, at = i): never => {
     throw new JsonFailure(message, at)
   }
-  const describeAt = (at: number): string => (at >= end ? 'the end of the payload' : `"${text[at]}"`)
+  const describeAt = (at: number): string => (at >= end ? 'the end of the payload' : text[at] === '"' ? `'"'` : `"${text[at]}"`)
   const skipSpace = (): void => {
     while (i < end) {
       const c = text.charCodeAt(i)

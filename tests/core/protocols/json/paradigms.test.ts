@@ -190,3 +190,31 @@ describe.each(['json', 'xml', 'hermes'])('%s definitions and results', (id) => {
     expect(parseToolRequests(text, id).requests).toEqual([])
   })
 })
+
+describe.each([
+  ['hermes', (call: string) => `Calling.\n<tool_call>\n${call}\n</tool_call>`],
+  ['xml', (call: string) => `Calling.\n<tool_code>\n${call}\n</tool_code>`],
+  ['json', (call: string) => `Calling.\n{"tool_calls": [\n${call}\n]}`],
+] as const)('%s: every repair and the unrecoverable payload', (id, wrap) => {
+  it.each([
+    ['trailing-comma', '{"name": "a_b", "arguments": {"x": 1,}}', { x: 1 }],
+    ['single-quotes', "{'name': 'a_b', 'arguments': {'x': 'it\\'s'}}", { x: "it's" }],
+    ['unquoted-key', '{name: "a_b", arguments: {x: 1}}', { x: 1 }],
+    ['python-literal', '{"name": "a_b", "arguments": {"x": True, "y": None}}', { x: true, y: null }],
+    ['unescaped-control-character', '{"name": "a_b", "arguments": {"x": "two\nlines"}}', { x: 'two\nlines' }],
+    ['arguments-as-string', '{"name": "a_b", "arguments": "{\\"x\\": 1}"}', { x: 1 }],
+  ])('%s', (code, call, args) => {
+    const result = parseToolRequests(wrap(call), id)
+    expect(result.requests).toMatchObject([{ toolName: 'a_b', arguments: args, valid: true }])
+    expect(result.diagnostics.length).toBeGreaterThan(0)
+    expect(result.diagnostics.every((d) => d.code === code && d.severity === 'warning')).toBe(true)
+    expect(result.diagnostics[0]?.line).toBe(3)
+  })
+
+  it('an unrecoverable payload is an error with line and column', () => {
+    const result = parseToolRequests(wrap('{"name": "a_b", "arguments": {"x": @}}'), id)
+    expect(result.requests).toMatchObject([{ valid: false }])
+    expect(result.diagnostics).toMatchObject([{ severity: 'error', code: 'invalid-json', line: 3, column: 36 }])
+    expect(result.diagnostics[0]?.message).toContain('a value was expected, found "@"')
+  })
+})
