@@ -147,6 +147,14 @@ ${folder}`
     expect(readFileSync(join(folder, 'hello.txt'), 'utf8')).toBe('hi from exec')
   })
 
+  it('runs typed calls of the JSON paradigms', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'vcp-exec-'))
+    const io = memoryIo({ r: '<tool_call>{"name": "calc_evaluate", "arguments": {"expression": "2^10", "precision": 3}}</tool_call>' })
+    expect(await runCli(['exec', '--protocol', 'hermes', '--files', folder, 'r'], io)).toBe(0)
+    const out = JSON.parse(io.stdout[0] as string) as { results: { status: string; result: string }[] }
+    expect(out.results[0]).toMatchObject({ status: 'success', result: '{\n  "expression": "2^10",\n  "result": 1020\n}' })
+  })
+
   it.each([
     [['exec'], 'no file given'],
     [['exec', 'a', 'b'], 'takes one file, got 2'],
