@@ -1,0 +1,239 @@
+/**
+ * The Executor pane: the chosen method, its form or JSON text, the run in progress, and the last
+ * ten runs (persisted, so history survives a reload).
+ */
+import { defineStore } from 'pinia'
+import { computed, ref, shallowRef } from 'vue'
+import {
+  convertRequest,
+  executeToolRequest,
+  resolveRoute,
+  routingName,
+  stringArguments,
+  toolRegistryManager,
+  type MethodMetadata,
+  type ParsedRequest,
+  type ToolExecutionResult,
+  type ToolRegistry,
+} from '../core'
+import { formToJson, readForm, readJsonArguments, toFormValues, type FormValues } from '../forms/parameter-form'
+import { isRecord, persistedRef } from './persisted'
+
+export type ExecutorMode = 'form' | 'json'
+
+export interface HistoryEntry {
+  id: number
+  routingName: string
+  arguments: Record<string, unknown>
+  status: ToolExecutionResult['status']
+  result: string
+  durationMs: number
+  at: number
+}
+
+interface ExecutorState {
+  routingName: string
+  mode: ExecutorMode
+  values: FormValues
+  json: string
+  copyProtocol: string
+  history: HistoryEntry[]
+  nextRunId: number
+}
+
+export const HISTORY_SIZE = 10
+const RUN_TIMEOUT_MS = 60_000
+
+function defaults(): ExecutorState {
+  return { routingName: '', mode: 'form', values: {}, json: '{}', copyProtocol: 'vcp', history: [], nextRunId: 1 }
+}
+
+function check(data: unknown): ExecutorState | null {
+  if (!isRecord(data)) return null
+  const ok =
+    typeof data.routingName === 'string' &&
+    (data.mode === 'form' || data.mode === 'json') &&
+    isRecord(data.values) &&
+    typeof data.json === 'string' &&
+    typeof data.copyProtocol === 'string' &&
+    Array.isArray(data.history) &&
+    data.history.every((h) => isRecord(h) && typeof h.routingName === 'string' && isRecord(h.arguments) && typeof h.result === 'string') &&
+    typeof data.nextRunId === 'number'
+  return ok ? (data as unknown as ExecutorState) : null
+}
+
+export interface MethodChoice {
+  routingName: string
+  tool: ToolRegistry
+  method: MethodMetadata
+}
+
+export const useExecutorStore = defineStore('executor', () => {
+  const state = persistedRef<ExecutorState>('executor', 1, defaults, check)
+  /** Bumped when tools come and go, so the method list is recomputed. */
+  const registryVersion = ref(toolRegistryManager.version)
+  toolRegistryManager.subscribe((change) => (registryVersion.value = change.version))
+
+  const methods = computed<MethodChoice[]>(() => {
+    void registryVersion.value
+    return toolRegistryManager.list().flatMap((tool) => tool.getMetadata().methods.map((method) => ({ routingName: routingName(tool.id, method.name), tool, method })))
+  })
+
+  /** The chosen method, resolved like a model's call (a typed `toolId_methodName`). */
+  const target = computed(() => {
+    void registryVersion.value
+    const name = state.value.routingName.trim()
+    if (name === '') return null
+    const route = resolveRoute(toolRegistryManager, name, undefined)
+    return route.ok ? route.target : null
+  })
+  const targetError = computed(() => {
+    const name = state.value.routingName.trim()
+    if (name === '' || target.value) return null
+    const route = resolveRoute(toolRegistryManager, name, undefined)
+    return route.ok ? null : route.message
+  })
+
+  const parameters = computed(() => target.value?.method.parameters ?? [])
+  const formReading = computed(() => readForm(parameters.value, state.value.values))
+  const jsonReading = computed(() => readJsonArguments(state.value.json))
+
+  /** Why Run is disabled, or null when it may run. */
+  const blocker = computed<{ key: string; detail?: string } | null>(() => {
+    if (!target.value) return { key: state.value.routingName.trim() === '' ? 'executor.blocked.noMethod' : 'executor.blocked.unknownMethod' }
+    if (state.value.mode === 'json') {
+      const reading = jsonReading.value
+      if (!reading.ok) return reading.message === 'not-object' ? { key: 'executor.blocked.jsonNotObject' } : { key: 'executor.blocked.invalidJson', detail: reading.message }
+      return null
+    }
+    const [path] = Object.keys(formReading.value.errors)
+    return path === undefined ? null : { key: 'executor.blocked.field', detail: path }
+  })
+
+  /** The arguments a run would send now. */
+  const currentArguments = computed<Record<string, unknown>>(() => {
+    if (state.value.mode === 'json') {
+      const reading = jsonReading.value
+      return reading.ok ? reading.arguments : {}
+    }
+    return formReading.value.arguments
+  })
+
+  // ---- choosing, loading, switching modes ---------------------------------
+
+  function choose(name: string, args?: Record<string, unknown>): void {
+    state.value.routingName = name
+    const params = target.value?.method.parameters ?? []
+    state.value.values = toFormValues(params, args)
+    state.value.json = formToJson(params, state.value.values)
+  }
+
+  /** Switching keeps the values; JSON that is not an object keeps JSON mode (returns false). */
+  function setMode(mode: ExecutorMode): boolean {
+    if (mode === state.value.mode) return true
+    if (mode === 'json') {
+      state.value.json = formToJson(parameters.value, state.value.values)
+    } else {
+      const reading = jsonReading.value
+      if (!reading.ok) return false
+      state.value.values = toFormValues(parameters.value, reading.arguments)
+    }
+    state.value.mode = mode
+    return true
+  }
+
+  // ---- running ----------------------------------------------------------------
+
+  const running = ref(false)
+  const startedAt = ref(0)
+  const now = ref(0)
+  const lastResult = shallowRef<ToolExecutionResult | null>(null)
+  let controller: AbortController | null = null
+  let ticker: ReturnType<typeof setInterval> | null = null
+
+  const elapsedMs = computed(() => (running.value ? Math.max(0, now.value - startedAt.value) : (lastResult.value?.durationMs ?? 0)))
+
+  async function run(args: Record<string, unknown> = currentArguments.value, name = state.value.routingName.trim()): Promise<ToolExecutionResult | null> {
+    if (running.value) return null
+    const id = state.value.nextRunId++
+    const request: ParsedRequest = {
+      requestId: `run-${id}`,
+      toolName: name,
+      args: stringArguments(args),
+      arguments: args,
+      rawBlock: '',
+      valid: true,
+      start: 0,
+      end: 0,
+      diagnostics: [],
+      inReasoning: false,
+      fenced: false,
+    }
+    controller = new AbortController()
+    running.value = true
+    startedAt.value = performance.now()
+    now.value = startedAt.value
+    ticker = setInterval(() => (now.value = performance.now()), 50)
+    try {
+      // A person may run any method, agent-callable or not.
+      const result = await executeToolRequest(request, { registry: toolRegistryManager, caller: 'user', signal: controller.signal, timeout: RUN_TIMEOUT_MS })
+      lastResult.value = result
+      state.value.history = [
+        { id, routingName: name, arguments: JSON.parse(JSON.stringify(args)) as Record<string, unknown>, status: result.status, result: result.result, durationMs: result.durationMs, at: Date.now() },
+        ...state.value.history,
+      ].slice(0, HISTORY_SIZE)
+      return result
+    } finally {
+      if (ticker) clearInterval(ticker)
+      ticker = null
+      controller = null
+      running.value = false
+    }
+  }
+
+  function cancel(): void {
+    controller?.abort(new DOMException('cancelled by the user', 'AbortError'))
+  }
+
+  function replay(entry: HistoryEntry): Promise<ToolExecutionResult | null> {
+    return run(entry.arguments, entry.routingName)
+  }
+
+  function loadFromHistory(entry: HistoryEntry): void {
+    choose(entry.routingName, entry.arguments)
+  }
+
+  function clearHistory(): void {
+    state.value.history = []
+  }
+
+  /** The current call written as a request in `protocol`. */
+  const copyText = computed(() => {
+    if (!target.value) return ''
+    const args = currentArguments.value
+    return convertRequest({ toolName: target.value.routingName, args: stringArguments(args), arguments: args }, state.value.copyProtocol).text
+  })
+
+  return {
+    state,
+    methods,
+    target,
+    targetError,
+    parameters,
+    formReading,
+    jsonReading,
+    blocker,
+    currentArguments,
+    choose,
+    setMode,
+    running,
+    elapsedMs,
+    lastResult,
+    run,
+    cancel,
+    replay,
+    loadFromHistory,
+    clearHistory,
+    copyText,
+  }
+})
