@@ -72,19 +72,22 @@ export const useDiscoveryStore = defineStore('discovery', () => {
 
   const toolOptions = computed(() => index.value.map(({ tool }) => ({ id: tool.id, name: tool.name })))
 
-  /** Tools with their matching methods; a term matches the tool's own text or the method's. */
+  /**
+   * Tools with their matching methods. A term selects the methods whose own text holds it; a term
+   * that only the tool's name, id or description holds selects all of its methods.
+   */
   const matches = computed<ToolMatch[]>(() => {
     const wanted = terms(state.value.query)
     const { agentOnly, requiredOnly, toolId } = state.value
     const out: ToolMatch[] = []
     for (const entry of index.value) {
       if (toolId !== '' && entry.tool.id !== toolId) continue
-      const methods = entry.methods.filter(
-        (m) =>
-          (!agentOnly || m.method.agentCallable === true) &&
-          (!requiredOnly || m.hasRequired) &&
-          wanted.every((term) => m.haystack.includes(term) || entry.haystack.includes(term)),
-      )
+      let methods = entry.methods.filter((m) => (!agentOnly || m.method.agentCallable === true) && (!requiredOnly || m.hasRequired))
+      for (const term of wanted) {
+        const direct = methods.filter((m) => m.haystack.includes(term))
+        methods = direct.length > 0 || !entry.haystack.includes(term) ? direct : methods
+        if (methods.length === 0) break
+      }
       if (methods.length > 0) out.push({ tool: entry.tool, methods, total: entry.methods.length })
     }
     if (state.value.sort === 'name') out.sort((a, b) => a.tool.name.localeCompare(b.tool.name))

@@ -1,0 +1,63 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { toolRegistryManager } from '../../src/core'
+import { createSyntheticTools } from '../../src/tools/synthetic'
+import { highlight, useDiscoveryStore } from '../../src/stores/discovery'
+import { freshPinia, withBuiltinTools } from '../helpers-ui'
+
+describe('discovery store', () => {
+  let undo: () => void = () => {}
+  beforeEach(() => {
+    localStorage.clear()
+    freshPinia()
+    undo = withBuiltinTools()
+  })
+  afterEach(() => undo())
+
+  it('searches tool names, ids, method names, descriptions and parameter names', () => {
+    const store = useDiscoveryStore()
+    const found = (query: string) => {
+      store.state.query = query
+      return store.matches.map((m) => `${m.tool.id}:${m.methods.map((x) => x.method.name).join(',')}`)
+    }
+    expect(found('base64')).toEqual(['text:base64Encode,base64Decode'])
+    expect(found('timezone')).toEqual(['datetime:now,convert'])
+    expect(found('calculator')).toEqual(['calc:evaluate'])
+    expect(found('fs recursive')).toEqual(['fs:delete'])
+    expect(found('zzz')).toEqual([])
+  })
+
+  it('sorts and filters', () => {
+    const store = useDiscoveryStore()
+    expect(store.matches.map((m) => m.tool.id)).toEqual(['calc', 'datetime', 'js', 'text', 'fs'])
+    store.state.sort = 'methods'
+    expect(store.matches.map((m) => m.tool.id)).toEqual(['fs', 'text', 'datetime', 'calc', 'js'])
+    store.state.agentOnly = true
+    expect(store.matches.find((m) => m.tool.id === 'fs')?.methods.map((m) => m.method.name)).toEqual(['tree', 'read', 'write', 'delete'])
+    store.state.requiredOnly = true
+    expect(store.matches.find((m) => m.tool.id === 'fs')?.methods.map((m) => m.method.name)).toEqual(['read', 'write', 'delete'])
+    store.state.toolId = 'text'
+    expect(store.matches.map((m) => m.tool.id)).toEqual(['text'])
+  })
+
+  it('follows the registry and handles 5,000 methods', () => {
+    const store = useDiscoveryStore()
+    const removers = createSyntheticTools(5000).map((tool) => toolRegistryManager.register(tool))
+    expect(store.methodCount).toBe(5000 + 18)
+    store.state.query = 'invoice get'
+    expect(store.matches.length).toBeGreaterThan(0)
+    expect(store.matches.every((m) => m.methods.every((x) => x.haystack.includes('get') || m.tool.name.toLowerCase().includes('get')))).toBe(true)
+    removers.forEach((remove) => remove())
+    store.state.query = ''
+    expect(store.methodCount).toBe(18)
+  })
+
+  it('highlights every term, case-insensitively', () => {
+    expect(highlight('Base64 encode base64', ['base64'])).toEqual([
+      { text: 'Base64', match: true },
+      { text: ' encode ', match: false },
+      { text: 'base64', match: true },
+    ])
+    expect(highlight('abc', [])).toEqual([{ text: 'abc', match: false }])
+  })
+})

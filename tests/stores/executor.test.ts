@@ -1,0 +1,93 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { toolRegistryManager, type ToolCallContext, type ToolRegistry } from '../../src/core'
+import { HISTORY_SIZE, useExecutorStore } from '../../src/stores/executor'
+import { freshPinia, withBuiltinTools } from '../helpers-ui'
+
+const slowTool: ToolRegistry = {
+  id: 'slow',
+  name: 'Slow',
+  getMetadata: () => ({ methods: [{ name: 'wait', description: 'Waits until cancelled.', agentCallable: true, parameters: [] }] }),
+  wait: (_args: unknown, ctx: ToolCallContext) => new Promise((_resolve, reject) => ctx.signal.addEventListener('abort', () => reject(new Error('stopped')))),
+}
+
+describe('executor store', () => {
+  let undo: () => void = () => {}
+  beforeEach(() => {
+    localStorage.clear()
+    freshPinia()
+    const removeBuiltins = withBuiltinTools()
+    const removeSlow = toolRegistryManager.register(slowTool)
+    undo = () => (removeBuiltins(), removeSlow())
+  })
+  afterEach(() => undo())
+
+  it('says why Run is disabled until the form is valid', () => {
+    const store = useExecutorStore()
+    expect(store.blocker).toEqual({ key: 'executor.blocked.noMethod' })
+    store.choose('calc_evalute')
+    expect(store.blocker).toEqual({ key: 'executor.blocked.unknownMethod' })
+    expect(store.targetError).toBe('Unknown tool "calc_evalute". Did you mean "calc_evaluate" or "calc"?')
+    store.choose('calc_evaluate')
+    expect(store.blocker).toEqual({ key: 'executor.blocked.field', detail: 'expression' })
+    store.state.values = { expression: '1+1', precision: 'two' }
+    expect(store.blocker).toEqual({ key: 'executor.blocked.field', detail: 'precision' })
+    store.state.values = { expression: '1+1', precision: '3' }
+    expect(store.blocker).toBeNull()
+    expect(store.currentArguments).toEqual({ expression: '1+1', precision: 3 })
+  })
+
+  it('runs, records history (newest first, at most ten) and keeps it across a reload', async () => {
+    const store = useExecutorStore()
+    store.choose('calc_evaluate', { expression: '6*7' })
+    const result = await store.run()
+    expect(result).toMatchObject({ status: 'success' })
+    expect(store.lastResult?.result).toBe('{\n  "expression": "6*7",\n  "result": 42\n}')
+    for (let i = 0; i < HISTORY_SIZE + 2; i++) await store.run({ expression: String(i) })
+    expect(store.state.history).toHaveLength(HISTORY_SIZE)
+    expect(store.state.history[0]?.arguments).toEqual({ expression: String(HISTORY_SIZE + 1) })
+    await Promise.resolve()
+    freshPinia()
+    const reloaded = useExecutorStore()
+    expect(reloaded.state.history).toHaveLength(HISTORY_SIZE)
+    expect(reloaded.state.routingName).toBe('calc_evaluate')
+    reloaded.loadFromHistory(reloaded.state.history[0]!)
+    expect(reloaded.state.values.expression).toBe(String(HISTORY_SIZE + 1))
+    expect(await reloaded.replay(reloaded.state.history[1]!)).toMatchObject({ status: 'success', result: expect.stringContaining(`"expression": "${HISTORY_SIZE}"`) as string })
+  })
+
+  it('a person may run a method that is not agent-callable', async () => {
+    const store = useExecutorStore()
+    store.choose('fs_wipe')
+    expect(await store.run()).toMatchObject({ status: 'success' })
+  })
+
+  it('cancels a slow run', async () => {
+    const store = useExecutorStore()
+    store.choose('slow_wait')
+    const pending = store.run()
+    expect(store.running).toBe(true)
+    store.cancel()
+    expect(await pending).toMatchObject({ status: 'aborted', result: '"slow_wait" was aborted while running.' })
+    expect(store.running).toBe(false)
+  })
+
+  it('JSON mode sends the text as typed; switching modes keeps the values', async () => {
+    const store = useExecutorStore()
+    store.choose('calc_evaluate', { expression: '2+2' })
+    expect(store.setMode('json')).toBe(true)
+    expect(JSON.parse(store.state.json)).toEqual({ expression: '2+2' })
+    store.state.json = '{"expression": "3+3", "precision": "2"}'
+    expect(store.blocker).toBeNull()
+    expect(store.currentArguments).toEqual({ expression: '3+3', precision: '2' })
+    expect(await store.run()).toMatchObject({ status: 'success' })
+    store.state.json = '{"expression": '
+    expect(store.blocker).toMatchObject({ key: 'executor.blocked.invalidJson' })
+    expect(store.setMode('form')).toBe(false)
+    store.state.json = '{"expression": "5*5"}'
+    expect(store.setMode('form')).toBe(true)
+    expect(store.state.values.expression).toBe('5*5')
+    store.state.copyProtocol = 'hermes'
+    expect(store.copyText).toBe('<tool_call>\n{"name":"calc_evaluate","arguments":{"expression":"5*5"}}\n</tool_call>')
+  })
+})

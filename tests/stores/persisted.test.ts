@@ -1,0 +1,34 @@
+// @vitest-environment happy-dom
+import { beforeEach, describe, expect, it } from 'vitest'
+import { nextTick } from 'vue'
+import { persistedRef, persistNotices, STORAGE_PREFIX } from '../../src/stores/persisted'
+
+const check = (data: unknown) => (typeof data === 'object' && data !== null && typeof (data as { n?: unknown }).n === 'number' ? (data as { n: number }) : null)
+
+describe('persistedRef', () => {
+  beforeEach(() => {
+    localStorage.clear()
+    persistNotices.value = []
+  })
+
+  it('saves every change and restores it', async () => {
+    const first = persistedRef('t', 1, () => ({ n: 0 }), check)
+    first.value.n = 5
+    await nextTick()
+    expect(JSON.parse(localStorage.getItem(`${STORAGE_PREFIX}t`) as string)).toEqual({ version: 1, data: { n: 5 } })
+    expect(persistedRef('t', 1, () => ({ n: 0 }), check).value).toEqual({ n: 5 })
+    expect(persistNotices.value).toEqual([])
+  })
+
+  it.each([
+    ['not JSON', '{oops', 'corrupt'],
+    ['no data', '{"version": 1}', 'corrupt'],
+    ['another version', '{"version": 0, "data": {"n": 1}}', 'old-version'],
+    ['a wrong shape', '{"version": 1, "data": {"n": "one"}}', 'invalid'],
+  ])('replaces %s with the defaults and says so', (_what, saved, reason) => {
+    localStorage.setItem(`${STORAGE_PREFIX}t`, saved)
+    expect(persistedRef('t', 1, () => ({ n: 0 }), check).value).toEqual({ n: 0 })
+    expect(persistNotices.value).toEqual([{ key: 't', reason }])
+    expect(localStorage.getItem(`${STORAGE_PREFIX}t`)).toBeNull()
+  })
+})
