@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
-import { nextTick, ref } from 'vue'
+import { nextTick, shallowRef } from 'vue'
 import { defineComponent, h } from 'vue'
 import type { MethodParameter } from '../../../src/core'
 import ParameterField from '../../../src/components/executor/ParameterField.vue'
@@ -9,7 +9,7 @@ import { mountWithApp } from '../../helpers-ui'
 
 /** A field bound to a ref, with errors computed as the executor computes them. */
 function harness(param: MethodParameter, initial?: unknown) {
-  const value = ref<FieldValue>(toFieldValue(param, initial))
+  const value = shallowRef<FieldValue>(toFieldValue(param, initial))
   // Rendered through a plain component so the field's own props stay untyped here.
   const Field = ParameterField as unknown as Parameters<typeof h>[0]
   const Host = defineComponent(() => () =>
