@@ -18,10 +18,22 @@ export interface Workbench {
   close(): Promise<void>
 }
 
-export async function startWorkbench(): Promise<Workbench> {
+/** Debian's Chromium, with the flags this machine needs. */
+export async function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`Chromium is not installed at ${CHROMIUM}. Install Debian's package: apt-get install -y chromium fonts-noto-cjk`)
   }
+  await mkdir(SCREENSHOTS, { recursive: true })
+  // playwright-core gives every launch a fresh, empty profile of its own.
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
+  })
+}
+
+/** The dev server (source modules importable from the page) with Chromium: for API-level browser tests. */
+export async function startWorkbench(): Promise<Workbench> {
+  const browser = await launchChromium()
   const server: ViteDevServer = await createServer({
     configFile: resolve('vite.config.ts'),
     logLevel: 'error',
@@ -30,23 +42,24 @@ export async function startWorkbench(): Promise<Workbench> {
   await server.listen()
   const url = server.resolvedUrls?.local[0]
   if (!url) throw new Error('Vite did not report a local URL')
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    // playwright-core gives every launch a fresh, empty profile of its own.
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
-  })
-  await mkdir(SCREENSHOTS, { recursive: true })
   return {
     url,
     browser,
-    async newPage() {
-      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
-      page.on('pageerror', (error) => console.error(`[page error] ${error.message}`))
-      return page
-    },
+    newPage: () => newPage(browser),
     async close() {
       await browser.close()
       await server.close()
     },
   }
+}
+
+/** A page that reports its errors, at the size the screenshots are taken at. */
+export async function newPage(browser: Browser): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } })
+  page.on('pageerror', (error) => console.error(`[page error] ${error.message}`))
+  return page
+}
+
+export function screenshotPath(name: string): string {
+  return resolve(SCREENSHOTS, `${name}.png`)
 }

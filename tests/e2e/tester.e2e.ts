@@ -1,0 +1,257 @@
+/**
+ * The tester in Chromium, against the built app: every job of the three panes clicked through,
+ * with a screenshot of each step in test-results/screenshots.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { launchChromium, screenshotPath } from './support/browser'
+
+const appUrl = inject('appUrl')
+let browser: Browser
+let context: BrowserContext
+let page: Page
+
+beforeAll(async () => {
+  browser = await launchChromium()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+beforeEach(async () => {
+  await context?.close()
+  context = await browser.newContext({ viewport: { width: 1400, height: 900 } })
+  page = await context.newPage()
+  page.on('pageerror', (error) => console.error(`[page error] ${error.message}`))
+})
+
+const tab = (name: string) => page.getByRole('tab', { name })
+const shot = (name: string) => page.screenshot({ path: screenshotPath(name) })
+
+async function chooseMethod(name: string): Promise<void> {
+  const select = page.locator('[data-test="executor-method"]')
+  await select.click()
+  await page.keyboard.type(name)
+  await page.locator('.el-select-dropdown__item:visible', { hasText: new RegExp(`^${name}$`) }).first().click()
+}
+
+/** Replaces a Monaco editor's text the way a paste does (no auto-closing brackets). */
+async function setEditorText(testId: string, text: string): Promise<void> {
+  const editor = page.locator(`[data-test="editor-${testId}"][data-ready="true"] .monaco-editor`)
+  await editor.waitFor()
+  await editor.click()
+  await page.keyboard.press('Control+A')
+  await page.keyboard.press('Delete')
+  await page.keyboard.insertText(text)
+}
+
+describe('Discovery', () => {
+  it('browses, searches with highlights, sorts, filters, and loads a method into the executor', async () => {
+    await page.goto(appUrl)
+    await page.locator('[data-test="tool-card"]').first().waitFor()
+    expect(await page.locator('[data-test="tool-card"]').count()).toBe(5)
+    await shot('discovery-light')
+
+    await page.locator('input[data-test="discovery-search"]').fill('base64')
+    await expect.poll(() => page.locator('[data-test="tool-card"]').count()).toBe(1)
+    expect(await page.locator('[data-test="tool-card"] mark').first().innerText()).toMatch(/base64/i)
+    expect(await page.locator('[data-test="discovery-count"]').innerText()).toBe('1 tools, 2 methods')
+    await shot('discovery-search')
+
+    await page.locator('input[data-test="discovery-search"]').fill('')
+    await page.locator('[data-test="discovery-sort"]').click()
+    await page.locator('.el-select-dropdown__item:visible', { hasText: 'Sort by method count' }).click()
+    await expect.poll(() => page.locator('[data-test="tool-card"]').first().getAttribute('data-tool')).toBe('fs')
+    await page.locator('[data-test="discovery-agent-only"]').click()
+    await expect.poll(() => page.locator('[data-test="discovery-count"]').innerText()).toBe('5 tools, 15 methods')
+
+    await page.locator('[data-test="tool-card"][data-tool="calc"]').click()
+    await page.locator('[data-test="method-item"][data-method="calc_evaluate"] .el-collapse-item__header').click()
+    await page.locator('[data-test="method-example"]').waitFor()
+    expect(await page.locator('[data-test="method-example"]').innerText()).toContain('tool_name:「始」calc_evaluate「末」')
+    await shot('discovery-detail')
+    await page.locator('[data-test="load-into-executor"]').click()
+    await expect.poll(() => page.locator('[data-test="executor-form"]').isVisible()).toBe(true)
+    expect(await page.locator('[data-test="field-expression"] input').inputValue()).toBe('sqrt(16) * (3 + 4) / 2')
+  })
+
+  it('stays responsive with 5,000 synthetic methods', async () => {
+    await page.goto(`${appUrl}?synthetic=5000`)
+    await page.locator('[data-test="tool-card"]').first().waitFor()
+    expect(await page.locator('[data-test="discovery-count"]').innerText()).toBe('505 tools, 5018 methods')
+    // Only the visible rows are in the page.
+    expect(await page.locator('[data-test="tool-card"]').count()).toBeLessThan(40)
+    await page.locator('input[data-test="discovery-search"]').pressSequentially('invoice export', { delay: 20 })
+    await expect.poll(() => page.locator('[data-test="discovery-count"]').innerText()).toMatch(/^\d+ tools, \d+ methods$/)
+    await shot('discovery-5000')
+  })
+})
+
+describe('Executor', () => {
+  it('fills the form, refuses a bad value with the reason, runs and shows the result', async () => {
+    await page.goto(appUrl)
+    await tab('Executor').click()
+    await chooseMethod('calc_evaluate')
+    const run = page.locator('[data-test="executor-run"]')
+    expect(await run.isDisabled()).toBe(true)
+    expect(await page.locator('[data-test="executor-blocker"]').innerText()).toBe('Run is disabled: fix the field “expression”')
+    await page.locator('[data-test="field-expression"] input').fill('2 ^ 10')
+    await page.locator('[data-test="field-precision"] input').fill('3.5')
+    expect(await page.locator('[data-test="field-precision"] [data-test="field-error"]').innerText()).toBe('Enter a whole number.')
+    expect(await run.isDisabled()).toBe(true)
+    await shot('executor-invalid')
+    await page.locator('[data-test="field-precision"] input').fill('3')
+    expect(await run.isDisabled()).toBe(false)
+    await run.click()
+    const result = page.locator('[data-test="executor-result"]')
+    await result.waitFor()
+    expect(await result.getAttribute('data-status')).toBe('success')
+    expect(await result.innerText()).toContain('1020')
+    await shot('executor-light')
+  })
+
+  it('cancels a slow run, and the history survives a reload', async () => {
+    await page.goto(appUrl)
+    await tab('Executor').click()
+    await chooseMethod('js_evaluate')
+    await page.locator('[data-test="field-code"] textarea').fill('while (true) {}')
+    await page.locator('[data-test="field-timeoutMs"] input').fill('20000')
+    await page.locator('[data-test="executor-run"]').click()
+    await page.locator('[data-test="executor-cancel"]').waitFor()
+    await page.waitForTimeout(300)
+    expect(await page.locator('[data-test="executor-timer"]').innerText()).toMatch(/^\d+\.\d\d s$/)
+    await shot('executor-running')
+    await page.locator('[data-test="executor-cancel"]').click()
+    await page.locator('[data-test="executor-result"][data-status="aborted"]').waitFor()
+    expect(await page.locator('[data-test="executor-failure"]').innerText()).toContain('"js_evaluate" was aborted while running.')
+
+    await page.locator('[data-test="field-code"] textarea').fill('[1, 2, 3].map(x => x * x)')
+    await page.locator('[data-test="executor-run"]').click()
+    await page.locator('[data-test="executor-result"][data-status="success"]').waitFor()
+    expect(await page.locator('[data-test="history-item"]').count()).toBe(2)
+    await page.reload()
+    await tab('Executor').click()
+    await page.locator('[data-test="history-item"]').first().waitFor()
+    expect(await page.locator('[data-test="history-item"]').count()).toBe(2)
+    expect(await page.locator('[data-test="history-item"]').first().innerText()).toContain('js_evaluate')
+    await page.locator('[data-test="history-item"]').nth(0).locator('[data-test="history-replay"]').click()
+    await page.locator('[data-test="executor-result"][data-status="success"]').waitFor()
+    expect(await page.locator('[data-test="executor-result"]').innerText()).toContain('[1,4,9]')
+    expect(await page.locator('[data-test="history-item"]').count()).toBe(3)
+  })
+
+  it('JSON mode: invalid JSON disables Run with the reason and a squiggle; valid JSON is sent as typed', async () => {
+    await page.goto(appUrl)
+    await tab('Executor').click()
+    await chooseMethod('text_hash')
+    await page.locator('[data-test="field-text"] textarea').fill('hello')
+    await page.locator('[data-test="executor-mode"]').getByText('JSON').click()
+    await setEditorText('executor-args', '{"text": "hello", "algorithm": SHA-1}')
+    await expect.poll(() => page.locator('[data-test="executor-blocker"]').innerText()).toContain('the JSON is not valid')
+    expect(await page.locator('[data-test="executor-run"]').isDisabled()).toBe(true)
+    await page.locator('[data-test="editor-executor-args"] .squiggly-error').first().waitFor()
+    await shot('executor-json-invalid')
+    await setEditorText('executor-args', '{"text": "hello", "algorithm": "SHA-1"}')
+    await expect.poll(() => page.locator('[data-test="executor-run"]').isDisabled()).toBe(false)
+    await page.locator('[data-test="executor-run"]').click()
+    await page.locator('[data-test="executor-result"][data-status="success"]').waitFor()
+    expect(await page.locator('[data-test="executor-result"]').innerText()).toContain('aaf4c61ddcc5e8a2dabede0f3b482cd9aea9434d')
+    await page.locator('[data-test="executor-copy-protocol"]').click()
+    await page.locator('.el-select-dropdown__item:visible', { hasText: 'Hermes' }).click()
+    expect(await page.locator('[data-test="executor-copy-text"]').innerText()).toContain('<tool_call>')
+    await page.locator('[data-test="executor-mode"]').getByText('Form').click()
+    expect(await page.locator('[data-test="field-text"] textarea').inputValue()).toBe('hello')
+  })
+})
+
+describe('Parser', () => {
+  it('shows squiggles, diagnostics and cards for a messy reply, runs the requests and converts one', async () => {
+    await page.goto(appUrl)
+    await tab('Parser').click()
+    await page.locator('[data-test="parser-samples"] button').click()
+    await page.locator('[data-test="sample-1"]').click()
+    await page.locator('[data-test="editor-parser-reply"][data-ready="true"] .squiggly-warning').first().waitFor()
+    const codes = await page.locator('[data-test="diagnostic"]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-code')))
+    expect(codes).toEqual(expect.arrayContaining(['request-in-reasoning', 'marker-variant', 'fullwidth-colon', 'missing-end-marker', 'duplicate-key']))
+    const statuses = await page.locator('[data-test="request-card"]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-status')))
+    expect(statuses).toEqual(['ready', 'unknown-tool', 'ready'])
+    await page.locator('[data-test="diagnostic"]').first().click()
+    await shot('parser-light')
+
+    await page.locator('[data-test="parser-run-all"]').click()
+    await expect.poll(() => page.locator('[data-test="request-result"]').count()).toBe(3)
+    const results = await page.locator('[data-test="request-result"]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-status')))
+    expect(results).toEqual(['error', 'error', 'error'])
+    expect(await page.locator('[data-test="request-card"]').nth(0).innerText()).toContain('must be an integer, got "two"')
+
+    await page.locator('[data-test="request-card"]').nth(2).locator('[data-test="request-convert"]').click()
+    await page.locator('.el-select-dropdown__item:visible', { hasText: 'JSON tool_calls block' }).click()
+    expect(await page.locator('[data-test="request-converted"]').innerText()).toContain('"tool_calls"')
+    await shot('parser-run')
+  })
+
+  it('reads several protocols at once with auto-detect and runs them', async () => {
+    await page.goto(appUrl)
+    await tab('Parser').click()
+    await page.locator('[data-test="parser-samples"] button').click()
+    await page.locator('[data-test="sample-2"]').click()
+    await expect.poll(() => page.locator('[data-test="request-card"]').count()).toBe(3)
+    expect(await page.locator('[data-test="diagnostic-list"]').innerText()).toContain('Detected: vcp (1 request), hermes (1 request), json (1 request).')
+    await page.locator('[data-test="parser-run-all"]').click()
+    await expect.poll(() => page.locator('[data-test="request-result"][data-status="success"]').count()).toBe(3)
+  })
+})
+
+describe('Shell', () => {
+  it('switches language and theme, and keeps them across a reload', async () => {
+    await page.goto(appUrl)
+    await page.locator('[data-test="locale-select"]').click()
+    await page.locator('.el-select-dropdown__item:visible', { hasText: '中文' }).click()
+    await tab('工具发现').waitFor()
+    await page.locator('.tester__settings .el-switch').click()
+    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true)
+    await page.locator('[data-test="tool-card"]').first().waitFor()
+    await shot('discovery-dark-zh')
+    await page.reload()
+    await tab('执行器').click()
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true)
+    await page.locator('[data-test="locale-select"]').click()
+    await page.locator('.el-select-dropdown__item:visible', { hasText: 'English' }).click()
+    await chooseMethod('datetime_convert')
+    await page.locator('[data-test="field-date"] input').fill('2026-11-22T08:00:00Z')
+    await page.locator('[data-test="field-timeZone"] input').fill('Asia/Shanghai')
+    await page.locator('[data-test="executor-run"]').click()
+    await page.locator('[data-test="executor-result"]').waitFor()
+    expect(await page.locator('[data-test="executor-result"]').innerText()).toContain('2026-11-22 16:00:00')
+    await shot('executor-dark')
+    await tab('Discovery').click()
+    await page.locator('[data-test="tool-card"][data-tool="fs"]').click()
+    await shot('discovery-dark')
+    await tab('Parser').click()
+    await page.locator('[data-test="editor-parser-reply"][data-ready="true"]').waitFor()
+    await page.waitForTimeout(300)
+    await shot('parser-dark')
+  })
+
+  it('replaces a corrupt saved state with a notice after a reload', async () => {
+    await page.goto(appUrl)
+    await page.evaluate(() => {
+      localStorage.setItem('vcp-workbench:executor', '{"version": 1, "data": {"history": "not a list"}}')
+      localStorage.setItem('vcp-workbench:tester', 'garbage')
+    })
+    await page.reload()
+    await page.locator('[data-test="persist-notice"]').first().waitFor()
+    const notices = await page.locator('[data-test="persist-notice"]').allInnerTexts()
+    expect(notices.join('\n')).toContain('The saved layout (tab, theme, language) could not be read, so it was reset to the defaults.')
+    expect(notices.join('\n')).toContain('The saved Executor form and run history did not have the expected shape')
+    expect(await page.locator('[data-test="tool-card"]').count()).toBe(5)
+    await shot('corrupt-state')
+  })
+
+  it('Ctrl+Enter runs the open pane’s action', async () => {
+    await page.goto(appUrl)
+    await tab('Executor').click()
+    await chooseMethod('datetime_now')
+    await page.keyboard.press('Control+Enter')
+    await page.locator('[data-test="executor-result"][data-status="success"]').waitFor()
+  })
+})
