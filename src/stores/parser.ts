@@ -92,8 +92,10 @@ export const useParserStore = defineStore('parser', () => {
     const given: Record<string, unknown> = { ...typed }
     if (routingName !== request.toolName) delete given.command
     const rows = argumentRows(method.parameters, given)
-    const status: RequestStatus = method.agentCallable === true ? 'ready' : 'not-agent-callable'
-    return { status, routingName, rows, message: status === 'ready' ? undefined : `"${routingName}" is not agent-callable.` }
+    if (method.agentCallable !== true) return { status: 'not-agent-callable', routingName, rows, message: `"${routingName}" is not agent-callable.` }
+    // Arguments the executor would refuse make the request as good as invalid: the table says why.
+    const refused = rows.some((row) => row.state === 'missing' || row.state === 'error' || row.state === 'undeclared')
+    return { status: refused ? 'invalid' : 'ready', routingName, rows }
   }
 
   async function run(request: ParsedRequest): Promise<void> {

@@ -173,7 +173,7 @@ describe('Parser', () => {
     const codes = await page.locator('[data-test="diagnostic"]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-code')))
     expect(codes).toEqual(expect.arrayContaining(['request-in-reasoning', 'marker-variant', 'fullwidth-colon', 'missing-end-marker', 'duplicate-key']))
     const statuses = await page.locator('[data-test="request-card"]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-status')))
-    expect(statuses).toEqual(['ready', 'unknown-tool', 'ready'])
+    expect(statuses).toEqual(['invalid', 'unknown-tool', 'invalid'])
     await page.locator('[data-test="diagnostic"]').first().click()
     await shot('parser-light')
 

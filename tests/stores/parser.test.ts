@@ -17,11 +17,14 @@ describe('parser store', () => {
     const store = useParserStore()
     store.loadSample(1)
     const checks = store.result.requests.map((r) => [r.toolName, store.check(r).status])
+    // depth "two" and the undeclared "colour" would be refused by the executor.
     expect(checks).toEqual([
-      ['fs_tree', 'ready'],
+      ['fs_tree', 'invalid'],
       ['calc_evalute', 'unknown-tool'],
-      ['text_hash', 'ready'],
+      ['text_hash', 'invalid'],
     ])
+    store.loadSample(0)
+    expect(store.result.requests.map((r) => store.check(r).status)).toEqual(['ready', 'ready', 'ready'])
     store.state.protocol = 'vcp'
     store.text = '<<<[TOOL_REQUEST]>>>\ntool_name:「始」fs_wipe「末」\n<<<[END_TOOL_REQUEST]>>>\n<<<[TOOL_REQUEST]>>>\ntool_name:「始」nope_x「末」\n<<<[END_TOOL_REQUEST]>>>'
     store.flush()
