@@ -56,9 +56,12 @@ export const useDiscoveryStore = defineStore('discovery', () => {
   const registryVersion = ref(toolRegistryManager.version)
   toolRegistryManager.subscribe((change) => (registryVersion.value = change.version))
 
+  // Sorted by name once per registry change: filtering keeps the order, so a keystroke never sorts.
   const index = computed<IndexedTool[]>(() => {
     void registryVersion.value
-    return toolRegistryManager.list().map((tool) => ({
+    const collator = new Intl.Collator(undefined, { sensitivity: 'base' })
+    const tools = [...toolRegistryManager.list()].sort((a, b) => collator.compare(a.name, b.name))
+    return tools.map((tool) => ({
       tool,
       haystack: `${tool.name}\n${tool.id}\n${tool.description ?? ''}`.toLowerCase(),
       methods: tool.getMetadata().methods.map((method) => ({
@@ -90,8 +93,8 @@ export const useDiscoveryStore = defineStore('discovery', () => {
       }
       if (methods.length > 0) out.push({ tool: entry.tool, methods, total: entry.methods.length })
     }
-    if (state.value.sort === 'name') out.sort((a, b) => a.tool.name.localeCompare(b.tool.name))
-    else out.sort((a, b) => b.methods.length - a.methods.length || a.tool.name.localeCompare(b.tool.name))
+    // Stable sort: equal counts keep the name order of the index.
+    if (state.value.sort === 'methods') out.sort((a, b) => b.methods.length - a.methods.length)
     return out
   })
 
