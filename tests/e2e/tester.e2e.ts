@@ -68,6 +68,7 @@ describe('Discovery', () => {
     await page.locator('[data-test="method-item"][data-method="calc_evaluate"] .el-collapse-item__header').click()
     await page.locator('[data-test="method-example"]').waitFor()
     expect(await page.locator('[data-test="method-example"]').innerText()).toContain('tool_name:「始」calc_evaluate「末」')
+    await page.waitForTimeout(400) // the collapse animation
     await shot('discovery-detail')
     await page.locator('[data-test="load-into-executor"]').click()
     await expect.poll(() => page.locator('[data-test="executor-form"]').isVisible()).toBe(true)
@@ -225,6 +226,9 @@ describe('Shell', () => {
     await shot('executor-dark')
     await tab('Discovery').click()
     await page.locator('[data-test="tool-card"][data-tool="fs"]').click()
+    await page.locator('[data-test="method-item"][data-method="fs_write"] .el-collapse-item__header').click()
+    await page.locator('[data-test="method-item"][data-method="fs_write"] [data-test="method-example"]').waitFor()
+    await page.waitForTimeout(400)
     await shot('discovery-dark')
     await tab('Parser').click()
     await page.locator('[data-test="editor-parser-reply"][data-ready="true"]').waitFor()
