@@ -190,13 +190,24 @@ describe('Parser', () => {
     await shot('parser-run')
   })
 
-  it('reads several protocols at once with auto-detect and runs them', async () => {
+  it('reads a pasted reply in several protocols with auto-detect and runs it', async () => {
     await page.goto(appUrl)
     await tab('Parser').click()
-    await page.locator('[data-test="parser-samples"] button').click()
-    await page.locator('[data-test="sample-2"]').click()
-    await expect.poll(() => page.locator('[data-test="request-card"]').count()).toBe(3)
-    expect(await page.locator('[data-test="diagnostic-list"]').innerText()).toContain('Detected: vcp (1 request), hermes (1 request), json (1 request).')
+    const reply = [
+      'A VCP call:',
+      '<<<[TOOL_REQUEST]>>>',
+      'tool_name:「始」datetime_now「末」',
+      '<<<[END_TOOL_REQUEST]>>>',
+      '<tool_call>{"name": "calc_evaluate", "arguments": {"expression": "6 * 7", "precision": 3,}}</tool_call>',
+      '```json',
+      '{"tool_calls": [{"id": "call_1", "type": "function", "function": {"name": "text_base64Encode", "arguments": "{\\"text\\": \\"héllo\\"}"}}]}',
+      '```',
+    ].join('\n')
+    await setEditorText('parser-reply', reply)
+    // The sample that was there also had three requests: wait for the pasted reply's parse.
+    await expect.poll(() => page.locator('[data-test="diagnostic-list"]').innerText()).toContain('Detected: vcp (1 request), hermes (1 request), json (1 request).')
+    expect(await page.locator('[data-test="request-card"]').count()).toBe(3)
+    expect(await page.locator('[data-test="diagnostic"][data-code="trailing-comma"]').count()).toBe(1)
     await page.locator('[data-test="parser-run-all"]').click()
     await expect.poll(() => page.locator('[data-test="request-result"][data-status="success"]').count()).toBe(3)
   })
