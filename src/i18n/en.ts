@@ -92,6 +92,7 @@ export default {
     fenced: 'in a code fence',
     inReasoning: 'in reasoning',
     convertTo: 'Convert to…',
+    showMore: 'Show {n} more ({left} not shown)',
     status: { ready: 'ready', 'unknown-tool': 'unknown tool', 'not-agent-callable': 'not agent-callable', invalid: 'invalid' },
     arg: {
       name: 'Argument',

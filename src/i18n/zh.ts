@@ -94,6 +94,7 @@ const zh: typeof en = {
     fenced: '位于代码块中',
     inReasoning: '位于推理中',
     convertTo: '转换为…',
+    showMore: '再显示 {n} 个（还有 {left} 个未显示）',
     status: { ready: '就绪', 'unknown-tool': '未知工具', 'not-agent-callable': '智能体不可调用', invalid: '无效' },
     arg: {
       name: '参数',

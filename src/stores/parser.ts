@@ -54,16 +54,15 @@ export const useParserStore = defineStore('parser', () => {
     () => ({ text: SAMPLE_REPLIES[0]?.text ?? '', protocol: 'auto' }),
     (data) => (isRecord(data) && typeof data.text === 'string' && typeof data.protocol === 'string' ? (data as unknown as ParserState) : null),
   )
-  // The editor's live text; the saved one follows it unless it is too long.
+  // The editor's live text. The saved copy follows it after a pause in typing (saving a long
+  // reply on every keystroke would cost more than the typing), unless it is too long.
   const text = ref(state.value.text)
-  watch(text, (value) => {
-    if (value.length <= MAX_SAVED_CHARS) state.value.text = value
-  })
 
   const parsedText = ref(text.value)
   const result = shallowRef<ParseResult>(parseToolRequests(text.value, state.value.protocol))
   let timer: ReturnType<typeof setTimeout> | null = null
   function reparse(): void {
+    if (text.value.length <= MAX_SAVED_CHARS) state.value.text = text.value
     parsedText.value = text.value
     result.value = parseToolRequests(text.value, state.value.protocol)
     results.value = {}

@@ -213,6 +213,31 @@ describe('Parser', () => {
   })
 })
 
+describe('Parser with a long reply', () => {
+  it('takes a 200,000-character paste and shows its cards a page at a time', async () => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+    await page.goto(appUrl)
+    await tab('Parser').click()
+    const block = '<<<[TOOL_REQUEST]>>>\ntool_name:「始」calc_evaluate「末」,\nexpression:「始」1+1「末」\n<<<[END_TOOL_REQUEST]>>>\n'
+    let reply = ''
+    let blocks = 0
+    while (reply.length < 200_000) {
+      reply += `Step ${blocks}: 一些说明文字。\n${block}`
+      blocks++
+    }
+    const editor = page.locator('[data-test="editor-parser-reply"][data-ready="true"] .monaco-editor')
+    await editor.waitFor()
+    await editor.click()
+    await page.keyboard.press('Control+A')
+    await page.evaluate((text) => navigator.clipboard.writeText(text), reply)
+    await page.keyboard.press('Control+V')
+    await expect.poll(() => page.locator('[data-test="parser-summary"]').innerText(), { timeout: 30_000 }).toContain(`${blocks} requests, 0 diagnostics`)
+    expect(await page.locator('[data-test="request-card"]').count()).toBe(50)
+    await page.locator('[data-test="parser-more"]').click()
+    expect(await page.locator('[data-test="request-card"]').count()).toBe(100)
+  })
+})
+
 describe('Shell', () => {
   it('switches language and theme, and keeps them across a reload', async () => {
     await page.goto(appUrl)
