@@ -7,16 +7,14 @@ import {
   createToolDiscoveryService,
   createToolRegistryManager,
   DEFAULT_TOOL_CALL_CONFIG,
+  directRequest,
   executeToolRequests,
-  type ParsedRequest,
   type ToolCallContext,
   type ToolRegistry,
 } from '../src/core'
 import { createSyntheticTools } from '../src/tools/synthetic'
 
-function request(toolName: string, n: number): ParsedRequest {
-  return { requestId: `b-${n}`, toolName, args: { x: String(n) }, rawBlock: '', valid: true, start: 0, end: 0, diagnostics: [], inReasoning: false, fenced: false }
-}
+const request = (toolName: string, n: number) => directRequest(toolName, { x: String(n) }, `b-${n}`)
 
 const benchTool = {
   id: 'bench',

@@ -40,6 +40,7 @@ export {
 } from './tools/registry-manager'
 export {
   DEFAULT_TIMEOUT_MS,
+  directRequest,
   executeToolRequest,
   executeToolRequests,
   type Approver,

@@ -6,13 +6,13 @@ import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
 import {
   convertRequest,
+  directRequest,
   executeToolRequest,
   resolveRoute,
   routingName,
   stringArguments,
   toolRegistryManager,
   type MethodMetadata,
-  type ParsedRequest,
   type ToolExecutionResult,
   type ToolRegistry,
 } from '../core'
@@ -156,19 +156,7 @@ export const useExecutorStore = defineStore('executor', () => {
   async function run(args: Record<string, unknown> = currentArguments.value, name = state.value.routingName.trim()): Promise<ToolExecutionResult | null> {
     if (running.value) return null
     const id = state.value.nextRunId++
-    const request: ParsedRequest = {
-      requestId: `run-${id}`,
-      toolName: name,
-      args: stringArguments(args),
-      arguments: args,
-      rawBlock: '',
-      valid: true,
-      start: 0,
-      end: 0,
-      diagnostics: [],
-      inReasoning: false,
-      fenced: false,
-    }
+    const request = directRequest(name, args, `run-${id}`)
     controller = new AbortController()
     running.value = true
     startedAt.value = performance.now()

@@ -27,7 +27,7 @@ async function call(toolName: string, args: Record<string, string>, timeout = 10
     const tools = await import('/src/tools/browser/index.ts')
     const registry = core.createToolRegistryManager()
     for (const tool of tools.createBrowserBuiltinTools({ databaseName: 'e2e-files' })) registry.register(tool)
-    const request = { requestId: 'e2e', toolName: ${JSON.stringify(toolName)}, args: ${JSON.stringify(args)}, rawBlock: '', valid: true, start: 0, end: 0, diagnostics: [], inReasoning: false, fenced: false }
+    const request = core.directRequest(${JSON.stringify(toolName)}, ${JSON.stringify(args)}, 'e2e')
     const result = await core.executeToolRequest(request, { registry, timeout: ${timeout} })
     return { status: result.status, result: result.result }
   })()`

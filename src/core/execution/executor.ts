@@ -8,6 +8,7 @@ import { splitBatch } from '../batch'
 import { resolveRoute, type RouteTarget } from './routing-table'
 import { coerceArguments, type Arguments } from './arguments'
 import { serializeResult } from './serialize'
+import { stringArguments } from '../protocols/json/calls'
 
 /** What a method receives besides its arguments. */
 export interface ToolCallContext {
@@ -237,4 +238,24 @@ function errorMessage(error: unknown): string {
 
 function now(): number {
   return performance.now()
+}
+
+/**
+ * A request that did not come from a model's text (the executor pane, a script): a valid call of
+ * `toolName` with typed arguments, carried as strings too, as a parsed request would be.
+ */
+export function directRequest(toolName: string, args: Record<string, unknown>, requestId: string): ParsedRequest {
+  return {
+    requestId,
+    toolName,
+    args: stringArguments(args),
+    arguments: args,
+    rawBlock: '',
+    valid: true,
+    start: 0,
+    end: 0,
+    diagnostics: [],
+    inReasoning: false,
+    fenced: false,
+  }
 }

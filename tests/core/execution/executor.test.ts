@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createToolRegistryManager } from '../../../src/core/tools/registry-manager'
-import { executeToolRequest, executeToolRequests, type ExecuteOptions, type PendingCall } from '../../../src/core/execution/executor'
+import { directRequest, executeToolRequest, executeToolRequests, type ExecuteOptions, type PendingCall } from '../../../src/core/execution/executor'
 import { parseToolRequests } from '../../../src/core'
 import type { ToolRegistry } from '../../../src/core'
 import { mathTool, request, unrulyTool } from '../../fixtures/tools'
@@ -262,5 +262,14 @@ describe('executor: failures, timeouts and abort', () => {
       status: 'error',
       result: 'Tool "math" has no function for method "add".',
     })
+  })
+})
+
+describe('directRequest', () => {
+  it('is a valid call carrying typed arguments and their string view', async () => {
+    const { registry } = setup()
+    const call = directRequest('math_add', { a: 2, b: 0.5 }, 'direct-1')
+    expect(call).toMatchObject({ requestId: 'direct-1', toolName: 'math_add', args: { a: '2', b: '0.5' }, arguments: { a: 2, b: 0.5 }, valid: true })
+    expect((await executeToolRequest(call, { registry })).result).toBe('{\n  "sum": 2.5\n}')
   })
 })
