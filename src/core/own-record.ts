@@ -11,3 +11,8 @@ export function setOwn<T>(record: Record<string, T>, key: string, value: T): voi
     record[key] = value
   }
 }
+
+/** A plain object with named values (not null, not an array). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+}

@@ -3,9 +3,10 @@
  * detail is open. The search index is rebuilt only when tools come and go.
  */
 import { defineStore } from 'pinia'
-import { computed, ref } from 'vue'
+import { computed } from 'vue'
 import { routingName, toolRegistryManager, type MethodMetadata, type ToolRegistry } from '../core'
 import { isRecord, persistedRef } from './persisted'
+import { appRegistryVersion } from './registry-version'
 
 export type DiscoverySort = 'name' | 'methods'
 
@@ -53,8 +54,7 @@ export const useDiscoveryStore = defineStore('discovery', () => {
         ? (data as unknown as DiscoveryState)
         : null,
   )
-  const registryVersion = ref(toolRegistryManager.version)
-  toolRegistryManager.subscribe((change) => (registryVersion.value = change.version))
+  const registryVersion = appRegistryVersion()
 
   // Sorted by name once per registry change: filtering keeps the order, so a keystroke never sorts.
   const index = computed<IndexedTool[]>(() => {

@@ -18,6 +18,7 @@ import {
 } from '../core'
 import { formToJson, readForm, readJsonArguments, toFormValues, type FormValues } from '../forms/parameter-form'
 import { isRecord, persistedRef } from './persisted'
+import { appRegistryVersion } from './registry-version'
 
 export type ExecutorMode = 'form' | 'json'
 
@@ -71,8 +72,7 @@ export interface MethodChoice {
 export const useExecutorStore = defineStore('executor', () => {
   const state = persistedRef<ExecutorState>('executor', 1, defaults, check)
   /** Bumped when tools come and go, so the method list is recomputed. */
-  const registryVersion = ref(toolRegistryManager.version)
-  toolRegistryManager.subscribe((change) => (registryVersion.value = change.version))
+  const registryVersion = appRegistryVersion()
 
   const methods = computed<MethodChoice[]>(() => {
     void registryVersion.value

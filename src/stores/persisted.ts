@@ -71,4 +71,5 @@ export function persistedRef<T>(key: string, version: number, defaults: () => T,
   return state
 }
 
-export const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value)
+export { isRecord } from '../core'
+

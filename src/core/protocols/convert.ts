@@ -5,6 +5,7 @@
  */
 import type { ParsedRequest } from '../types'
 import { protocolRegistry } from './registry'
+import { isRecord } from '../own-record'
 import { encodeValue, isValidVcpKey, renderVcpRequest } from './vcp/render'
 import { stringArguments } from './json/calls'
 import { hermesProtocol } from './json/hermes'
@@ -51,8 +52,4 @@ export function convertRequest(request: ConvertibleCall, toProtocolId: string): 
   const render = JSON_RENDERERS[toProtocolId]
   if (!render) throw new Error(`Protocol "${toProtocolId}" cannot render single calls.`)
   return { text: render({ toolName: request.toolName, arguments: typed ?? { ...request.args }, requestId: request.requestId }), lossless: true, notes }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value)
 }

@@ -6,7 +6,8 @@
 import type { ToolRegistry } from '../types'
 import { routingName } from '../routing-name'
 
-export type RegistryChange = { type: 'register' | 'unregister'; toolId: string; version: number }
+/** `touch`: a tool's metadata changed in place (toolId is '' then). */
+export type RegistryChange = { type: 'register' | 'unregister' | 'touch'; toolId: string; version: number }
 export type RegistryListener = (change: RegistryChange) => void
 
 export interface ToolRegistryManager {
@@ -70,7 +71,7 @@ export function createToolRegistryManager(): ToolRegistryManager {
       }
     },
     touch() {
-      emit('register', '')
+      emit('touch', '')
     },
   }
   return manager

@@ -28,11 +28,12 @@ describe('tool registry manager', () => {
     expect(registry.unregister('b')).toBe(false)
     expect(registry.unregister('a')).toBe(true)
     expect(registry.version).toBe(4)
-    expect(changes.map((c) => `${c.type}:${c.toolId}@${c.version}`)).toEqual(['register:b@1', 'register:a@2', 'unregister:b@3', 'unregister:a@4'])
+    registry.touch()
+    expect(changes.map((c) => `${c.type}:${c.toolId}@${c.version}`)).toEqual(['register:b@1', 'register:a@2', 'unregister:b@3', 'unregister:a@4', 'touch:@5'])
     stop()
     registry.touch()
-    expect(registry.version).toBe(5)
-    expect(changes).toHaveLength(4)
+    expect(registry.version).toBe(6)
+    expect(changes).toHaveLength(5)
   })
 
   it('rejects what would break routing, with a message that says what', () => {

@@ -5,7 +5,7 @@
  * `arguments` as a JSON string is the OpenAI wire form; in the flat shape it is a repair.
  */
 import type { DiagnosticSeverity } from '../../types'
-import { setOwn } from '../../own-record'
+import { isRecord, setOwn } from '../../own-record'
 import { parseLenientJson, type JsonSpan } from './lenient-json'
 
 /** What a call was read as; diagnostics carry offsets in the whole text. */
@@ -30,7 +30,6 @@ export interface CallProblem {
 
 type Record_ = Record<string, unknown>
 
-const isRecord = (value: unknown): value is Record_ => value !== null && typeof value === 'object' && !Array.isArray(value)
 const own = (record: Record_, key: string): unknown => (Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined)
 
 /**
