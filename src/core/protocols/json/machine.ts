@@ -66,8 +66,9 @@ export function createJsonParadigmParser(grammar: ParadigmGrammar, options: Pars
   let closingCandidate = false
   // `{` ... `tool_calls` candidates (json-object paradigm).
   let candidate: { start: number; text: string; keyAt: number; quoted: boolean } | null = null
-  // The call being read.
+  // The call being read, and a warning about how it opened (a fence's language), given at its close.
   let construct: Construct | null = null
+  let pendingConstructWarning: { code: string; message: string } | null = null
   let depth = 0
   let quote = ''
   let escaped = false
@@ -236,8 +237,6 @@ export function createJsonParadigmParser(grammar: ParadigmGrammar, options: Pars
       pendingConstructWarning = { code: 'fence-language', message: `The tool_calls JSON is in a code fence ${written}; it was read as JSON.` }
     }
   }
-  let pendingConstructWarning: { code: string; message: string } | null = null
-
   // ---- inside a call -----------------------------------------------------
 
   /** Tracks brackets outside strings; true when the object just closed. */

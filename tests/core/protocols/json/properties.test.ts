@@ -3,8 +3,9 @@
  * blocks agree with the text, and any chunking gives the one-shot result.
  */
 import fc from 'fast-check'
+import { streamInPieces } from '../../../fixtures/stream'
 import { describe, expect, it } from 'vitest'
-import { createRequestIdSession, createStreamParser, parseToolRequests, type StreamEvent } from '../../../../src/core'
+import { createRequestIdSession, parseToolRequests } from '../../../../src/core'
 
 const scale = Number(process.env.FC_RUNS_SCALE ?? 1)
 const runs = (n: number): { numRuns: number } => ({ numRuns: Math.round(n * scale) })
@@ -18,21 +19,6 @@ const PIECES = [
 const jsonish = fc.array(fc.oneof(fc.constantFrom(...PIECES), fc.string({ maxLength: 3 })), { maxLength: 60 }).map((p) => p.join(''))
 const anyText = fc.oneof(jsonish, fc.string(), fc.string({ unit: 'binary' }))
 
-function stream(protocol: string, text: string, cuts: number[]) {
-  const parser = createStreamParser(protocol, { session: createRequestIdSession() })
-  const events: StreamEvent[] = []
-  let at = 0
-  for (const cut of [...cuts].sort((a, b) => a - b)) {
-    const to = Math.min(cut, text.length)
-    if (to > at) events.push(...parser.feed(text.slice(at, to)))
-    at = Math.max(at, to)
-  }
-  events.push(...parser.feed(text.slice(at)))
-  const result = parser.end()
-  const heard = events.flatMap((e) => (e.type === 'block-close' && e.included ? [e.request] : []))
-  expect(result.requests.slice(0, heard.length)).toEqual(heard)
-  return result
-}
 
 describe.each(['json', 'xml', 'hermes'])('%s paradigm properties', (protocol) => {
   it('never throws; offsets, lines and raw blocks agree with the text', () => {
@@ -55,7 +41,7 @@ describe.each(['json', 'xml', 'hermes'])('%s paradigm properties', (protocol) =>
     fc.assert(
       fc.property(jsonish, fc.array(fc.nat({ max: 400 }), { maxLength: 30 }), (text, cuts) => {
         const oneShot = parseToolRequests(text, protocol, { session: createRequestIdSession() })
-        expect(stream(protocol, text, cuts)).toEqual(oneShot)
+        expect(streamInPieces(protocol, text, cuts)).toEqual(oneShot)
       }),
       runs(800),
     )
@@ -65,7 +51,7 @@ describe.each(['json', 'xml', 'hermes'])('%s paradigm properties', (protocol) =>
     fc.assert(
       fc.property(jsonish, (text) => {
         const oneShot = parseToolRequests(text, protocol, { session: createRequestIdSession() })
-        expect(stream(protocol, text, Array.from({ length: text.length }, (_, i) => i))).toEqual(oneShot)
+        expect(streamInPieces(protocol, text, Array.from({ length: text.length }, (_, i) => i))).toEqual(oneShot)
       }),
       runs(300),
     )

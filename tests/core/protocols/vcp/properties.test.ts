@@ -3,9 +3,10 @@
  * definition's example parses back to a call of its method.
  */
 import fc from 'fast-check'
+import { streamInPieces } from '../../../fixtures/stream'
 import { describe, expect, it } from 'vitest'
-import { createRequestIdSession, createStreamParser, encodeValue, parseToolRequests, vcpProtocol } from '../../../../src/core'
-import type { MethodMetadata, MethodParameter, StreamEvent } from '../../../../src/core'
+import { createRequestIdSession, encodeValue, parseToolRequests, vcpProtocol } from '../../../../src/core'
+import type { MethodMetadata, MethodParameter } from '../../../../src/core'
 
 /** FC_RUNS_SCALE=20 npx vitest run tests/core/protocols/vcp/properties.test.ts searches harder. */
 const scale = Number(process.env.FC_RUNS_SCALE ?? 1)
@@ -21,24 +22,6 @@ const PIECES = [
 const vcpish = fc.array(fc.oneof(fc.constantFrom(...PIECES), fc.string({ maxLength: 4 })), { maxLength: 60 }).map((p) => p.join(''))
 const anyText = fc.oneof(vcpish, fc.string(), fc.string({ unit: 'binary' }))
 
-function stream(text: string, cuts: number[]) {
-  const parser = createStreamParser('vcp', { session: createRequestIdSession() })
-  const events: StreamEvent[] = []
-  let at = 0
-  for (const cut of [...cuts].sort((a, b) => a - b)) {
-    const to = Math.min(cut, text.length)
-    if (to > at) events.push(...parser.feed(text.slice(at, to)))
-    at = Math.max(at, to)
-  }
-  events.push(...parser.feed(text.slice(at)))
-  const result = parser.end()
-  // What listeners heard while the text arrived agrees with the final result.
-  const closed = events.filter((e) => e.type === 'block-close')
-  const heard = closed.filter((e) => e.type === 'block-close' && e.included).map((e) => e.type === 'block-close' && e.request)
-  expect(result.requests.slice(0, heard.length)).toEqual(heard)
-  expect(events.filter((e) => e.type === 'block-open').length).toBeGreaterThanOrEqual(closed.length)
-  return result
-}
 
 describe('parser properties', () => {
   it('never throws, and offsets stay inside the text', () => {
@@ -59,7 +42,7 @@ describe('parser properties', () => {
     fc.assert(
       fc.property(vcpish, fc.array(fc.nat({ max: 400 }), { maxLength: 30 }), (text, cuts) => {
         const oneShot = parseToolRequests(text, 'vcp', { session: createRequestIdSession() })
-        expect(stream(text, cuts)).toEqual(oneShot)
+        expect(streamInPieces('vcp', text, cuts)).toEqual(oneShot)
       }),
       runs(2000),
     )
@@ -70,7 +53,7 @@ describe('parser properties', () => {
       fc.property(vcpish, (text) => {
         const oneShot = parseToolRequests(text, 'vcp', { session: createRequestIdSession() })
         const cuts = Array.from({ length: text.length }, (_, i) => i)
-        expect(stream(text, cuts)).toEqual(oneShot)
+        expect(streamInPieces('vcp', text, cuts)).toEqual(oneShot)
       }),
       runs(500),
     )
