@@ -26,6 +26,12 @@ export async function processToolCallCycle(text: string, options: CycleOptions =
   const protocol = options.protocol ?? config?.protocol ?? 'vcp'
   const { requests, diagnostics } = parseToolRequests(text, protocol, options.parse)
   if (requests.length === 0) return { hasToolRequests: false, parsedRequests: [], executionResults: [], diagnostics }
+  const executionResults = await executeToolRequests(requests, executeOptionsFor(config, options))
+  return { hasToolRequests: true, parsedRequests: requests, executionResults, diagnostics }
+}
+
+/** Execute options with timeout, parallel mode, confirmation and tool toggles taken from a config unless given. */
+export function executeOptionsFor(config: ToolCallConfig | undefined, options: ExecuteOptions): ExecuteOptions {
   const execute: ExecuteOptions = { ...options }
   if (config) {
     execute.timeout ??= config.timeout
@@ -34,8 +40,7 @@ export async function processToolCallCycle(text: string, options: CycleOptions =
     execute.requireConfirmation ??= config.requireConfirmation || config.mode === 'manual'
     execute.toolEnabled ??= (toolId) => isToolEnabled(config, toolId)
   }
-  const executionResults = await executeToolRequests(requests, execute)
-  return { hasToolRequests: true, parsedRequests: requests, executionResults, diagnostics }
+  return execute
 }
 
 /** Results in the protocol's own format, ready to append to the conversation. */

@@ -43,6 +43,7 @@ export {
   directRequest,
   executeToolRequest,
   executeToolRequests,
+  type ApprovalDecision,
   type Approver,
   type ExecuteOptions,
   type PendingCall,
@@ -62,7 +63,7 @@ export {
   type PromptCache,
   type ToolDiscoveryService,
 } from './discovery'
-export { formatResultsForContext, processToolCallCycle, type CycleOptions, type CycleResult } from './engine'
+export { executeOptionsFor, formatResultsForContext, processToolCallCycle, type CycleOptions, type CycleResult } from './engine'
 export { stableHash, stableStringify } from './text/stable-hash'
 export { isRecord } from './own-record'
 export { closestNames } from './text/closest'
@@ -74,3 +75,23 @@ export { stringArguments } from './protocols/json/calls'
 export { typedExampleArguments } from './protocols/json/paradigm'
 export { convertRequest, type ConvertedRequest, type ConvertibleCall } from './protocols/convert'
 export { methodArgumentsSchema, parameterSchema, type JsonSchema } from './schema'
+export type {
+  ChatMessage,
+  ChatRole,
+  Completion,
+  CompletionCallbacks,
+  CompletionRequest,
+  ModelClient,
+  NativeToolCall,
+  NativeToolDefinition,
+  RoundRecord,
+  RunRecord,
+  RunStatus,
+  TokenUsage,
+} from './chat/types'
+export { ChatRequestError, type ChatErrorKind } from './chat/errors'
+export { createCompletionAccumulator, createOpenAIClient, endpointUrl, listModels, type EndpointSettings, type ModelList } from './chat/openai-client'
+export { nativeToolDefinitions, resolveNativeCall, toolResultMessage, type NativeCallResolution } from './chat/native'
+export { buildSystemPrompt, finalAnswerInstruction, isFinalAnswerInstruction, localDate } from './chat/system-prompt'
+export { runToolLoop, type ToolLoopCallbacks, type ToolLoopOptions, type ToolLoopResult } from './chat/tool-loop'
+export { approvalKey, createApprovalGate, type ApprovalGate, type ApprovalGateOptions, type ApprovalPolicy } from './chat/approvals'

@@ -30,7 +30,13 @@ export interface PendingCall {
   args: Arguments
 }
 
-export type Approver = (call: PendingCall) => boolean | Promise<boolean>
+/** A reviewer's answer. A reason given with a rejection goes back to the model. */
+export interface ApprovalDecision {
+  approved: boolean
+  reason?: string
+}
+
+export type Approver = (call: PendingCall) => boolean | ApprovalDecision | Promise<boolean | ApprovalDecision>
 
 export interface ExecuteOptions {
   /** @default the app's toolRegistryManager */
@@ -51,6 +57,9 @@ export interface ExecuteOptions {
   caller?: 'agent' | 'user'
   /** Tools switched off in the agent's config are denied. @default every tool is enabled */
   toolEnabled?: (toolId: string) => boolean
+  /** Called as each request starts and as it ends, e.g. to show progress while a round runs. */
+  onCallStart?: (request: ParsedRequest) => void
+  onCallComplete?: (result: ToolExecutionResult, request: ParsedRequest) => void
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000
@@ -68,6 +77,7 @@ export async function executeToolRequests(requests: readonly ParsedRequest[], op
 }
 
 export async function executeToolRequest(request: ParsedRequest, options: ExecuteOptions = {}): Promise<ToolExecutionResult> {
+  options.onCallStart?.(request)
   const started = now()
   let outcome: Outcome
   try {
@@ -76,7 +86,9 @@ export async function executeToolRequest(request: ParsedRequest, options: Execut
     // Only an approver or a registry can get here (methods are caught in callMethod).
     outcome = { status: 'error', result: `"${request.toolName}" could not run: ${errorMessage(error)}` }
   }
-  return { requestId: request.requestId, toolName: request.toolName, status: outcome.status, result: outcome.result, durationMs: now() - started }
+  const result: ToolExecutionResult = { requestId: request.requestId, toolName: request.toolName, status: outcome.status, result: outcome.result, durationMs: now() - started }
+  options.onCallComplete?.(result, request)
+  return result
 }
 
 async function runRequest(request: ParsedRequest, options: ExecuteOptions): Promise<Outcome> {
@@ -130,7 +142,12 @@ async function runCall(request: ParsedRequest, target: RouteTarget, raw: Readonl
       return { status: 'error', result: `"${routingName}" needs confirmation (requireConfirmation is on) but no approver is set: pass onBeforeExecute.` }
     }
     const call: PendingCall = { requestId: request.requestId, toolName: request.toolName, routingName, toolId: tool.id, method: method.name, args }
-    if (!(await options.onBeforeExecute(call))) return { status: 'denied', result: `The user declined the call to "${routingName}".` }
+    const decision = await options.onBeforeExecute(call)
+    const approved = typeof decision === 'boolean' ? decision : decision.approved
+    if (!approved) {
+      const reason = typeof decision === 'boolean' ? '' : (decision.reason ?? '').trim()
+      return { status: 'denied', result: `The user declined the call to "${routingName}".${reason ? ` Reason: ${reason}` : ''}` }
+    }
   }
   // Batches run several calls per request: the run may have been aborted since the last one.
   if (options.signal?.aborted) return { status: 'aborted', result: `"${routingName}" was not started: the run was aborted.` }

@@ -1,0 +1,54 @@
+/**
+ * Approval policies (F16): per tool, run without asking ('auto'), ask once per tool and
+ * arguments and remember the answer ('once'), or ask every time ('always'). "Approve all in this
+ * round" lets the rest of the current round through.
+ */
+import type { ApprovalDecision, Approver, PendingCall } from '../execution/executor'
+import { stableHash } from '../text/stable-hash'
+
+export type ApprovalPolicy = 'auto' | 'once' | 'always'
+
+export interface ApprovalGateOptions {
+  /** The policy for a tool id. */
+  policyFor(toolId: string): ApprovalPolicy
+  /** Asks a person. */
+  ask(call: PendingCall): Promise<ApprovalDecision>
+}
+
+export interface ApprovalGate {
+  approver: Approver
+  /** Approves every call until `startRound()` is called again. */
+  approveRound(): void
+  startRound(): void
+  /** A remembered 'once' decision for this call, if any. */
+  remembered(call: PendingCall): ApprovalDecision | undefined
+}
+
+export function approvalKey(call: Pick<PendingCall, 'routingName' | 'args'>): string {
+  return `${call.routingName}#${stableHash(call.args)}`
+}
+
+export function createApprovalGate(options: ApprovalGateOptions): ApprovalGate {
+  const decisions = new Map<string, ApprovalDecision>()
+  let roundApproved = false
+
+  async function approver(call: PendingCall): Promise<ApprovalDecision> {
+    const policy = options.policyFor(call.toolId)
+    if (policy === 'auto' || roundApproved) return { approved: true }
+    const key = approvalKey(call)
+    if (policy === 'once') {
+      const known = decisions.get(key)
+      if (known) return known.approved ? known : { approved: false, reason: `${known.reason ? known.reason + ' ' : ''}(a remembered rejection of this call)` }
+    }
+    const decision = roundApproved ? { approved: true } : await options.ask(call)
+    if (policy === 'once') decisions.set(key, decision)
+    return decision
+  }
+
+  return {
+    approver,
+    approveRound: () => (roundApproved = true),
+    startRound: () => (roundApproved = false),
+    remembered: (call) => decisions.get(approvalKey(call)),
+  }
+}

@@ -1,0 +1,248 @@
+/**
+ * The tool loop (F14): ask the model, run the requests in its reply, send the results back, and
+ * again, until a reply has no requests or the round limit is reached; then one last request for a
+ * final answer without tools. One abort signal stops the stream, the running tools and the loop.
+ */
+import type { Diagnostic, ParsedRequest, ToolCallConfig, ToolExecutionResult } from '../types'
+import type { StreamEvent } from '../protocols/protocol'
+import { createStreamParser } from '../parser'
+import { createRequestIdSession, type RequestIdSession } from '../request-ids'
+import { createToolDiscoveryService, isToolEnabled, type ToolDiscoveryService } from '../discovery'
+import { toolRegistryManager, type ToolRegistryManager } from '../tools/registry-manager'
+import { executeToolRequests, type Approver } from '../execution/executor'
+import { executeOptionsFor, formatResultsForContext } from '../engine'
+import { ChatRequestError } from './errors'
+import { nativeToolDefinitions, resolveNativeCall, toolResultMessage } from './native'
+import { buildSystemPrompt, finalAnswerInstruction } from './system-prompt'
+import type { ChatMessage, Completion, ModelClient, NativeToolCall, NativeToolDefinition, RoundRecord, RunRecord, TokenUsage } from './types'
+
+export interface ToolLoopCallbacks {
+  onRoundStart?(index: number, kind: RoundRecord['kind']): void
+  /** The reply of the current round so far. */
+  onResponseUpdate?(content: string, round: number): void
+  /** Text mode: what the streaming parser learned from the last piece (blocks opening, fields, closes). */
+  onStreamEvents?(events: StreamEvent[], round: number): void
+  onToolCallStart?(request: ParsedRequest, round: number): void
+  onToolCallComplete?(result: ToolExecutionResult, request: ParsedRequest, round: number): void
+  /** May return rewritten messages for this request (the run's own list is not changed). */
+  onBeforeSend?(messages: ChatMessage[], round: number): ChatMessage[] | void
+  onRoundComplete?(record: RoundRecord): void
+}
+
+export interface ToolLoopOptions {
+  client: ModelClient
+  /** The conversation so far, ending with the user's message; no system message. */
+  history: ChatMessage[]
+  agentPrompt?: string
+  config: ToolCallConfig
+  /** 'native': OpenAI `tools` and `role: "tool"` results; 'text': the config's protocol. @default 'text' */
+  calling?: 'text' | 'native'
+  /** false: requests are parsed and recorded but not run (semi-automatic mode). @default true */
+  execute?: boolean
+  registry?: ToolRegistryManager
+  discovery?: ToolDiscoveryService
+  agentId?: string
+  signal?: AbortSignal
+  /** Asks about each call. With an approver every call goes through it; it decides by policy. */
+  approver?: Approver
+  /** Request ids stay unique across it; pass the conversation's. */
+  session?: RequestIdSession
+  today?: Date
+  callbacks?: ToolLoopCallbacks
+}
+
+export interface ToolLoopResult {
+  record: RunRecord
+  /** The messages the run added after `history`: replies, results, the final-answer instruction. */
+  messages: ChatMessage[]
+  /** The last reply's text (partial when the run ended in an error or an abort). */
+  content: string
+}
+
+export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopResult> {
+  const { client, config, signal, callbacks = {} } = options
+  const calling = options.calling ?? 'text'
+  const execute = options.execute ?? true
+  const registry = options.registry ?? toolRegistryManager
+  const session = options.session ?? createRequestIdSession()
+  const startedAt = Date.now()
+  const started = performance.now()
+  const record: RunRecord = { status: 'completed', rounds: [], usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 }, startedAt, durationMs: 0, calling, protocol: config.protocol }
+  const appended: ChatMessage[] = []
+  let content = ''
+  const finish = (): ToolLoopResult => {
+    record.durationMs = performance.now() - started
+    return { record, messages: appended, content }
+  }
+
+  let system: string
+  let tools: NativeToolDefinition[] | undefined
+  try {
+    const discovery = options.discovery ?? createToolDiscoveryService({ registry })
+    const toolsOn = config.enabled
+    if (calling === 'native') {
+      const enabled = toolsOn ? discovery.getDiscoveredMethods().filter((tool) => isToolEnabled(config, tool.toolId)) : []
+      tools = enabled.length > 0 ? nativeToolDefinitions(enabled) : undefined
+      system = buildSystemPrompt({ agentPrompt: options.agentPrompt, today: options.today ?? new Date() })
+    } else {
+      const toolsPrompt = toolsOn ? discovery.generatePrompt({ config, agentId: options.agentId }) : ''
+      system = buildSystemPrompt({ agentPrompt: options.agentPrompt, toolsPrompt, today: options.today ?? new Date() })
+    }
+  } catch (error) {
+    record.status = 'error'
+    record.error = `The request could not be prepared: ${messageOf(error)}`
+    return finish()
+  }
+
+  let toolRounds = 0
+  let kind: RoundRecord['kind'] = 'tools'
+  for (let index = 0; ; index++) {
+    callbacks.onRoundStart?.(index, kind)
+    const round: RoundRecord = { index, kind, content: '', toolCalls: [], requests: [], diagnostics: [], results: [], timings: { modelMs: 0, toolsMs: 0 } }
+    record.rounds.push(round)
+    let messages: ChatMessage[] = [{ role: 'system', content: system }, ...options.history, ...appended]
+    messages = callbacks.onBeforeSend?.(messages, index) ?? messages
+
+    // Text mode: the streaming parser sees the reply as it arrives, so cards can show at once.
+    const parser = calling === 'text' && config.enabled ? createStreamParser(config.protocol, { session }) : null
+    let fed = 0
+    const feed = (delta: string): void => {
+      if (!parser || !delta) return
+      fed += delta.length
+      const events = parser.feed(delta)
+      if (events.length > 0) callbacks.onStreamEvents?.(events, index)
+    }
+    const requestStarted = performance.now()
+    let reply: Completion
+    try {
+      reply = await client.complete(
+        { messages, tools: kind === 'tools' ? tools : undefined },
+        {
+          signal,
+          onUpdate(partial, delta) {
+            round.timings.firstTokenMs ??= performance.now() - requestStarted
+            round.content = partial.content
+            content = partial.content
+            feed(delta)
+            callbacks.onResponseUpdate?.(partial.content, index)
+          },
+        },
+      )
+    } catch (error) {
+      round.timings.modelMs = performance.now() - requestStarted
+      const partial = error instanceof ChatRequestError ? error.partial : undefined
+      if (partial) {
+        round.content = partial.content
+        round.toolCalls = partial.toolCalls
+        content = partial.content
+      }
+      record.status = signal?.aborted || (error instanceof ChatRequestError && error.kind === 'aborted') ? 'aborted' : 'error'
+      record.error = record.status === 'aborted' ? abortMessage(signal, error) : messageOf(error)
+      round.error = record.error
+      callbacks.onRoundComplete?.(round)
+      return finish()
+    }
+    round.timings.modelMs = performance.now() - requestStarted
+    round.content = reply.content
+    round.finishReason = reply.finishReason
+    content = reply.content
+    if (reply.usage) {
+      round.usage = reply.usage
+      addUsage(record.usage, reply.usage)
+    }
+
+    // What the reply asks for.
+    let requests: ParsedRequest[] = []
+    let diagnostics: Diagnostic[] = []
+    const rejected = new Map<string, ToolExecutionResult>()
+    const calls: NativeToolCall[] = reply.toolCalls.map((call) => ({ ...call, function: { ...call.function } }))
+    if (parser) {
+      // A client that does not stream (a person typing the reply) hands over the text at the end.
+      feed(reply.content.slice(fed))
+      const parsed = parser.end()
+      requests = parsed.requests
+      diagnostics = parsed.diagnostics
+    } else if (calling === 'native') {
+      for (const call of calls) {
+        const resolved = resolveNativeCall(call, session)
+        call.id ||= resolved.request.requestId
+        requests.push(resolved.request)
+        if (!resolved.ok) rejected.set(resolved.request.requestId, resolved.result)
+      }
+    }
+    round.toolCalls = calls
+    round.requests = requests
+    round.diagnostics = diagnostics
+    appended.push(calls.length > 0 ? { role: 'assistant', content: reply.content || null, tool_calls: calls } : { role: 'assistant', content: reply.content })
+
+    if (kind === 'final-answer') {
+      record.status = 'max_iterations'
+      callbacks.onRoundComplete?.(round)
+      return finish()
+    }
+    if (requests.length === 0 || !execute) {
+      callbacks.onRoundComplete?.(round)
+      return finish()
+    }
+
+    // Run them. Calls the model got wrong are answered without running.
+    const toolsStarted = performance.now()
+    const runnable = requests.filter((request) => !rejected.has(request.requestId))
+    const base = executeOptionsFor(config, {
+      registry,
+      signal,
+      onCallStart: (request) => callbacks.onToolCallStart?.(request, index),
+      onCallComplete: (result, request) => callbacks.onToolCallComplete?.(result, request, index),
+    })
+    if (options.approver) {
+      base.requireConfirmation = true
+      base.onBeforeExecute = options.approver
+    }
+    const ran = await executeToolRequests(runnable, base)
+    const byId = new Map(ran.map((result) => [result.requestId, result]))
+    for (const [id, result] of rejected) {
+      const request = requests.find((r) => r.requestId === id)
+      if (request) callbacks.onToolCallComplete?.(result, request, index)
+    }
+    round.results = requests.map((request) => rejected.get(request.requestId) ?? byId.get(request.requestId)).filter((result): result is ToolExecutionResult => result !== undefined)
+    round.timings.toolsMs = performance.now() - toolsStarted
+
+    if (calling === 'native') {
+      calls.forEach((call, i) => {
+        const result = round.results[i]
+        if (result) appended.push(toolResultMessage(call, result))
+      })
+    } else {
+      appended.push({ role: 'user', content: formatResultsForContext(round.results, config.protocol) })
+    }
+    callbacks.onRoundComplete?.(round)
+
+    if (signal?.aborted) {
+      record.status = 'aborted'
+      record.error = abortMessage(signal, undefined)
+      return finish()
+    }
+    toolRounds++
+    if (toolRounds >= config.maxIterations) {
+      kind = 'final-answer'
+      appended.push({ role: 'user', content: finalAnswerInstruction(config.maxIterations) })
+    }
+  }
+}
+
+function addUsage(total: TokenUsage, usage: TokenUsage): void {
+  total.prompt_tokens += usage.prompt_tokens
+  total.completion_tokens += usage.completion_tokens
+  total.total_tokens += usage.total_tokens
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
+
+function abortMessage(signal: AbortSignal | undefined, error: unknown): string {
+  const reason: unknown = signal?.reason
+  if (reason instanceof Error && reason.message) return `Aborted: ${reason.message}.`
+  if (typeof reason === 'string' && reason) return `Aborted: ${reason}.`
+  return error instanceof Error && error.message ? error.message : 'Aborted.'
+}
