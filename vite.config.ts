@@ -1,8 +1,9 @@
 import { defineConfig } from 'vite'
 import vue from '@vitejs/plugin-vue'
+import { llmProxy } from './scripts/llm-proxy'
 
 export default defineConfig({
-  plugins: [vue()],
+  plugins: [vue(), llmProxy()],
   server: { host: '127.0.0.1', port: 5173 },
   preview: { host: '127.0.0.1', port: 4173 },
 })

@@ -8,6 +8,7 @@ import {
   createToolDiscoveryService,
   formatResultsForContext,
   processToolCallCycle,
+  runToolLoop as runCoreToolLoop,
   toolRegistryManager,
   type Approver,
   type CycleResult,
@@ -17,6 +18,8 @@ import {
   type ToolCallConfig,
   type ToolDiscoveryService,
   type ToolExecutionResult,
+  type ToolLoopOptions,
+  type ToolLoopResult,
   type ToolRegistryManager,
 } from '../core'
 
@@ -74,6 +77,30 @@ export function useToolCalling(options: UseToolCallingOptions = {}) {
     }
   }
 
+  /**
+   * Runs the chat tool loop on this caller's registry. `abort()` (or the caller's scope ending)
+   * stops it like any cycle; the run's own `signal` stops just this run.
+   */
+  async function runToolLoop(options: Omit<ToolLoopOptions, 'registry' | 'discovery'>): Promise<ToolLoopResult> {
+    const controller = new AbortController()
+    const outer = options.signal
+    const forward = () => controller.abort(outer?.reason)
+    if (outer?.aborted) forward()
+    else outer?.addEventListener('abort', forward, { once: true })
+    controllers.add(controller)
+    running.value = true
+    error.value = null
+    try {
+      const run = await runCoreToolLoop({ ...options, registry, discovery, signal: controller.signal })
+      if (run.record.status === 'error') error.value = run.record.error ?? 'the run failed'
+      return run
+    } finally {
+      outer?.removeEventListener('abort', forward)
+      controllers.delete(controller)
+      running.value = controllers.size > 0
+    }
+  }
+
   /** Aborts every cycle this caller started: running calls resolve as `aborted`. */
   function abort(reason = 'aborted by the user'): void {
     for (const controller of controllers) controller.abort(new DOMException(reason, 'AbortError'))
@@ -116,6 +143,7 @@ export function useToolCalling(options: UseToolCallingOptions = {}) {
     lastCycle: computed(() => lastCycle.value),
     error: computed(() => error.value),
     processCycle,
+    runToolLoop,
     abort,
     formatCycleResults,
     generateToolsPrompt,

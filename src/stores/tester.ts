@@ -3,11 +3,11 @@ import { defineStore } from 'pinia'
 import { computed, watch } from 'vue'
 import { isRecord, persistedRef } from './persisted'
 
-export type TesterTab = 'discovery' | 'executor' | 'parser'
+export type TesterTab = 'discovery' | 'executor' | 'parser' | 'chat'
 export type Theme = 'light' | 'dark'
 export type Locale = 'en' | 'zh'
 
-const TABS: TesterTab[] = ['discovery', 'executor', 'parser']
+const TABS: TesterTab[] = ['discovery', 'executor', 'parser', 'chat']
 
 interface TesterState {
   tab: TesterTab

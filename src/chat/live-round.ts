@@ -1,0 +1,117 @@
+/**
+ * What the chat shows of one round while it happens and after: the reply's text and a card per
+ * request. Cards appear the moment a block opens in the stream and fill in as fields arrive.
+ */
+import type { ParsedRequest, RoundRecord, StreamEvent, ToolExecutionResult } from '../core'
+
+export type CardState = 'streaming' | 'parsed' | 'awaiting-approval' | 'running' | 'done'
+
+export interface RequestCard {
+  /** Stable within a round. */
+  key: string
+  toolName: string
+  args: Record<string, string>
+  state: CardState
+  /** Text offsets of the block in the reply (text protocols); `end` undefined while it streams. */
+  start?: number
+  end?: number
+  request?: ParsedRequest
+  result?: ToolExecutionResult
+}
+
+export interface RoundView {
+  index: number
+  kind: RoundRecord['kind']
+  content: string
+  cards: RequestCard[]
+  error?: string
+  usage?: RoundRecord['usage']
+  timings?: RoundRecord['timings']
+}
+
+export function emptyRound(index: number, kind: RoundRecord['kind']): RoundView {
+  return { index, kind, content: '', cards: [] }
+}
+
+/** Applies the streaming parser's events: open -> a card, field -> an argument, close -> the request. */
+export function applyStreamEvents(round: RoundView, events: readonly StreamEvent[]): void {
+  for (const event of events) {
+    if (event.type === 'block-open') {
+      if (event.inReasoning) continue
+      round.cards.push({ key: `b${event.index}`, toolName: '', args: {}, state: 'streaming', start: event.offset })
+    } else if (event.type === 'field') {
+      const card = round.cards.find((c) => c.key === `b${event.index}`)
+      if (!card) continue
+      if (event.key === 'tool_name') card.toolName = event.value
+      else if (event.key !== 'request_id') card.args = { ...card.args, [event.key]: event.value }
+    } else if (event.type === 'block-close') {
+      const at = round.cards.findIndex((c) => c.key === `b${event.index}`)
+      if (at === -1) continue
+      if (!event.included) round.cards.splice(at, 1)
+      else settleCard(round.cards[at]!, event.request)
+    }
+  }
+}
+
+function settleCard(card: RequestCard, request: ParsedRequest): void {
+  card.request = request
+  card.toolName = request.toolName
+  card.args = { ...request.args }
+  card.start = request.start
+  card.end = request.end
+  if (card.state === 'streaming') card.state = 'parsed'
+}
+
+/** The card of a request, found by id, by position, or made (native calls have no text block). */
+export function cardFor(round: RoundView, request: ParsedRequest): RequestCard {
+  let card = round.cards.find((c) => c.request?.requestId === request.requestId)
+  if (!card && request.end > request.start) card = round.cards.find((c) => !c.request && c.start === request.start)
+  if (!card) {
+    card = { key: `r-${request.requestId}`, toolName: request.toolName, args: {}, state: 'parsed' }
+    round.cards.push(card)
+  }
+  settleCard(card, request)
+  if (request.end <= request.start) {
+    card.start = undefined
+    card.end = undefined
+  }
+  return card
+}
+
+export function applyResult(round: RoundView, result: ToolExecutionResult, request: ParsedRequest): void {
+  const card = cardFor(round, request)
+  card.result = result
+  card.state = 'done'
+}
+
+/** A finished round as the chat shows it. */
+export function roundView(record: RoundRecord): RoundView {
+  const round: RoundView = { index: record.index, kind: record.kind, content: record.content, cards: [], error: record.error, usage: record.usage, timings: record.timings }
+  for (const request of record.requests) {
+    const card = cardFor(round, request)
+    const result = record.results.find((r) => r.requestId === request.requestId)
+    if (result) {
+      card.result = result
+      card.state = 'done'
+    }
+  }
+  return round
+}
+
+export type Segment = { type: 'text'; text: string } | { type: 'card'; card: RequestCard }
+
+/** The reply cut into prose and request blocks; cards without a place in the text come last. */
+export function segments(round: RoundView): Segment[] {
+  const placed = round.cards.filter((c) => c.start !== undefined).sort((a, b) => a.start! - b.start!)
+  const out: Segment[] = []
+  let at = 0
+  for (const card of placed) {
+    const start = card.start!
+    if (start > at) out.push({ type: 'text', text: round.content.slice(at, start) })
+    out.push({ type: 'card', card })
+    at = Math.max(at, card.end ?? round.content.length)
+  }
+  if (at < round.content.length) out.push({ type: 'text', text: round.content.slice(at) })
+  for (const card of round.cards) if (card.start === undefined) out.push({ type: 'card', card })
+  return out
+}

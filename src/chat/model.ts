@@ -1,0 +1,202 @@
+/**
+ * The chat's saved data: endpoint profiles, agents and sessions, with their defaults, the check
+ * that saved data has the right shape, and the two views of a session the loop and an export need.
+ * Plain TypeScript: the store adds reactivity.
+ */
+import {
+  DEFAULT_TOOL_CALL_CONFIG,
+  isRecord,
+  type ApprovalPolicy,
+  type ChatMessage,
+  type ParsedRequest,
+  type RunRecord,
+  type RunStatus,
+  type ToolCallConfig,
+  type ToolExecutionResult,
+} from '../core'
+
+/** Where replies come from. 'manual': a person writes them; no endpoint needed. */
+export interface EndpointProfile {
+  id: string
+  name: string
+  kind: 'manual' | 'openai'
+  baseUrl: string
+  /** Stored in this browser only; never exported. */
+  apiKey: string
+  model: string
+  temperature: number | null
+  maxTokens: number | null
+}
+
+export interface Agent {
+  id: string
+  name: string
+  systemPrompt: string
+  config: ToolCallConfig
+  /** 'native': OpenAI `tools`; 'text': the config's protocol in the prompt. */
+  calling: 'text' | 'native'
+  /** 'semi-automatic': requests show as cards and the user runs each one (F22). */
+  flow: 'loop' | 'semi-automatic'
+  /** Per tool id; tools not listed follow `requireConfirmation` ('always' when on, else 'auto'). */
+  policies: Record<string, ApprovalPolicy>
+}
+
+/** Cards of a semi-automatic reply: the requests and the results run so far. */
+export interface SemiAutomaticState {
+  requests: ParsedRequest[]
+  results: Record<string, ToolExecutionResult>
+  /** Set once every card has a result and the conversation went on. */
+  continued: boolean
+}
+
+export interface StoredMessage {
+  id: string
+  role: 'user' | 'assistant'
+  /** User text; for an assistant message, the last reply's text. */
+  content: string
+  /** 'tool-result': a semi-automatic result sent as a user message. */
+  kind?: 'tool-result'
+  createdAt: number
+  /** Assistant messages made by a run. */
+  run?: RunRecord
+  /** The wire messages the run added (replies, results): what later requests send as history. */
+  wire?: ChatMessage[]
+  status?: RunStatus
+  error?: string
+  semi?: SemiAutomaticState
+}
+
+export interface ChatSession {
+  id: string
+  title: string
+  agentId: string
+  profileId: string
+  createdAt: number
+  messages: StoredMessage[]
+}
+
+export interface ChatState {
+  profiles: EndpointProfile[]
+  agents: Agent[]
+  sessions: ChatSession[]
+  activeSessionId: string
+}
+
+export const MANUAL_PROFILE_ID = 'manual'
+export const DEFAULT_AGENT_ID = 'default-agent'
+
+let counter = 0
+/** Ids unique in this browser: time, a counter and randomness. */
+export function newId(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}-${Math.random().toString(36).slice(2, 7)}`
+}
+
+export function manualProfile(): EndpointProfile {
+  return { id: MANUAL_PROFILE_ID, name: 'Manual (you write the replies)', kind: 'manual', baseUrl: '', apiKey: '', model: '', temperature: null, maxTokens: null }
+}
+
+export function newProfile(name = 'New endpoint'): EndpointProfile {
+  return { id: newId('endpoint'), name, kind: 'openai', baseUrl: 'http://127.0.0.1:11434/v1', apiKey: '', model: '', temperature: null, maxTokens: null }
+}
+
+export function defaultAgent(): Agent {
+  return {
+    id: DEFAULT_AGENT_ID,
+    name: 'Tool user',
+    systemPrompt: 'You are a helpful assistant. Use the tools when they help, and say which results you relied on.',
+    config: { ...DEFAULT_TOOL_CALL_CONFIG, toolToggles: {} },
+    calling: 'text',
+    flow: 'loop',
+    policies: {},
+  }
+}
+
+export function newSession(agentId: string, profileId: string, title = 'New chat'): ChatSession {
+  return { id: newId('session'), title, agentId, profileId, createdAt: Date.now(), messages: [] }
+}
+
+export function defaultChatState(): ChatState {
+  const session = newSession(DEFAULT_AGENT_ID, MANUAL_PROFILE_ID)
+  return { profiles: [manualProfile()], agents: [defaultAgent()], sessions: [session], activeSessionId: session.id }
+}
+
+/** Saved state with the right shape (missing pieces repaired), or null. */
+export function checkChatState(data: unknown): ChatState | null {
+  if (!isRecord(data)) return null
+  const { profiles, agents, sessions, activeSessionId } = data
+  if (!Array.isArray(profiles) || !Array.isArray(agents) || !Array.isArray(sessions) || typeof activeSessionId !== 'string') return null
+  if (!profiles.every(isProfile) || !agents.every(isAgent) || !sessions.every(isSession)) return null
+  const state = data as unknown as ChatState
+  if (!state.profiles.some((p) => p.id === MANUAL_PROFILE_ID)) state.profiles.unshift(manualProfile())
+  if (state.agents.length === 0) state.agents.push(defaultAgent())
+  if (state.sessions.length === 0) state.sessions.push(newSession(state.agents[0]!.id, MANUAL_PROFILE_ID))
+  if (!state.sessions.some((s) => s.id === state.activeSessionId)) state.activeSessionId = state.sessions[0]!.id
+  return state
+}
+
+function isProfile(value: unknown): value is EndpointProfile {
+  return isRecord(value) && typeof value.id === 'string' && typeof value.name === 'string' && (value.kind === 'manual' || value.kind === 'openai') && typeof value.baseUrl === 'string' && typeof value.apiKey === 'string' && typeof value.model === 'string'
+}
+
+function isAgent(value: unknown): value is Agent {
+  if (!isRecord(value) || !isRecord(value.config) || !isRecord(value.policies)) return false
+  const c = value.config
+  return (
+    typeof value.id === 'string' &&
+    typeof value.name === 'string' &&
+    typeof value.systemPrompt === 'string' &&
+    (value.calling === 'text' || value.calling === 'native') &&
+    (value.flow === 'loop' || value.flow === 'semi-automatic') &&
+    typeof c.enabled === 'boolean' &&
+    (c.mode === 'auto' || c.mode === 'manual') &&
+    isRecord(c.toolToggles) &&
+    typeof c.defaultToolEnabled === 'boolean' &&
+    typeof c.maxIterations === 'number' &&
+    typeof c.timeout === 'number' &&
+    typeof c.requireConfirmation === 'boolean' &&
+    typeof c.parallelExecution === 'boolean' &&
+    typeof c.protocol === 'string'
+  )
+}
+
+function isSession(value: unknown): value is ChatSession {
+  return (
+    isRecord(value) &&
+    typeof value.id === 'string' &&
+    typeof value.title === 'string' &&
+    typeof value.agentId === 'string' &&
+    typeof value.profileId === 'string' &&
+    Array.isArray(value.messages) &&
+    value.messages.every((m) => isRecord(m) && typeof m.id === 'string' && (m.role === 'user' || m.role === 'assistant') && typeof m.content === 'string')
+  )
+}
+
+/**
+ * What a new request sends as history: user messages as written, and for each assistant message
+ * the wire messages its run added (replies and tool results), so the model sees its own calls.
+ */
+export function sessionHistory(messages: readonly StoredMessage[]): ChatMessage[] {
+  const history: ChatMessage[] = []
+  for (const message of messages) {
+    if (message.role === 'user') history.push({ role: 'user', content: message.content })
+    else if (message.wire && message.wire.length > 0) history.push(...message.wire)
+    else if (message.content) history.push({ role: 'assistant', content: message.content })
+  }
+  return history
+}
+
+/** The semi-automatic result message (seed 004): a user message the model reads as the tool's answer. */
+export function toolCallResultMessage(requestId: string, result: string): string {
+  return JSON.stringify({ tool_call_result: { toolCallId: requestId, result } })
+}
+
+/** A session as JSON for export: messages, records and the agent; the endpoint without its key. */
+export function exportSession(session: ChatSession, agent: Agent | undefined, profile: EndpointProfile | undefined): string {
+  const endpoint = profile ? { name: profile.name, kind: profile.kind, baseUrl: profile.baseUrl, model: profile.model, temperature: profile.temperature, maxTokens: profile.maxTokens } : null
+  return JSON.stringify({ format: 'vcp-workbench-session', version: 1, exportedAt: new Date().toISOString(), session, agent: agent ?? null, endpoint }, null, 2)
+}
+
+/** The effective approval policy of a tool under an agent. */
+export function policyFor(agent: Agent, toolId: string): ApprovalPolicy {
+  return agent.policies[toolId] ?? (agent.config.requireConfirmation || agent.config.mode === 'manual' ? 'always' : 'auto')
+}

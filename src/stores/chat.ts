@@ -1,0 +1,322 @@
+/**
+ * The chat: saved profiles, agents and sessions, and the run in progress (kept out of the saved
+ * state, so a streaming reply does not rewrite localStorage on every piece).
+ */
+import { defineStore } from 'pinia'
+import { computed, reactive, shallowRef } from 'vue'
+import {
+  createApprovalGate,
+  createManualClient,
+  createOpenAIClient,
+  createRequestIdSession,
+  executeOptionsFor,
+  executeToolRequest,
+  listModels,
+  type ApprovalDecision,
+  type CompletionRequest,
+  type ModelClient,
+  type PendingCall,
+  type RequestIdSession,
+} from '../core'
+import { useToolCalling } from '../composables/useToolCalling'
+import {
+  checkChatState,
+  defaultChatState,
+  exportSession,
+  MANUAL_PROFILE_ID,
+  newId,
+  newProfile,
+  newSession,
+  policyFor,
+  sessionHistory,
+  toolCallResultMessage,
+  type Agent,
+  type ChatSession,
+  type EndpointProfile,
+  type StoredMessage,
+} from '../chat/model'
+import { applyResult, applyStreamEvents, cardFor, emptyRound, type RoundView } from '../chat/live-round'
+import { persistedRef } from './persisted'
+
+export interface PendingApproval {
+  id: string
+  call: PendingCall
+  round: number
+  decide(decision: ApprovalDecision): void
+}
+
+/** The run in progress: one at a time. A reactive object, changed in place as the run goes. */
+export interface LiveRun {
+  sessionId: string
+  messageId: string
+  rounds: RoundView[]
+  pending: PendingApproval[]
+  /** Set while a manual-model run waits for the assistant's reply to be written. */
+  manualRequest: CompletionRequest | null
+  approveRound(): void
+}
+
+export const useChatStore = defineStore('chat', () => {
+  const state = persistedRef('chat', 1, defaultChatState, checkChatState)
+  const toolCalling = useToolCalling()
+  const live = shallowRef<LiveRun | null>(null)
+  let controller: AbortController | null = null
+  let manualReply: { resolve(text: string): void; reject(error: unknown): void } | null = null
+  // Request ids stay unique within a session for the life of the page.
+  const idSessions = new Map<string, RequestIdSession>()
+
+  const sessions = computed(() => state.value.sessions)
+  const profiles = computed(() => state.value.profiles)
+  const agents = computed(() => state.value.agents)
+  const activeSession = computed<ChatSession>(() => state.value.sessions.find((s) => s.id === state.value.activeSessionId) ?? state.value.sessions[0]!)
+  const activeAgent = computed<Agent>(() => agentById(activeSession.value.agentId))
+  const activeProfile = computed<EndpointProfile>(() => profileById(activeSession.value.profileId))
+  const running = computed(() => live.value !== null)
+
+  function agentById(id: string): Agent {
+    return state.value.agents.find((a) => a.id === id) ?? state.value.agents[0]!
+  }
+  function profileById(id: string): EndpointProfile {
+    return state.value.profiles.find((p) => p.id === id) ?? state.value.profiles.find((p) => p.id === MANUAL_PROFILE_ID) ?? state.value.profiles[0]!
+  }
+
+  // Sessions
+  function createSession(): ChatSession {
+    const current = activeSession.value
+    const session = newSession(current.agentId, current.profileId)
+    state.value.sessions.unshift(session)
+    state.value.activeSessionId = session.id
+    return session
+  }
+  function selectSession(id: string): void {
+    if (state.value.sessions.some((s) => s.id === id)) state.value.activeSessionId = id
+  }
+  function renameSession(id: string, title: string): void {
+    const session = state.value.sessions.find((s) => s.id === id)
+    if (session && title.trim()) session.title = title.trim()
+  }
+  function deleteSession(id: string): void {
+    if (live.value?.sessionId === id) stop('the session was deleted')
+    const at = state.value.sessions.findIndex((s) => s.id === id)
+    if (at === -1) return
+    state.value.sessions.splice(at, 1)
+    if (state.value.sessions.length === 0) state.value.sessions.push(newSession(state.value.agents[0]!.id, MANUAL_PROFILE_ID))
+    if (state.value.activeSessionId === id) state.value.activeSessionId = state.value.sessions[0]!.id
+  }
+
+  // Profiles and agents
+  function addProfile(): EndpointProfile {
+    const profile = newProfile()
+    state.value.profiles.push(profile)
+    return profile
+  }
+  function deleteProfile(id: string): void {
+    if (id === MANUAL_PROFILE_ID) return
+    state.value.profiles = state.value.profiles.filter((p) => p.id !== id)
+    for (const session of state.value.sessions) if (session.profileId === id) session.profileId = MANUAL_PROFILE_ID
+  }
+  async function testConnection(profile: EndpointProfile): Promise<{ ok: true; models: string[] } | { ok: false; message: string }> {
+    try {
+      const { models } = await listModels({ baseUrl: profile.baseUrl, apiKey: profile.apiKey })
+      return { ok: true, models }
+    } catch (error) {
+      return { ok: false, message: error instanceof Error ? error.message : String(error) }
+    }
+  }
+  function addAgent(): Agent {
+    const base = activeAgent.value
+    const agent: Agent = JSON.parse(JSON.stringify(base)) as Agent
+    agent.id = newId('agent')
+    agent.name = `${base.name} (copy)`
+    state.value.agents.push(agent)
+    return agent
+  }
+  function deleteAgent(id: string): void {
+    if (state.value.agents.length <= 1) return
+    state.value.agents = state.value.agents.filter((a) => a.id !== id)
+    for (const session of state.value.sessions) if (session.agentId === id) session.agentId = state.value.agents[0]!.id
+  }
+
+  // Runs
+  function clientFor(profile: EndpointProfile): ModelClient {
+    if (profile.kind === 'manual') {
+      return createManualClient(
+        (request) =>
+          new Promise<string>((resolve, reject) => {
+            manualReply = { resolve, reject }
+            if (live.value) live.value.manualRequest = request
+          }),
+      )
+    }
+    return createOpenAIClient({
+      baseUrl: profile.baseUrl,
+      apiKey: profile.apiKey || undefined,
+      model: profile.model,
+      temperature: profile.temperature ?? undefined,
+      maxTokens: profile.maxTokens ?? undefined,
+    })
+  }
+
+  function send(text: string): void {
+    const content = text.trim()
+    if (!content || running.value) return
+    const session = activeSession.value
+    session.messages.push({ id: newId('msg'), role: 'user', content, createdAt: Date.now() })
+    if (session.title === 'New chat') session.title = content.length > 40 ? content.slice(0, 40) + '…' : content
+    void startRun(session)
+  }
+
+  async function startRun(session: ChatSession): Promise<void> {
+    const agent = agentById(session.agentId)
+    const profile = profileById(session.profileId)
+    // History first, then the placeholder reply, so the placeholder is never sent (F20).
+    const history = sessionHistory(session.messages)
+    session.messages.push({ id: newId('msg'), role: 'assistant', content: '', createdAt: Date.now() })
+    // The saved (reactive) copy: changes to it are shown and saved.
+    const message: StoredMessage = session.messages[session.messages.length - 1]!
+    const run = reactive<LiveRun>({ sessionId: session.id, messageId: message.id, rounds: [], pending: [], manualRequest: null, approveRound: () => undefined })
+    const gate = createApprovalGate({
+      policyFor: (toolId) => policyFor(agent, toolId),
+      ask: (call) =>
+        new Promise<ApprovalDecision>((resolve) => {
+          const round = run.rounds.length - 1
+          const pending: PendingApproval = {
+            id: newId('approval'),
+            call,
+            round,
+            decide: (decision) => {
+              run.pending = run.pending.filter((p) => p !== pending)
+              resolve(decision)
+              },
+          }
+          run.pending = [...run.pending, pending]
+          const view = run.rounds[round]
+          const card = view?.cards.find((c) => c.request?.requestId === call.requestId)
+          if (card) card.state = 'awaiting-approval'
+        }),
+    })
+    run.approveRound = () => {
+      gate.approveRound()
+      for (const pending of [...run.pending]) pending.decide({ approved: true })
+    }
+    live.value = run
+    controller = new AbortController()
+    let idSession = idSessions.get(session.id)
+    if (!idSession) idSessions.set(session.id, (idSession = createRequestIdSession()))
+
+    const result = await toolCalling.runToolLoop({
+      client: clientFor(profile),
+      history,
+      agentPrompt: agent.systemPrompt,
+      agentId: agent.id,
+      config: agent.config,
+      calling: agent.calling,
+      execute: agent.flow === 'loop',
+      approver: gate.approver,
+      session: idSession,
+      signal: controller.signal,
+      callbacks: {
+        onRoundStart(index, kind) {
+          gate.startRound()
+          run.rounds.push(emptyRound(index, kind))
+          run.manualRequest = null
+        },
+        onResponseUpdate(content, index) {
+          const round = run.rounds[index]
+          if (round) round.content = content
+        },
+        onStreamEvents(events, index) {
+          const round = run.rounds[index]
+          if (round) applyStreamEvents(round, events)
+        },
+        onToolCallStart(request, index) {
+          const round = run.rounds[index]
+          if (round) cardFor(round, request).state = 'running'
+        },
+        onToolCallComplete(result, request, index) {
+          const round = run.rounds[index]
+          if (round) applyResult(round, result, request)
+        },
+      },
+    })
+    const { record } = result
+    message.run = record
+    message.wire = result.messages
+    message.content = result.content
+    message.status = record.status
+    if (record.error) message.error = record.error
+    const last = record.rounds[record.rounds.length - 1]
+    if (agent.flow === 'semi-automatic' && last && last.requests.length > 0 && record.status === 'completed') {
+      message.semi = { requests: last.requests, results: {}, continued: false }
+    }
+    manualReply = null
+    controller = null
+    live.value = null
+  }
+
+  /** Stops the stream, the running tools and the loop at once. */
+  function stop(reason = 'stopped by the user'): void {
+    controller?.abort(new Error(reason))
+    manualReply?.reject(new Error(reason))
+    manualReply = null
+    for (const pending of live.value?.pending ?? []) pending.decide({ approved: false, reason })
+  }
+
+  /** Manual model: the reply a person wrote for the waiting request. */
+  function submitManualReply(text: string): void {
+    if (!manualReply) return
+    const reply = manualReply
+    manualReply = null
+    if (live.value) live.value.manualRequest = null
+    reply.resolve(text)
+  }
+
+  /** Semi-automatic mode: runs one card's request and sends its result as a user message. */
+  async function runSemiRequest(messageId: string, requestId: string): Promise<void> {
+    const session = activeSession.value
+    const message = session.messages.find((m) => m.id === messageId)
+    const semi = message?.semi
+    const request = semi?.requests.find((r) => r.requestId === requestId)
+    if (!message || !semi || !request || semi.results[requestId]) return
+    const agent = agentById(session.agentId)
+    const result = await executeToolRequest(request, executeOptionsFor(agent.config, { registry: toolCalling.registry, requireConfirmation: false }))
+    semi.results[requestId] = result
+    session.messages.push({ id: newId('msg'), role: 'user', kind: 'tool-result', content: toolCallResultMessage(requestId, result.result), createdAt: Date.now() })
+    // Every card answered: the conversation goes on with the results.
+    if (semi.requests.every((r) => semi.results[r.requestId]) && !semi.continued && !running.value) {
+      semi.continued = true
+      void startRun(session)
+    }
+  }
+
+  function exportActiveSession(): string {
+    const session = activeSession.value
+    return exportSession(session, agentById(session.agentId), profileById(session.profileId))
+  }
+
+  return {
+    state,
+    sessions,
+    profiles,
+    agents,
+    activeSession,
+    activeAgent,
+    activeProfile,
+    live,
+    running,
+    createSession,
+    selectSession,
+    renameSession,
+    deleteSession,
+    addProfile,
+    deleteProfile,
+    testConnection,
+    addAgent,
+    deleteAgent,
+    send,
+    stop,
+    submitManualReply,
+    runSemiRequest,
+    exportActiveSession,
+  }
+})
