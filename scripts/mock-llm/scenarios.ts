@@ -66,6 +66,12 @@ export const scenarios: Record<string, Scenario> = {
     return answerFromResults(body)
   },
 
+  /** A request block streamed slowly: its card shows and fills in while the reply arrives. */
+  'vcp-slow-block': (body, round) => {
+    if (round === 0) return reply(`Writing a note.\n\n${vcp('fs_write', { path: '/notes/slow.md', content: 'Line one.\nLine two.\nLine three.' })}\n`, { delayMs: 60 })
+    return answerFromResults(body)
+  },
+
   /** The same with native `tool_calls`: two calls in the first round, their deltas interleaved. */
   'native-two-rounds': (body, round) => {
     if (round === 0) {

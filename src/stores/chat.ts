@@ -185,7 +185,7 @@ export const useChatStore = defineStore('chat', () => {
             call,
             round,
             decide: (decision) => {
-              run.pending = run.pending.filter((p) => p !== pending)
+              run.pending = run.pending.filter((p) => p.id !== pending.id)
               resolve(decision)
               },
           }
