@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest'
+import { createStreamParser, directRequest, parseToolRequests } from '../../src/core'
+import { applyResult, applyStreamEvents, cardFor, emptyRound, roundView, segments } from '../../src/chat/live-round'
+
+const reply = 'Before.\n<<<[TOOL_REQUEST]>>>\ntool_name:「始」calc_evaluate「末」,\nexpression:「始」1+1「末」\n<<<[END_TOOL_REQUEST]>>>\nAfter.'
+
+describe('live round', () => {
+  it('a card opens with the block, gains fields, and settles on close, for any chunking', () => {
+    for (const size of [1, 3, 7, 1000]) {
+      const round = emptyRound(0, 'tools')
+      const parser = createStreamParser('vcp')
+      const states: string[] = []
+      for (let at = 0; at < reply.length; at += size) {
+        round.content = reply.slice(0, at + size)
+        applyStreamEvents(round, parser.feed(reply.slice(at, at + size)))
+        if (round.cards[0]) states.push(`${round.cards[0].state}:${Object.keys(round.cards[0].args).join(',')}`)
+      }
+      const [request] = parser.end().requests
+      const card = cardFor(round, request!)
+      expect(round.cards).toHaveLength(1)
+      expect(card).toMatchObject({ toolName: 'calc_evaluate', args: { expression: '1+1' }, state: 'parsed', start: request!.start, end: request!.end })
+      if (size === 1) expect(states[0]).toBe('streaming:')
+    }
+  })
+
+  it('blocks inside reasoning get no card', () => {
+    const round = emptyRound(0, 'tools')
+    const parser = createStreamParser('vcp')
+    applyStreamEvents(round, parser.feed(`<think>${reply}</think>`))
+    parser.end()
+    expect(round.cards).toEqual([])
+  })
+
+  it('segments put prose around the card; native cards (no text position) come last', () => {
+    const { requests } = parseToolRequests(reply)
+    const view = roundView({ index: 0, kind: 'tools', content: reply, toolCalls: [], requests, diagnostics: [], results: [], timings: { modelMs: 0, toolsMs: 0 } })
+    applyResult(view, { requestId: 'native-1', toolName: 'text_hash', status: 'success', result: 'x', durationMs: 1 }, directRequest('text_hash', {}, 'native-1'))
+    const parts = segments(view)
+    expect(parts.map((p) => (p.type === 'text' ? p.text.trim() : p.card.toolName))).toEqual(['Before.', 'calc_evaluate', 'After.', 'text_hash'])
+    expect(view.cards[1]?.state).toBe('done')
+  })
+
+  it('a block still streaming takes the rest of the text', () => {
+    const round = emptyRound(0, 'tools')
+    const partial = reply.slice(0, 60)
+    round.content = partial
+    applyStreamEvents(round, createStreamParser('vcp').feed(partial))
+    expect(segments(round).map((p) => p.type)).toEqual(['text', 'card'])
+  })
+})

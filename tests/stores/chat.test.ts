@@ -1,0 +1,91 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { useChatStore } from '../../src/stores/chat'
+import { freshPinia, withBuiltinTools } from '../helpers-ui'
+
+const CALC = '<<<[TOOL_REQUEST]>>>\ntool_name:「始」calc_evaluate「末」,\nexpression:「始」2+2「末」\n<<<[END_TOOL_REQUEST]>>>'
+
+/** Waits until the store asks the manual model for a reply (or the run ends). */
+async function until(check: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 5))
+  expect(check()).toBe(true)
+}
+
+describe('chat store', () => {
+  let undo: () => void = () => {}
+  beforeEach(() => {
+    localStorage.clear()
+    freshPinia()
+    undo = withBuiltinTools()
+  })
+  afterEach(() => undo())
+
+  it('the manual model: the user writes each reply and the loop runs on it', async () => {
+    const chat = useChatStore()
+    chat.send('What is 2+2?')
+    await until(() => Boolean(chat.live?.manualRequest))
+    // The request the "model" got: system prompt with the tools, then the user's message.
+    expect(chat.live?.manualRequest?.messages[0]?.content).toContain('calc_evaluate')
+    expect(chat.live?.manualRequest?.messages.at(-1)).toEqual({ role: 'user', content: 'What is 2+2?' })
+    chat.submitManualReply(CALC)
+    await until(() => chat.live?.rounds.length === 2 && Boolean(chat.live.manualRequest))
+    expect(chat.live?.rounds[0]?.cards[0]?.result?.status).toBe('success')
+    expect(chat.live?.manualRequest?.messages.at(-1)?.content).toContain('<<<[TOOL_RESULT]>>>')
+    chat.submitManualReply('It is 4.')
+    await until(() => !chat.running)
+    const reply = chat.activeSession.messages.at(-1)
+    expect(reply).toMatchObject({ role: 'assistant', content: 'It is 4.', status: 'completed' })
+    expect(reply?.run?.rounds).toHaveLength(2)
+    expect(reply?.wire?.map((m) => m.role)).toEqual(['assistant', 'user', 'assistant'])
+    expect(chat.activeSession.title).toBe('What is 2+2?')
+  })
+
+  it('stop while the manual model waits ends the run as aborted and keeps the session usable', async () => {
+    const chat = useChatStore()
+    chat.send('Anything')
+    await until(() => Boolean(chat.live?.manualRequest))
+    chat.stop()
+    await until(() => !chat.running)
+    expect(chat.activeSession.messages.at(-1)).toMatchObject({ status: 'aborted', error: 'Aborted: stopped by the user.' })
+  })
+
+  it('semi-automatic: cards wait for the user; each result becomes a user message; then the conversation goes on', async () => {
+    const chat = useChatStore()
+    chat.activeAgent.flow = 'semi-automatic'
+    chat.send('Add it up')
+    await until(() => Boolean(chat.live?.manualRequest))
+    chat.submitManualReply(CALC)
+    await until(() => !chat.running)
+    const reply = chat.activeSession.messages.at(-1)!
+    expect(reply.semi?.requests.map((r) => r.toolName)).toEqual(['calc_evaluate'])
+    expect(reply.run?.rounds[0]?.results).toEqual([])
+    await chat.runSemiRequest(reply.id, reply.semi!.requests[0]!.requestId)
+    const resultMessage = chat.activeSession.messages.find((m) => m.kind === 'tool-result')
+    expect(JSON.parse(resultMessage!.content)).toMatchObject({ tool_call_result: { toolCallId: reply.semi!.requests[0]!.requestId } })
+    await until(() => Boolean(chat.live?.manualRequest))
+    expect(chat.live?.manualRequest?.messages.at(-1)?.content).toBe(resultMessage!.content)
+    chat.stop()
+    await until(() => !chat.running)
+  })
+
+  it('sessions: create, rename, delete (never zero), and the manual endpoint cannot be removed', () => {
+    const chat = useChatStore()
+    const first = chat.activeSession.id
+    const second = chat.createSession()
+    expect(chat.activeSession.id).toBe(second.id)
+    chat.renameSession(second.id, '  Renamed  ')
+    expect(chat.sessions.find((s) => s.id === second.id)?.title).toBe('Renamed')
+    chat.renameSession(second.id, '   ')
+    expect(chat.sessions.find((s) => s.id === second.id)?.title).toBe('Renamed')
+    chat.deleteSession(second.id)
+    expect(chat.activeSession.id).toBe(first)
+    chat.deleteSession(first)
+    expect(chat.sessions).toHaveLength(1)
+    chat.deleteProfile('manual')
+    expect(chat.profiles.some((p) => p.id === 'manual')).toBe(true)
+    const profile = chat.addProfile()
+    chat.activeSession.profileId = profile.id
+    chat.deleteProfile(profile.id)
+    expect(chat.activeSession.profileId).toBe('manual')
+  })
+})
