@@ -1,6 +1,6 @@
 import { defineConfig } from 'vite'
 import vue from '@vitejs/plugin-vue'
-import { llmProxy } from './scripts/llm-proxy'
+import { llmProxy } from './scripts/llm-proxy.ts'
 
 export default defineConfig({
   plugins: [vue(), llmProxy()],

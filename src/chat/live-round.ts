@@ -2,7 +2,7 @@
  * What the chat shows of one round while it happens and after: the reply's text and a card per
  * request. Cards appear the moment a block opens in the stream and fill in as fields arrive.
  */
-import type { ParsedRequest, RoundRecord, StreamEvent, ToolExecutionResult } from '../core'
+import type { NativeToolCall, ParsedRequest, RoundRecord, StreamEvent, ToolExecutionResult } from '../core'
 
 export type CardState = 'streaming' | 'parsed' | 'awaiting-approval' | 'running' | 'done'
 
@@ -15,6 +15,8 @@ export interface RequestCard {
   /** Text offsets of the block in the reply (text protocols); `end` undefined while it streams. */
   start?: number
   end?: number
+  /** Native calls: the id the model gave the call. */
+  callId?: string
   request?: ParsedRequest
   result?: ToolExecutionResult
 }
@@ -53,6 +55,18 @@ export function applyStreamEvents(round: RoundView, events: readonly StreamEvent
   }
 }
 
+/** Native mode: a card per call while its name and argument text stream in. */
+export function applyNativeCalls(round: RoundView, calls: readonly NativeToolCall[]): void {
+  calls.forEach((call, index) => {
+    let card = round.cards.find((c) => c.key === `n${index}`)
+    if (!card) round.cards.push((card = { key: `n${index}`, toolName: '', args: {}, state: 'streaming' }))
+    if (card.state !== 'streaming') return
+    card.toolName = call.function.name
+    card.callId = call.id || undefined
+    card.args = call.function.arguments ? { arguments: call.function.arguments } : {}
+  })
+}
+
 function settleCard(card: RequestCard, request: ParsedRequest): void {
   card.request = request
   card.toolName = request.toolName
@@ -64,7 +78,7 @@ function settleCard(card: RequestCard, request: ParsedRequest): void {
 
 /** The card of a request, found by id, by position, or made (native calls have no text block). */
 export function cardFor(round: RoundView, request: ParsedRequest): RequestCard {
-  let card = round.cards.find((c) => c.request?.requestId === request.requestId)
+  let card = round.cards.find((c) => c.request?.requestId === request.requestId) ?? round.cards.find((c) => !c.request && c.callId !== undefined && c.callId === request.requestId)
   if (!card && request.end > request.start) card = round.cards.find((c) => !c.request && c.start === request.start)
   if (!card) {
     card = { key: `r-${request.requestId}`, toolName: request.toolName, args: {}, state: 'parsed' }

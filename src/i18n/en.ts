@@ -128,6 +128,7 @@ export default {
     streaming: 'streaming…',
     thinking: 'Waiting for the model…',
     manual: {
+      waiting: 'Waiting for the reply you write below…',
       title: 'Write the assistant’s reply',
       hint: 'The manual model is on: write what the model would answer. Requests in it are parsed and run like a real reply.',
       placeholder: 'The assistant’s reply, e.g. a tool request block or a final answer',

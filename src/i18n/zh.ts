@@ -130,6 +130,7 @@ const zh: typeof en = {
     streaming: '生成中…',
     thinking: '等待模型…',
     manual: {
+      waiting: '等待你在下方撰写回复…',
       title: '撰写助手回复',
       hint: '当前为手动模型：请写出模型会给出的回复。其中的工具请求会像真实回复一样被解析并执行。',
       placeholder: '助手的回复，例如一个工具请求块或最终回答',

@@ -35,7 +35,7 @@ import {
   type EndpointProfile,
   type StoredMessage,
 } from '../chat/model'
-import { applyResult, applyStreamEvents, cardFor, emptyRound, type RoundView } from '../chat/live-round'
+import { applyNativeCalls, applyResult, applyStreamEvents, cardFor, emptyRound, type RoundView } from '../chat/live-round'
 import { persistedRef } from './persisted'
 
 export interface PendingApproval {
@@ -228,6 +228,10 @@ export const useChatStore = defineStore('chat', () => {
         onStreamEvents(events, index) {
           const round = run.rounds[index]
           if (round) applyStreamEvents(round, events)
+        },
+        onToolCallsUpdate(calls, index) {
+          const round = run.rounds[index]
+          if (round) applyNativeCalls(round, calls)
         },
         onToolCallStart(request, index) {
           const round = run.rounds[index]

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createStreamParser, directRequest, parseToolRequests } from '../../src/core'
-import { applyResult, applyStreamEvents, cardFor, emptyRound, roundView, segments } from '../../src/chat/live-round'
+import { applyNativeCalls, applyResult, applyStreamEvents, cardFor, emptyRound, roundView, segments } from '../../src/chat/live-round'
 
 const reply = 'Before.\n<<<[TOOL_REQUEST]>>>\ntool_name:「始」calc_evaluate「末」,\nexpression:「始」1+1「末」\n<<<[END_TOOL_REQUEST]>>>\nAfter.'
 
@@ -46,5 +46,16 @@ describe('live round', () => {
     round.content = partial
     applyStreamEvents(round, createStreamParser('vcp').feed(partial))
     expect(segments(round).map((p) => p.type)).toEqual(['text', 'card'])
+  })
+
+  it('native calls get cards while their deltas stream, and the same card takes the request and result', () => {
+    const round = emptyRound(0, 'tools')
+    applyNativeCalls(round, [{ id: 'call_1', type: 'function', function: { name: 'calc_evaluate', arguments: '{"expre' } }])
+    expect(round.cards[0]).toMatchObject({ state: 'streaming', toolName: 'calc_evaluate', args: { arguments: '{"expre' } })
+    applyNativeCalls(round, [{ id: 'call_1', type: 'function', function: { name: 'calc_evaluate', arguments: '{"expression":"1"}' } }])
+    const request = directRequest('calc_evaluate', { expression: '1' }, 'call_1')
+    applyResult(round, { requestId: 'call_1', toolName: 'calc_evaluate', status: 'success', result: '1', durationMs: 1 }, request)
+    expect(round.cards).toHaveLength(1)
+    expect(round.cards[0]).toMatchObject({ state: 'done', args: { expression: '1' } })
   })
 })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { computed, effectScope, nextTick } from 'vue'
-import { createToolRegistryManager, DEFAULT_TOOL_CALL_CONFIG, type ToolCallConfig, type ToolRegistry } from '../../src/core'
+import { createManualClient, createToolRegistryManager, DEFAULT_TOOL_CALL_CONFIG, type ToolCallConfig, type ToolRegistry } from '../../src/core'
 import { useToolCalling } from '../../src/composables/useToolCalling'
 import { mathTool, unrulyTool } from '../fixtures/tools'
 
@@ -17,6 +17,22 @@ function setup() {
 }
 
 describe('useToolCalling', () => {
+  it('runs the chat loop on its registry; the scope ending aborts a run in progress', async () => {
+    const { tc, scope } = setup()
+    const replies = [block('math_add', ',\na:「始」2「末」'), 'Two.']
+    const done = await tc.runToolLoop({ client: createManualClient(async () => replies.shift() ?? ''), history: [{ role: 'user', content: '2?' }], config: config() })
+    expect(done.record.status).toBe('completed')
+    expect(done.record.rounds[0]?.results[0]?.status).toBe('success')
+
+    // A reply that never comes: the run waits until the scope stops.
+    const waiting = tc.runToolLoop({ client: createManualClient(() => new Promise<string>(() => {})), history: [{ role: 'user', content: 'hi' }], config: config() })
+    expect(tc.running.value).toBe(true)
+    scope.stop()
+    const aborted = await waiting
+    expect(aborted.record.status).toBe('aborted')
+    expect(aborted.record.error).toContain('unmounted')
+  })
+
   it('runs a cycle with reactive running state and records it', async () => {
     const { tc } = setup()
     const pending = tc.processCycle(block('math_add', ',\na:「始」2「末」'), config())

@@ -20,6 +20,8 @@ export interface ToolLoopCallbacks {
   onRoundStart?(index: number, kind: RoundRecord['kind']): void
   /** The reply of the current round so far. */
   onResponseUpdate?(content: string, round: number): void
+  /** Native mode: the `tool_calls` so far, names and argument text growing as deltas arrive. */
+  onToolCallsUpdate?(calls: readonly NativeToolCall[], round: number): void
   /** Text mode: what the streaming parser learned from the last piece (blocks opening, fields, closes). */
   onStreamEvents?(events: StreamEvent[], round: number): void
   onToolCallStart?(request: ParsedRequest, round: number): void
@@ -124,6 +126,7 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
             round.content = partial.content
             content = partial.content
             feed(delta)
+            if (partial.toolCalls.length > 0) callbacks.onToolCallsUpdate?.(partial.toolCalls, index)
             callbacks.onResponseUpdate?.(partial.content, index)
           },
         },

@@ -174,9 +174,15 @@ describe('runToolLoop, text protocol (VCP)', () => {
 
 describe('runToolLoop, native function calling', () => {
   it('completed: tools sent as definitions, results as role "tool" messages', async () => {
-    const { record, messages } = await run('native-two-rounds', { calling: 'native' })
+    const seen: string[] = []
+    const { record, messages } = await run('native-two-rounds', { calling: 'native', callbacks: { onToolCallsUpdate: (calls) => seen.push(calls.map((c) => c.function.arguments).join('|')) } })
     expect(record.status).toBe('completed')
     expect(record.calling).toBe('native')
+    // The calls were reported while their argument text was still growing.
+    expect(seen.length).toBeGreaterThan(4)
+    expect(seen[0]).toBe('')
+    expect(seen).toContain('{"expression":"6 * 7"}|{"text":"VCP Workbench"}')
+    expect(seen.at(-1)).toBe('{"from":"2026-01-01","to":"2026-03-01","unit":"days"}')
     expect(record.rounds[0]?.results.map((r) => [r.requestId, r.status])).toEqual([
       ['call_calc', 'success'],
       ['call_b64', 'success'],
