@@ -7,6 +7,7 @@ import type { MethodMetadata, ToolCallConfig, ToolDefinitionInput, ToolRegistry 
 import { toolRegistryManager, type ToolRegistryManager } from './tools/registry-manager'
 import { protocolRegistry, type ProtocolRegistry } from './protocols/registry'
 import { stableHash } from './text/stable-hash'
+import { LIMIT_PARAMETER } from './results/output'
 
 export type MethodFilter = (method: MethodMetadata, tool: ToolRegistry) => boolean
 
@@ -64,6 +65,12 @@ export function isToolEnabled(config: Pick<ToolCallConfig, 'toolToggles' | 'defa
   return config.toolToggles[toolId] ?? config.defaultToolEnabled
 }
 
+/** Every method a model sees takes `limit` for its output, unless it has a `limit` of its own. */
+function withLimitParameter(method: MethodMetadata): MethodMetadata {
+  if (method.parameters.some((p) => p.name === LIMIT_PARAMETER.name)) return method
+  return { ...method, parameters: [...method.parameters, LIMIT_PARAMETER] }
+}
+
 export function createToolDiscoveryService(
   options: { registry?: ToolRegistryManager; protocols?: ProtocolRegistry; cache?: PromptCache } = {},
 ): ToolDiscoveryService {
@@ -74,7 +81,7 @@ export function createToolDiscoveryService(
   function getDiscoveredMethods(filter: MethodFilter = agentCallable): DiscoveredTool[] {
     const found: DiscoveredTool[] = []
     for (const tool of registry.list()) {
-      const methods = tool.getMetadata().methods.filter((method) => filter(method, tool))
+      const methods = tool.getMetadata().methods.filter((method) => filter(method, tool)).map(withLimitParameter)
       if (methods.length === 0) continue
       const entry: DiscoveredTool = { toolId: tool.id, toolName: tool.name, methods }
       if (tool.description !== undefined) entry.description = tool.description

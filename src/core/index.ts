@@ -45,6 +45,7 @@ export {
   executeToolRequests,
   type ApprovalDecision,
   type Approver,
+  type ResultReviewer,
   type ExecuteOptions,
   type PendingCall,
   type ToolCallContext,
@@ -96,3 +97,31 @@ export { buildSystemPrompt, finalAnswerInstruction, isFinalAnswerInstruction, lo
 export { createManualClient } from './chat/manual-client'
 export { runToolLoop, type ToolLoopCallbacks, type ToolLoopOptions, type ToolLoopResult } from './chat/tool-loop'
 export { approvalKey, createApprovalGate, type ApprovalGate, type ApprovalGateOptions, type ApprovalPolicy } from './chat/approvals'
+export {
+  argsVariableName,
+  createVariableStore,
+  DEFAULT_VARIABLE_CAPACITY,
+  resultVariableName,
+  type RemoveOutcome,
+  type Variable,
+  type VariableFilter,
+  type VariableStore,
+  type VariableType,
+} from './results/variables'
+export { hasVarRefs, resolveVarRefs, resolveVarRefsInText, VariableReferenceError } from './results/refs'
+export { cutHint, DEFAULT_OUTPUT_LIMIT, LIMIT_PARAMETER, outputLimit, prepareOutput, type OutputCut, type PreparedOutput, type ToolOutputOptions } from './results/output'
+export { READ_VAR_TOOL, readOnRequest } from './results/read-on'
+export { createVariableTools } from './results/var-tools'
+export {
+  applyGroupState,
+  BASE_RULES,
+  buildToolRules,
+  emptyGroupState,
+  isGroupEnabled,
+  isToolOn,
+  ruleVariableName,
+  RULE_VARIABLE_PREFIX,
+  type GroupState,
+  type SkillRule,
+  type ToolGroup,
+} from './groups'

@@ -121,6 +121,8 @@ export interface ToolExecutionResult {
   status: ToolExecutionStatus
   result: string
   durationMs: number
+  /** The result was cut: how much the model saw, and the variable with all of it. */
+  truncation?: { keptChars: number; totalChars: number; resumeAt: number; variable?: string }
 }
 
 export interface ToolCallCycleResult {

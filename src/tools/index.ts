@@ -2,7 +2,7 @@
  * The built-in tools. Their logic is plain TypeScript; where they touch the machine (files, the
  * sandbox) a backend is passed in: see ./browser and ./node.
  */
-import type { ToolRegistry } from '../core'
+import { createVariableTools, type ToolRegistry } from '../core'
 import type { ToolRegistryManager } from '../core'
 import { createCalculatorTool } from './calculator'
 import { createTextTool } from './text'
@@ -18,7 +18,7 @@ export interface BuiltinBackends {
 }
 
 export function createBuiltinTools(backends: BuiltinBackends): ToolRegistry[] {
-  return [createFileSystemTool(backends.files), createSandboxTool(backends.sandbox), createCalculatorTool(), createTextTool(), createDateTimeTool()]
+  return [createFileSystemTool(backends.files), createSandboxTool(backends.sandbox), createCalculatorTool(), createTextTool(), createDateTimeTool(), createVariableTools()]
 }
 
 /** Registers the built-in tools; returns a function that removes them again. */
@@ -28,6 +28,7 @@ export function registerBuiltinTools(registry: ToolRegistryManager, backends: Bu
 }
 
 export { createCalculatorTool, createTextTool, createDateTimeTool, createFileSystemTool, createSandboxTool }
+export { BUILTIN_GROUPS } from './groups'
 export { createMemoryFileStore, type FileEntry, type FileStore } from './files/store'
 export type { SandboxOutcome, SandboxRunner } from './sandbox/runner'
 export { evaluateExpression, ExpressionError } from './calculator/expression'

@@ -29,9 +29,9 @@ describe('discovery store', () => {
 
   it('sorts and filters', () => {
     const store = useDiscoveryStore()
-    expect(store.matches.map((m) => m.tool.id)).toEqual(['calc', 'datetime', 'js', 'text', 'fs'])
+    expect(store.matches.map((m) => m.tool.id)).toEqual(['calc', 'datetime', 'js', 'text', 'vars', 'fs'])
     store.state.sort = 'methods'
-    expect(store.matches.map((m) => m.tool.id)).toEqual(['fs', 'text', 'datetime', 'calc', 'js'])
+    expect(store.matches.map((m) => m.tool.id)).toEqual(['fs', 'text', 'datetime', 'vars', 'calc', 'js'])
     store.state.agentOnly = true
     expect(store.matches.find((m) => m.tool.id === 'fs')?.methods.map((m) => m.method.name)).toEqual(['tree', 'read', 'write', 'delete'])
     store.state.requiredOnly = true
@@ -43,13 +43,13 @@ describe('discovery store', () => {
   it('follows the registry and handles 5,000 methods', () => {
     const store = useDiscoveryStore()
     const removers = createSyntheticTools(5000).map((tool) => toolRegistryManager.register(tool))
-    expect(store.methodCount).toBe(5000 + 18)
+    expect(store.methodCount).toBe(5000 + 22)
     store.state.query = 'invoice get'
     expect(store.matches.length).toBeGreaterThan(0)
     expect(store.matches.every((m) => m.methods.every((x) => x.haystack.includes('get') || m.tool.name.toLowerCase().includes('get')))).toBe(true)
     removers.forEach((remove) => remove())
     store.state.query = ''
-    expect(store.methodCount).toBe(18)
+    expect(store.methodCount).toBe(22)
   })
 
   it('highlights every term, case-insensitively', () => {

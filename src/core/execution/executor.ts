@@ -2,13 +2,18 @@
  * The executor: runs parsed requests against the registry. Every request ends in exactly one
  * result with a status; nothing a method or a model does can make the run itself throw.
  */
-import type { ParsedRequest, ToolExecutionResult, ToolExecutionStatus } from '../types'
+import type { ParsedRequest, ToolExecutionResult, ToolExecutionStatus, ToolRegistry } from '../types'
 import { toolRegistryManager, type ToolRegistryManager } from '../tools/registry-manager'
 import { splitBatch } from '../batch'
 import { resolveRoute, type RouteTarget } from './routing-table'
 import { coerceArguments, type Arguments } from './arguments'
 import { serializeResult } from './serialize'
 import { stringArguments } from '../protocols/json/calls'
+import type { VariableStore } from '../results/variables'
+import { argsVariableName, resultVariableName } from '../results/variables'
+import { resolveVarRefs, VariableReferenceError } from '../results/refs'
+import { cutHint, prepareOutput, type OutputCut, type ToolOutputOptions } from '../results/output'
+import { readOnRequest } from '../results/read-on'
 
 /** What a method receives besides its arguments. */
 export interface ToolCallContext {
@@ -17,6 +22,8 @@ export interface ToolCallContext {
   requestId: string
   /** `toolId_methodName`. */
   routingName: string
+  /** The run's variable store, when it has one (the `vars` tools work on it). */
+  variables?: VariableStore
 }
 
 /** Shown to an approver before a call runs: the resolved method and the arguments it will get. */
@@ -38,6 +45,9 @@ export interface ApprovalDecision {
 
 export type Approver = (call: PendingCall) => boolean | ApprovalDecision | Promise<boolean | ApprovalDecision>
 
+/** Asked after a call ran, before its result goes anywhere; a rejection replaces the result. */
+export type ResultReviewer = (call: PendingCall, outcome: { status: ToolExecutionStatus; result: string }) => boolean | ApprovalDecision | Promise<boolean | ApprovalDecision>
+
 export interface ExecuteOptions {
   /** @default the app's toolRegistryManager */
   registry?: ToolRegistryManager
@@ -57,6 +67,14 @@ export interface ExecuteOptions {
   caller?: 'agent' | 'user'
   /** Tools switched off in the agent's config are denied. @default every tool is enabled */
   toolEnabled?: (toolId: string) => boolean
+  /**
+   * Full results and arguments are stored here, `$VAR_REF{{name}}` in arguments is resolved from
+   * here, and a cut result says which variable holds the rest.
+   */
+  variables?: VariableStore
+  /** The protocol of the ready-made ReadVar request after a cut ('native' for function calling). @default 'vcp' */
+  resultProtocol?: string
+  onResultReview?: ResultReviewer
   /** Called as each request starts and as it ends, e.g. to show progress while a round runs. */
   onCallStart?: (request: ParsedRequest) => void
   onCallComplete?: (result: ToolExecutionResult, request: ParsedRequest) => void
@@ -67,6 +85,9 @@ export const DEFAULT_TIMEOUT_MS = 30_000
 interface Outcome {
   status: ToolExecutionStatus
   result: string
+  /** Set when the method ran and its text was cut. */
+  cut?: OutputCut
+  variable?: string
 }
 
 export async function executeToolRequests(requests: readonly ParsedRequest[], options: ExecuteOptions = {}): Promise<ToolExecutionResult[]> {
@@ -87,6 +108,7 @@ export async function executeToolRequest(request: ParsedRequest, options: Execut
     outcome = { status: 'error', result: `"${request.toolName}" could not run: ${errorMessage(error)}` }
   }
   const result: ToolExecutionResult = { requestId: request.requestId, toolName: request.toolName, status: outcome.status, result: outcome.result, durationMs: now() - started }
+  if (outcome.cut) result.truncation = { ...outcome.cut, variable: outcome.variable }
   options.onCallComplete?.(result, request)
   return result
 }
@@ -135,25 +157,80 @@ async function runCall(request: ParsedRequest, target: RouteTarget, raw: Readonl
   if (options.toolEnabled && !options.toolEnabled(tool.id)) {
     return { status: 'denied', result: `Tool "${tool.id}" is switched off in this configuration, so "${routingName}" was not called.` }
   }
-  const { args, problems } = coerceArguments(method.parameters, raw)
+  // References first, so validation and the approver see the values the method will get.
+  let given: Readonly<Record<string, unknown>> = raw
+  if (options.variables) {
+    try {
+      given = resolveVarRefs(raw, options.variables)
+    } catch (error) {
+      if (error instanceof VariableReferenceError) return { status: 'error', result: `Arguments of "${routingName}" could not be resolved: ${error.message}` }
+      throw error
+    }
+  }
+  // Every method takes an optional `limit` for its output unless it declares one itself.
+  let limit: number | undefined
+  if (!method.parameters.some((p) => p.name === 'limit') && given.limit !== undefined) {
+    const value = typeof given.limit === 'string' ? Number(given.limit.trim()) : given.limit
+    if (typeof value !== 'number' || !Number.isInteger(value)) return { status: 'error', result: `Invalid arguments for "${routingName}": "limit" must be an integer (0 or -1: no cut), got ${JSON.stringify(given.limit)}.` }
+    limit = value
+    given = without(given, 'limit')
+  }
+  const { args, problems } = coerceArguments(method.parameters, given)
   if (problems.length > 0) return { status: 'error', result: `Invalid arguments for "${routingName}": ${problems.join('; ')}.` }
+  const call: PendingCall = { requestId: request.requestId, toolName: request.toolName, routingName, toolId: tool.id, method: method.name, args }
   if (options.requireConfirmation) {
     if (!options.onBeforeExecute) {
       return { status: 'error', result: `"${routingName}" needs confirmation (requireConfirmation is on) but no approver is set: pass onBeforeExecute.` }
     }
-    const call: PendingCall = { requestId: request.requestId, toolName: request.toolName, routingName, toolId: tool.id, method: method.name, args }
-    const decision = await options.onBeforeExecute(call)
-    const approved = typeof decision === 'boolean' ? decision : decision.approved
-    if (!approved) {
-      const reason = typeof decision === 'boolean' ? '' : (decision.reason ?? '').trim()
-      return { status: 'denied', result: `The user declined the call to "${routingName}".${reason ? ` Reason: ${reason}` : ''}` }
-    }
+    const rejection = rejectionOf(await options.onBeforeExecute(call))
+    if (rejection !== null) return { status: 'denied', result: `The user declined the call to "${routingName}".${rejection ? ` Reason: ${rejection}` : ''}` }
   }
   // Batches run several calls per request: the run may have been aborted since the last one.
   if (options.signal?.aborted) return { status: 'aborted', result: `"${routingName}" was not started: the run was aborted.` }
   const fn = tool[method.name]
   if (typeof fn !== 'function') return { status: 'error', result: `Tool "${tool.id}" has no function for method "${method.name}".` }
-  return callMethod(fn as MethodFunction, tool, args, { requestId: request.requestId, routingName }, options)
+  const ran = await callMethod(fn as MethodFunction, tool, args, { requestId: request.requestId, routingName, variables: options.variables }, options)
+  if (ran.status !== 'success' && ran.status !== 'error') return ran
+  if (options.onResultReview) {
+    const rejection = rejectionOf(await options.onResultReview(call, ran))
+    if (rejection !== null) {
+      options.variables?.set({ name: argsVariableName(routingName, request.requestId), value: JSON.stringify(args), type: 'args', toolName: routingName, requestId: request.requestId })
+      return { status: 'denied', result: `The user rejected the result of "${routingName}"; it is not shown.${rejection ? ` Reason: ${rejection}` : ''}` }
+    }
+  }
+  return shapeOutput(ran, tool, args, limit, request.requestId, routingName, options)
+}
+
+/** null when approved; otherwise the reason ('' when none was given). */
+function rejectionOf(decision: boolean | ApprovalDecision): string | null {
+  if (typeof decision === 'boolean') return decision ? null : ''
+  return decision.approved ? null : (decision.reason ?? '').trim()
+}
+
+/** The full text kept in variables; the model gets it cut to the limit, with a hint to read on. */
+function shapeOutput(ran: Outcome, tool: ToolRegistry, args: Arguments, limit: number | undefined, requestId: string, routingName: string, options: ExecuteOptions): Outcome {
+  const prepared = prepareOutput(ran.result, tool, args, limit)
+  const store = options.variables
+  const variable = store ? resultVariableName(routingName, requestId) : undefined
+  if (store && variable) {
+    store.set({ name: argsVariableName(routingName, requestId), value: JSON.stringify(args), type: 'args', toolName: routingName, requestId })
+    store.set({ name: variable, value: prepared.full, type: 'result', toolName: routingName, requestId })
+  }
+  if (!prepared.cut) return { status: ran.status, result: prepared.text, variable }
+  const request = variable ? readOnRequest(options.resultProtocol ?? 'vcp', variable, prepared.cut.resumeAt) : undefined
+  return { status: ran.status, result: `${prepared.text}\n\n${cutHint(prepared.cut, variable, request)}`, cut: prepared.cut, variable }
+}
+
+/** The tool's own formatForLLM, else strings as-is and anything else as pretty JSON. */
+function formatValue(tool: object, value: unknown, args: Arguments): ReturnType<typeof serializeResult> {
+  const format = (tool as ToolOutputOptions).formatForLLM
+  if (typeof format !== 'function') return serializeResult(value)
+  try {
+    const text = format.call(tool, value, args)
+    return typeof text === 'string' ? { ok: true, text } : { ok: false, reason: `formatForLLM returned ${typeof text}, not text` }
+  } catch (error) {
+    return { ok: false, reason: `formatForLLM failed: ${errorMessage(error)}` }
+  }
 }
 
 type MethodFunction = (args: Arguments, context: ToolCallContext) => unknown
@@ -163,7 +240,7 @@ function callMethod(
   fn: MethodFunction,
   tool: object,
   args: Arguments,
-  call: { requestId: string; routingName: string },
+  call: { requestId: string; routingName: string; variables?: VariableStore },
   options: ExecuteOptions,
 ): Promise<Outcome> {
   const timeout = options.timeout ?? DEFAULT_TIMEOUT_MS
@@ -208,6 +285,7 @@ function callMethod(
       },
       requestId: call.requestId,
       routingName: call.routingName,
+      variables: call.variables,
     }
     let pending: unknown
     try {
@@ -218,7 +296,7 @@ function callMethod(
     }
     Promise.resolve(pending).then(
       (value) => {
-        const serialized = serializeResult(value)
+        const serialized = formatValue(tool, value, args)
         finish(serialized.ok ? { status: 'success', result: serialized.text } : { status: 'error', result: `"${call.routingName}" returned a value that cannot be sent as text: ${serialized.reason}` })
       },
       (error: unknown) => finish({ status: 'error', result: `"${call.routingName}" failed: ${errorMessage(error)}` }),
