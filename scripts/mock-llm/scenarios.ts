@@ -72,6 +72,22 @@ export const scenarios: Record<string, Scenario> = {
     return answerFromResults(body)
   },
 
+  /** A tool returns about 50,000 characters; the model reads on with the ReadVar request from the cut note. */
+  'vcp-large-result': (body, round) => {
+    if (round === 0) {
+      const code = "Array.from({ length: 5000 }, (_, i) => 'row ' + String(i).padStart(5, '0')).join('\\n')"
+      return reply(`Let me generate the table.\n${vcp('js_evaluate', { code })}`)
+    }
+    const last = lastMessage(body)?.content ?? ''
+    if (round === 1) {
+      const start = last.indexOf('<<<[TOOL_REQUEST]>>>')
+      const end = last.indexOf('<<<[END_TOOL_REQUEST]>>>', start)
+      if (start !== -1 && end !== -1) return reply(`The result was cut; reading on.\n${last.slice(start, end + '<<<[END_TOOL_REQUEST]>>>'.length)}`)
+      return reply('The result was not cut, so there is nothing more to read.')
+    }
+    return answerFromResults(body)
+  },
+
   /** The same with native `tool_calls`: two calls in the first round, their deltas interleaved. */
   'native-two-rounds': (body, round) => {
     if (round === 0) {

@@ -125,3 +125,4 @@ export {
   type SkillRule,
   type ToolGroup,
 } from './groups'
+export { compactTranscript, contextHint, RESULT_PREVIEW_CHARS, runVariables, toolExecutionLog } from './chat/compact'

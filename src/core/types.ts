@@ -121,6 +121,8 @@ export interface ToolExecutionResult {
   status: ToolExecutionStatus
   result: string
   durationMs: number
+  /** The variable that holds the full result (when the run has a variable store); `…/args` holds the arguments. */
+  variable?: string
   /** The result was cut: how much the model saw, and the variable with all of it. */
   truncation?: { keptChars: number; totalChars: number; resumeAt: number; variable?: string }
 }

@@ -9,7 +9,9 @@ import { createStreamParser } from '../parser'
 import { createRequestIdSession, type RequestIdSession } from '../request-ids'
 import { createToolDiscoveryService, isToolEnabled, type ToolDiscoveryService } from '../discovery'
 import { toolRegistryManager, type ToolRegistryManager } from '../tools/registry-manager'
-import { executeToolRequests, type Approver } from '../execution/executor'
+import { executeToolRequests, type Approver, type ResultReviewer } from '../execution/executor'
+import type { VariableStore } from '../results/variables'
+import { applyGroupState, buildToolRules, type GroupState, type ToolGroup } from '../groups'
 import { executeOptionsFor, formatResultsForContext } from '../engine'
 import { ChatRequestError } from './errors'
 import { nativeToolDefinitions, resolveNativeCall, toolResultMessage } from './native'
@@ -47,6 +49,12 @@ export interface ToolLoopOptions {
   signal?: AbortSignal
   /** Asks about each call. With an approver every call goes through it; it decides by policy. */
   approver?: Approver
+  /** Asked about each result before the model sees it (result approval). */
+  resultReviewer?: ResultReviewer
+  /** Full results and arguments are kept here; cut results point into it; `$VAR_REF` reads it. */
+  variables?: VariableStore
+  /** Tool groups and their enable state: rules go into the prompt, switched-off tools are not offered. */
+  groups?: { groups: readonly ToolGroup[]; state: GroupState }
   /** Request ids stay unique across it; pass the conversation's. */
   session?: RequestIdSession
   today?: Date
@@ -62,14 +70,14 @@ export interface ToolLoopResult {
 }
 
 export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopResult> {
-  const { client, config, signal, callbacks = {} } = options
+  const { client, signal, callbacks = {} } = options
   const calling = options.calling ?? 'text'
   const execute = options.execute ?? true
   const registry = options.registry ?? toolRegistryManager
   const session = options.session ?? createRequestIdSession()
   const startedAt = Date.now()
   const started = performance.now()
-  const record: RunRecord = { status: 'completed', rounds: [], usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 }, startedAt, durationMs: 0, calling, protocol: config.protocol }
+  const record: RunRecord = { status: 'completed', rounds: [], usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 }, startedAt, durationMs: 0, calling, protocol: options.config.protocol }
   const appended: ChatMessage[] = []
   let content = ''
   const finish = (): ToolLoopResult => {
@@ -77,18 +85,24 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
     return { record, messages: appended, content }
   }
 
+  // Groups switch tools off through the config, so discovery and the executor both honour them.
+  const groups = options.groups
+  const config = groups ? applyGroupState(options.config, groups.groups, groups.state, registry.list().map((tool) => tool.id)) : options.config
   let system: string
   let tools: NativeToolDefinition[] | undefined
   try {
     const discovery = options.discovery ?? createToolDiscoveryService({ registry })
-    const toolsOn = config.enabled
+    const enabled = config.enabled ? discovery.getDiscoveredMethods().filter((tool) => isToolEnabled(config, tool.toolId)) : []
+    const rules =
+      groups && enabled.length > 0
+        ? buildToolRules({ groups: groups.groups, state: groups.state, enabledToolIds: enabled.map((t) => t.toolId), variables: options.variables, toolNames: Object.fromEntries(enabled.map((t) => [t.toolId, t.toolId])) })
+        : ''
     if (calling === 'native') {
-      const enabled = toolsOn ? discovery.getDiscoveredMethods().filter((tool) => isToolEnabled(config, tool.toolId)) : []
       tools = enabled.length > 0 ? nativeToolDefinitions(enabled) : undefined
-      system = buildSystemPrompt({ agentPrompt: options.agentPrompt, today: options.today ?? new Date() })
+      system = buildSystemPrompt({ agentPrompt: options.agentPrompt, toolsPrompt: rules, today: options.today ?? new Date() })
     } else {
-      const toolsPrompt = toolsOn ? discovery.generatePrompt({ config, agentId: options.agentId }) : ''
-      system = buildSystemPrompt({ agentPrompt: options.agentPrompt, toolsPrompt, today: options.today ?? new Date() })
+      const definitions = config.enabled ? discovery.generatePrompt({ config, agentId: options.agentId }) : ''
+      system = buildSystemPrompt({ agentPrompt: options.agentPrompt, toolsPrompt: [rules, definitions].filter(Boolean).join('\n\n'), today: options.today ?? new Date() })
     }
   } catch (error) {
     record.status = 'error'
@@ -194,6 +208,9 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
     const base = executeOptionsFor(config, {
       registry,
       signal,
+      variables: options.variables,
+      resultProtocol: calling === 'native' ? 'native' : config.protocol,
+      onResultReview: options.resultReviewer,
       onCallStart: (request) => callbacks.onToolCallStart?.(request, index),
       onCallComplete: (result, request) => callbacks.onToolCallComplete?.(result, request, index),
     })
@@ -216,7 +233,8 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
         if (result) appended.push(toolResultMessage(call, result))
       })
     } else {
-      appended.push({ role: 'user', content: formatResultsForContext(round.results, config.protocol) })
+      // The executor has cut each result to its limit already (with the note to read on).
+      appended.push({ role: 'user', content: formatResultsForContext(round.results, config.protocol, { maxResultChars: Number.POSITIVE_INFINITY }) })
     }
     callbacks.onRoundComplete?.(round)
 

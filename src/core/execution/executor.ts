@@ -108,6 +108,7 @@ export async function executeToolRequest(request: ParsedRequest, options: Execut
     outcome = { status: 'error', result: `"${request.toolName}" could not run: ${errorMessage(error)}` }
   }
   const result: ToolExecutionResult = { requestId: request.requestId, toolName: request.toolName, status: outcome.status, result: outcome.result, durationMs: now() - started }
+  if (outcome.variable) result.variable = outcome.variable
   if (outcome.cut) result.truncation = { ...outcome.cut, variable: outcome.variable }
   options.onCallComplete?.(result, request)
   return result

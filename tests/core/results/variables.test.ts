@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest'
+import { createVariableStore, resolveVarRefs, resolveVarRefsInText, VariableReferenceError, type VariableStore } from '../../../src/core'
+
+const names = (store: VariableStore) => store.list().map((v) => v.name)
+
+describe('variable store', () => {
+  it('evicts the least recently read first', () => {
+    const store = createVariableStore({ capacity: 2 })
+    store.set({ name: 'x', value: 'X', type: 'result' })
+    store.set({ name: 'y', value: 'Y', type: 'result' })
+    store.read('x')
+    store.set({ name: 'z', value: 'Z', type: 'result' })
+    expect(names(store)).toEqual(['x', 'z'])
+    // peek (the UI looking) does not count as a read.
+    store.peek('x')
+    store.set({ name: 'w', value: 'W', type: 'result' })
+    expect(names(store)).toEqual(['z', 'w'])
+  })
+
+  it('never evicts keep or rule variables, even when they are the oldest', () => {
+    const store = createVariableStore({ capacity: 2 })
+    store.set({ name: 'Rule/Files/large-files', value: 'R', type: 'rule' })
+    store.set({ name: 'pinned', value: 'P', type: 'user', keep: true })
+    store.set({ name: 'a', value: 'A', type: 'result' })
+    store.set({ name: 'b', value: 'B', type: 'result' })
+    expect(names(store)).toEqual(['Rule/Files/large-files', 'pinned'])
+  })
+
+  it('filters by type, search and tag; removing protects rule variables', () => {
+    const store = createVariableStore()
+    store.set({ name: 'fs_read/req-1/result', value: '...', type: 'result' })
+    store.set({ name: 'notes', value: 'n', type: 'user', desc: 'What I found', tags: ['mine'] })
+    store.set({ name: 'Rule/Compute/js-data', value: 'r', type: 'rule' })
+    expect(store.list({ type: 'user' }).map((v) => v.name)).toEqual(['notes'])
+    expect(store.list({ search: 'FOUND' }).map((v) => v.name)).toEqual(['notes'])
+    expect(store.list({ search: 'fs_read' }).map((v) => v.name)).toEqual(['fs_read/req-1/result'])
+    expect(store.list({ tag: 'mine' }).map((v) => v.name)).toEqual(['notes'])
+    expect(store.remove(['notes', 'Rule/Compute/js-data', 'nope'])).toEqual({ removed: ['notes'], protectedNames: ['Rule/Compute/js-data'], missing: ['nope'] })
+  })
+})
+
+describe('$VAR_REF', () => {
+  const store = createVariableStore()
+  store.set({ name: 'fs_read/req-1/result', value: 'Hello, world', type: 'result' })
+  store.set({ name: 'Rule/Files/large-files', value: 'rule text', type: 'rule' })
+  store.set({ name: 'outer', value: '[$VAR_REF{{fs_read/req-1/result:7:5}}]', type: 'user' })
+  store.set({ name: 'loop-a', value: 'a $VAR_REF{{loop-b}}', type: 'user' })
+  store.set({ name: 'loop-b', value: 'b $VAR_REF{{loop-a}}', type: 'user' })
+
+  it('replaces whole variables and slices; names may hold "/" and "."', () => {
+    expect(resolveVarRefsInText('say $VAR_REF{{fs_read/req-1/result}}!', store)).toBe('say Hello, world!')
+    expect(resolveVarRefsInText('$VAR_REF{{fs_read/req-1/result:7:5}}', store)).toBe('world')
+    expect(resolveVarRefsInText('$VAR_REF{{fs_read/req-1/result:7}}', store)).toBe('world')
+    expect(resolveVarRefsInText('$VAR_REF{{Rule/Files/large-files}}', store)).toBe('rule text')
+  })
+
+  it('resolves references inside variables, recursively', () => {
+    expect(resolveVarRefsInText('$VAR_REF{{outer}}', store)).toBe('[world]')
+  })
+
+  it('a cycle and an unknown name are errors that say which', () => {
+    expect(() => resolveVarRefsInText('$VAR_REF{{loop-a}}', store)).toThrow(new VariableReferenceError('$VAR_REF cycle: loop-a -> loop-b -> loop-a.'))
+    expect(() => resolveVarRefsInText('$VAR_REF{{fs_read/req-1/resul}}', store)).toThrow(/there is no variable "fs_read\/req-1\/resul"\. Did you mean "fs_read\/req-1\/result"/)
+    expect(() => resolveVarRefsInText('$VAR_REF{{outer:99}}', store)).toThrow(/start 99 is past the end of "outer"/)
+  })
+
+  it('walks nested arguments and leaves other values alone', () => {
+    expect(resolveVarRefs({ a: ['$VAR_REF{{fs_read/req-1/result:0:5}}', 3], b: { c: true, d: null } }, store)).toEqual({ a: ['Hello', 3], b: { c: true, d: null } })
+  })
+})
