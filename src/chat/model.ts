@@ -4,6 +4,7 @@
  * Plain TypeScript: the store adds reactivity.
  */
 import {
+  compactTranscript,
   DEFAULT_TOOL_CALL_CONFIG,
   isRecord,
   type ApprovalPolicy,
@@ -39,7 +40,11 @@ export interface Agent {
   flow: 'loop' | 'semi-automatic'
   /** Per tool id; tools not listed follow `requireConfirmation` ('always' when on, else 'auto'). */
   policies: Record<string, ApprovalPolicy>
+  /** Result approval per tool id: 'never' (default), 'on-error', 'always'. */
+  resultPolicies?: Record<string, ResultPolicy>
 }
+
+export type ResultPolicy = 'never' | 'on-error' | 'always'
 
 /** Cards of a semi-automatic reply: the requests and the results run so far. */
 export interface SemiAutomaticState {
@@ -73,6 +78,8 @@ export interface ChatSession {
   profileId: string
   createdAt: number
   messages: StoredMessage[]
+  /** How earlier runs are sent as history: their native messages, or the compact record. @default 'native' */
+  historyMode?: 'native' | 'compact'
 }
 
 export interface ChatState {
@@ -175,10 +182,11 @@ function isSession(value: unknown): value is ChatSession {
  * What a new request sends as history: user messages as written, and for each assistant message
  * the wire messages its run added (replies and tool results), so the model sees its own calls.
  */
-export function sessionHistory(messages: readonly StoredMessage[]): ChatMessage[] {
+export function sessionHistory(messages: readonly StoredMessage[], mode: 'native' | 'compact' = 'native'): ChatMessage[] {
   const history: ChatMessage[] = []
   for (const message of messages) {
     if (message.role === 'user') history.push({ role: 'user', content: message.content })
+    else if (mode === 'compact' && message.run && message.run.rounds.some((r) => r.requests.length > 0)) history.push({ role: 'assistant', content: compactTranscript(message.run) })
     else if (message.wire && message.wire.length > 0) history.push(...message.wire)
     else if (message.content) history.push({ role: 'assistant', content: message.content })
   }
@@ -197,6 +205,10 @@ export function exportSession(session: ChatSession, agent: Agent | undefined, pr
 }
 
 /** The effective approval policy of a tool under an agent. */
+export function resultPolicyFor(agent: Agent, toolId: string): ResultPolicy {
+  return agent.resultPolicies?.[toolId] ?? 'never'
+}
+
 export function policyFor(agent: Agent, toolId: string): ApprovalPolicy {
   return agent.policies[toolId] ?? (agent.config.requireConfirmation || agent.config.mode === 'manual' ? 'always' : 'auto')
 }

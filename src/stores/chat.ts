@@ -3,9 +3,10 @@
  * state, so a streaming reply does not rewrite localStorage on every piece).
  */
 import { defineStore } from 'pinia'
-import { computed, reactive, shallowRef } from 'vue'
+import { computed, reactive, ref, shallowRef } from 'vue'
 import {
   createApprovalGate,
+  createVariableStore,
   createManualClient,
   createOpenAIClient,
   createRequestIdSession,
@@ -17,7 +18,10 @@ import {
   type ModelClient,
   type PendingCall,
   type RequestIdSession,
+  type ApprovalGate,
+  type VariableStore,
 } from '../core'
+import { useGroupsStore } from './groups'
 import { useToolCalling } from '../composables/useToolCalling'
 import {
   checkChatState,
@@ -28,6 +32,7 @@ import {
   newProfile,
   newSession,
   policyFor,
+  resultPolicyFor,
   sessionHistory,
   toolCallResultMessage,
   type Agent,
@@ -40,7 +45,11 @@ import { persistedRef } from './persisted'
 
 export interface PendingApproval {
   id: string
+  /** 'call': may it run? 'result': may the model see what it returned? */
+  kind: 'call' | 'result'
   call: PendingCall
+  /** For result reviews: the status and text the call returned. */
+  outcome?: { status: string; result: string }
   round: number
   decide(decision: ApprovalDecision): void
 }
@@ -62,8 +71,55 @@ export const useChatStore = defineStore('chat', () => {
   const live = shallowRef<LiveRun | null>(null)
   let controller: AbortController | null = null
   let manualReply: { resolve(text: string): void; reject(error: unknown): void } | null = null
-  // Request ids stay unique within a session for the life of the page.
+  // Per session, for the life of the page: request ids stay unique, variables are kept, and
+  // ask-once decisions are remembered.
   const idSessions = new Map<string, RequestIdSession>()
+  const variableStores = new Map<string, VariableStore>()
+  const gates = new Map<string, ApprovalGate>()
+  /** Bumped when any session's variables change, for views that list them. */
+  const variablesVersion = ref(0)
+  const groupsStore = useGroupsStore()
+
+  function variablesOf(sessionId: string): VariableStore {
+    let store = variableStores.get(sessionId)
+    if (!store) {
+      variableStores.set(sessionId, (store = createVariableStore()))
+      store.subscribe(() => variablesVersion.value++)
+    }
+    return store
+  }
+
+  /** Asks in the run in progress; the card of the call shows the question. */
+  function ask(kind: PendingApproval['kind'], call: PendingCall, outcome?: PendingApproval['outcome']): Promise<ApprovalDecision> {
+    const run = live.value
+    if (!run) return Promise.resolve({ approved: false, reason: 'no run is in progress' })
+    return new Promise<ApprovalDecision>((resolve) => {
+      const round = run.rounds.length - 1
+      const pending: PendingApproval = {
+        id: newId('approval'),
+        kind,
+        call,
+        outcome,
+        round,
+        decide: (decision) => {
+          run.pending = run.pending.filter((p) => p.id !== pending.id)
+          resolve(decision)
+        },
+      }
+      run.pending = [...run.pending, pending]
+      const card = run.rounds[round]?.cards.find((c) => c.request?.requestId === call.requestId)
+      if (card && kind === 'call') card.state = 'awaiting-approval'
+    })
+  }
+
+  function gateOf(session: ChatSession): ApprovalGate {
+    let gate = gates.get(session.id)
+    if (!gate) {
+      gate = createApprovalGate({ policyFor: (toolId) => policyFor(agentById(session.agentId), toolId), ask: (call) => ask('call', call) })
+      gates.set(session.id, gate)
+    }
+    return gate
+  }
 
   const sessions = computed(() => state.value.sessions)
   const profiles = computed(() => state.value.profiles)
@@ -170,31 +226,12 @@ export const useChatStore = defineStore('chat', () => {
     const agent = agentById(session.agentId)
     const profile = profileById(session.profileId)
     // History first, then the placeholder reply, so the placeholder is never sent (F20).
-    const history = sessionHistory(session.messages)
+    const history = sessionHistory(session.messages, session.historyMode ?? 'native')
     session.messages.push({ id: newId('msg'), role: 'assistant', content: '', createdAt: Date.now() })
     // The saved (reactive) copy: changes to it are shown and saved.
     const message: StoredMessage = session.messages[session.messages.length - 1]!
     const run = reactive<LiveRun>({ sessionId: session.id, messageId: message.id, rounds: [], pending: [], manualRequest: null, approveRound: () => undefined })
-    const gate = createApprovalGate({
-      policyFor: (toolId) => policyFor(agent, toolId),
-      ask: (call) =>
-        new Promise<ApprovalDecision>((resolve) => {
-          const round = run.rounds.length - 1
-          const pending: PendingApproval = {
-            id: newId('approval'),
-            call,
-            round,
-            decide: (decision) => {
-              run.pending = run.pending.filter((p) => p.id !== pending.id)
-              resolve(decision)
-              },
-          }
-          run.pending = [...run.pending, pending]
-          const view = run.rounds[round]
-          const card = view?.cards.find((c) => c.request?.requestId === call.requestId)
-          if (card) card.state = 'awaiting-approval'
-        }),
-    })
+    const gate = gateOf(session)
     run.approveRound = () => {
       gate.approveRound()
       for (const pending of [...run.pending]) pending.decide({ approved: true })
@@ -213,6 +250,13 @@ export const useChatStore = defineStore('chat', () => {
       calling: agent.calling,
       execute: agent.flow === 'loop',
       approver: gate.approver,
+      resultReviewer: (call, outcome) => {
+        const policy = resultPolicyFor(agent, call.toolId)
+        if (policy === 'never' || (policy === 'on-error' && outcome.status === 'success')) return true
+        return ask('result', call, outcome)
+      },
+      variables: variablesOf(session.id),
+      groups: { groups: groupsStore.groups, state: groupsStore.state },
       session: idSession,
       signal: controller.signal,
       callbacks: {
@@ -298,6 +342,11 @@ export const useChatStore = defineStore('chat', () => {
     return exportSession(session, agentById(session.agentId), profileById(session.profileId))
   }
 
+  const activeVariables = computed(() => {
+    void variablesVersion.value
+    return variablesOf(activeSession.value.id)
+  })
+
   return {
     state,
     sessions,
@@ -322,5 +371,7 @@ export const useChatStore = defineStore('chat', () => {
     submitManualReply,
     runSemiRequest,
     exportActiveSession,
+    activeVariables,
+    variablesVersion,
   }
 })

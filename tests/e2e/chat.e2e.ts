@@ -154,6 +154,27 @@ describe('Chat', () => {
     expect(await card.first().innerText()).toContain('Line three.')
   })
 
+  it('a 50,000-character result: the model gets the cut with the hint, reads on with ReadVar, answers; the full result opens as a variable', async () => {
+    await openChat({ model: 'vcp-large-result' })
+    await send('Make me a 5,000-row table.')
+    await finished('completed')
+    const cards = lastAssistant().locator('[data-test="chat-card"]')
+    expect(await cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-tool')))).toEqual(['js_evaluate', 'vars_ReadVar'])
+    expect(await cards.first().locator('[data-test="cut-note"]').innerText()).toMatch(/^Showing 8,000 of 5\d,\d{3} characters/)
+    // What the model was sent after the first round: the cut text and the ready-made request.
+    const afterCut = llm.chatRequests().at(-2)?.messages.at(-1)?.content ?? ''
+    expect(afterCut).toContain('[Result cut: 8,000 of')
+    expect(afterCut).toContain('tool_name:「始」vars_ReadVar「末」')
+    expect(await lastAssistant().innerText()).toContain('The last tool result I received')
+    await shot('chat-large-result')
+    await cards.first().locator('[data-test="open-full-result"]').click()
+    const drawer = page.locator('[data-test="variables-drawer"]')
+    await drawer.locator('[data-test="variable-view"]').waitFor()
+    expect((await drawer.locator('[data-test="variable-value"]').innerText()).length).toBeGreaterThan(50_000)
+    expect(await drawer.locator('[data-test="variable-name"]').allInnerTexts()).toContain('js_evaluate/req-1/result')
+    await shot('chat-variables')
+  })
+
   it('native function calling: tools API, interleaved tool_calls deltas, role "tool" results', async () => {
     await openChat({ model: 'native-two-rounds', agent: { calling: 'native' } })
     await send('Same, natively.')

@@ -48,7 +48,7 @@ describe('Discovery', () => {
   it('browses, searches with highlights, sorts, filters, and loads a method into the executor', async () => {
     await page.goto(appUrl)
     await page.locator('[data-test="tool-card"]').first().waitFor()
-    expect(await page.locator('[data-test="tool-card"]').count()).toBe(5)
+    expect(await page.locator('[data-test="tool-card"]').count()).toBe(6)
     await shot('discovery-light')
 
     await page.locator('input[data-test="discovery-search"]').fill('base64')
@@ -62,7 +62,20 @@ describe('Discovery', () => {
     await page.locator('.el-select-dropdown__item:visible', { hasText: 'Sort by method count' }).click()
     await expect.poll(() => page.locator('[data-test="tool-card"]').first().getAttribute('data-tool')).toBe('fs')
     await page.locator('[data-test="discovery-agent-only"]').click()
-    await expect.poll(() => page.locator('[data-test="discovery-count"]').innerText()).toBe('5 tools, 15 methods')
+    await expect.poll(() => page.locator('[data-test="discovery-count"]').innerText()).toBe('6 tools, 19 methods')
+
+    // Groups: each with its rule prompt; switching one off is kept.
+    await page.locator('[data-test="open-groups"]').click()
+    const drawer = page.locator('[data-test="groups-drawer"]')
+    await drawer.locator('[data-test="group"]').first().waitFor()
+    expect(await drawer.locator('[data-test="group"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-group')))).toEqual(['Files', 'Compute', 'Text and time', 'Variables'])
+    expect(await drawer.locator('[data-test="group"][data-group="Compute"] [data-test="group-rule"]').innerText()).toContain('Use calc_evaluate for arithmetic')
+    await drawer.locator('[data-test="tool-switch-js"]').click()
+    await expect.poll(() => drawer.locator('[data-test="group"][data-group="Compute"] [data-test="group-rule"]').innerText()).not.toContain('js_evaluate')
+    await shot('discovery-groups')
+    await drawer.locator('[data-test="tool-switch-js"]').click()
+    await page.keyboard.press('Escape')
+    await drawer.waitFor({ state: 'hidden' })
 
     await page.locator('[data-test="tool-card"][data-tool="calc"]').click()
     await page.locator('[data-test="method-item"][data-method="calc_evaluate"] .el-collapse-item__header').click()
@@ -78,7 +91,7 @@ describe('Discovery', () => {
   it('stays responsive with 5,000 synthetic methods', async () => {
     await page.goto(`${appUrl}?synthetic=5000`)
     await page.locator('[data-test="tool-card"]').first().waitFor()
-    expect(await page.locator('[data-test="discovery-count"]').innerText()).toBe('505 tools, 5018 methods')
+    expect(await page.locator('[data-test="discovery-count"]').innerText()).toBe('506 tools, 5022 methods')
     // Only the visible rows are in the page.
     expect(await page.locator('[data-test="tool-card"]').count()).toBeLessThan(40)
     await page.locator('input[data-test="discovery-search"]').pressSequentially('invoice export', { delay: 20 })
@@ -283,7 +296,7 @@ describe('Shell', () => {
     const notices = await page.locator('[data-test="persist-notice"]').allInnerTexts()
     expect(notices.join('\n')).toContain('The saved layout (tab, theme, language) could not be read, so it was reset to the defaults.')
     expect(notices.join('\n')).toContain('The saved Executor form and run history did not have the expected shape')
-    expect(await page.locator('[data-test="tool-card"]').count()).toBe(5)
+    expect(await page.locator('[data-test="tool-card"]').count()).toBe(6)
     await shot('corrupt-state')
   })
 
