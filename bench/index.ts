@@ -6,6 +6,7 @@ import { createStreamParser, parseToolRequests } from '../src/core'
 import { buildSyntheticReply } from './synthetic-reply'
 import { measureInterleaved } from './measure'
 import { executorFigures, parallelFigures, promptFigures } from './execution'
+import { compactFigures } from './compact'
 
 const START = '<<<[TOOL_REQUEST]>>>'
 const END = '<<<[END_TOOL_REQUEST]>>>'
@@ -107,7 +108,8 @@ function compareParadigm(protocol: string): Measurement {
   return { what: 'paradigm', mix: 'realistic', characters: text.length, blocks, ms }
 }
 
-if (what === 'paradigm') console.log(JSON.stringify(compareParadigm(mix)))
+if (what === 'compact') console.log(JSON.stringify({ what, ms: await compactFigures() }))
+else if (what === 'paradigm') console.log(JSON.stringify(compareParadigm(mix)))
 else if (what === 'executor') console.log(JSON.stringify({ what, ms: await executorFigures(Math.min(rounds, 10)) }))
 else if (what === 'parallel') console.log(JSON.stringify({ what, ms: await parallelFigures() }))
 else if (what === 'prompt') console.log(JSON.stringify({ what, ms: await promptFigures(Math.min(rounds, 10)) }))

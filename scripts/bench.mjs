@@ -87,3 +87,10 @@ console.log(`\nTools prompt for ${grouped(q0.methods)} synthetic methods (${grou
 console.log(`  cold (cache emptied)               ${spread(promptRuns.map((r) => r.ms.coldMs), 1, ' ms')}`)
 console.log(`  warm (cached)                      ${spread(promptRuns.map((r) => r.ms.warmMs * 1000), 2, ' µs')}`)
 console.log(`  cold / warm                        ${spread(promptRuns.map((r) => r.ms.coldMs / r.ms.warmMs), 0, 'x')}`)
+
+const compactRuns = measure('compact', '')
+const c0 = compactRuns[0].ms
+console.log(`\nHistory of a scripted ${c0.rounds}-round tool session (the real loop and tools), characters sent on the next turn`)
+console.log(`  native messages                    ${grouped(c0.nativeChars)}`)
+console.log(`  compact record                     ${grouped(c0.compactChars)}`)
+console.log(`  saved                              ${grouped(c0.nativeChars - c0.compactChars)} (${((1 - c0.compactChars / c0.nativeChars) * 100).toFixed(1)}%)`)
