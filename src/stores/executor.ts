@@ -7,6 +7,7 @@ import { computed, ref, shallowRef } from 'vue'
 import {
   convertRequest,
   directRequest,
+  createVariableStore,
   executeToolRequest,
   resolveRoute,
   routingName,
@@ -148,6 +149,13 @@ export const useExecutorStore = defineStore('executor', () => {
   const startedAt = ref(0)
   const now = ref(0)
   const lastResult = shallowRef<ToolExecutionResult | null>(null)
+  // Full results of this page's runs: a cut result can be opened whole, and the vars tools work here too.
+  const variables = createVariableStore()
+  /** The whole text of the last result when the pane shows it cut. */
+  const fullResult = computed(() => {
+    const name = lastResult.value?.truncation?.variable
+    return name ? (variables.peek(name)?.value ?? null) : null
+  })
   let controller: AbortController | null = null
   let ticker: ReturnType<typeof setInterval> | null = null
 
@@ -164,7 +172,7 @@ export const useExecutorStore = defineStore('executor', () => {
     ticker = setInterval(() => (now.value = performance.now()), 50)
     try {
       // A person may run any method, agent-callable or not.
-      const result = await executeToolRequest(request, { registry: toolRegistryManager, caller: 'user', signal: controller.signal, timeout: RUN_TIMEOUT_MS })
+      const result = await executeToolRequest(request, { registry: toolRegistryManager, caller: 'user', signal: controller.signal, timeout: RUN_TIMEOUT_MS, variables })
       lastResult.value = result
       state.value.history = [
         { id, routingName: name, arguments: JSON.parse(JSON.stringify(args)) as Record<string, unknown>, status: result.status, result: result.result, durationMs: result.durationMs, at: Date.now() },
@@ -217,6 +225,8 @@ export const useExecutorStore = defineStore('executor', () => {
     running,
     elapsedMs,
     lastResult,
+    fullResult,
+    variables,
     run,
     cancel,
     replay,

@@ -62,6 +62,16 @@ describe('executor store', () => {
     expect(await store.run()).toMatchObject({ status: 'success' })
   })
 
+  it('a long result is shown cut; the whole text stays available', async () => {
+    const store = useExecutorStore()
+    store.choose('text_base64Encode')
+    store.state.values.text = 'x'.repeat(30_000)
+    const result = await store.run()
+    expect(result?.truncation).toMatchObject({ keptChars: 8000, totalChars: 40_000 })
+    expect(store.fullResult).toBe(btoa('x'.repeat(30_000)))
+    expect(result?.result).toContain('vars_ReadVar')
+  })
+
   it('cancels a slow run', async () => {
     const store = useExecutorStore()
     store.choose('slow_wait')
