@@ -173,6 +173,14 @@ describe('Chat', () => {
     expect((await drawer.locator('[data-test="variable-value"]').innerText()).length).toBeGreaterThan(50_000)
     expect(await drawer.locator('[data-test="variable-name"]').allInnerTexts()).toContain('js_evaluate/req-1/result')
     await shot('chat-variables')
+    // Search, and delete; rule variables cannot be deleted.
+    await drawer.locator('input[data-test="variables-search"]').fill('ReadVar')
+    await expect.poll(() => drawer.locator('[data-test="variable-name"]').allInnerTexts()).toEqual(['vars_ReadVar/req-2/result', 'vars_ReadVar/req-2/args'])
+    await drawer.locator('[data-test="variable-delete"]').first().click()
+    await expect.poll(() => drawer.locator('[data-test="variable-name"]').allInnerTexts()).toEqual(['vars_ReadVar/req-2/args'])
+    await drawer.locator('input[data-test="variables-search"]').fill('Rule/')
+    await expect.poll(() => drawer.locator('[data-test="variable-name"]').count()).toBeGreaterThan(0)
+    expect(await drawer.locator('[data-test="variable-delete"]').first().isDisabled()).toBe(true)
   })
 
   it('native function calling: tools API, interleaved tool_calls deltas, role "tool" results', async () => {
