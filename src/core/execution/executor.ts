@@ -171,7 +171,7 @@ async function runCall(request: ParsedRequest, target: RouteTarget, raw: Readonl
   // Every method takes an optional `limit` for its output unless it declares one itself.
   let limit: number | undefined
   if (!method.parameters.some((p) => p.name === 'limit') && given.limit !== undefined) {
-    const value = typeof given.limit === 'string' ? Number(given.limit.trim()) : given.limit
+    const value = typeof given.limit === 'string' ? (given.limit.trim() === '' ? Number.NaN : Number(given.limit)) : given.limit
     if (typeof value !== 'number' || !Number.isInteger(value)) return { status: 'error', result: `Invalid arguments for "${routingName}": "limit" must be an integer (0 or -1: no cut), got ${JSON.stringify(given.limit)}.` }
     limit = value
     given = without(given, 'limit')

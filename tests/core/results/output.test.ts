@@ -68,6 +68,7 @@ describe('results: formatting and the cut', () => {
     expect((await run('big_text', { limit: '-1' })).result).toBe(BIG)
     const small = await run('big_text', { limit: 100 })
     expect(small.truncation).toMatchObject({ keptChars: 100, resumeAt: 50 })
+    expect((await run('big_text', { limit: ' ' })).status).toBe('error')
     expect((await run('big_text', { limit: 'lots' })).result).toBe('Invalid arguments for "big_text": "limit" must be an integer (0 or -1: no cut), got "lots".')
   })
 
