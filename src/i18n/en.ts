@@ -1,7 +1,7 @@
 export default {
   app: {
     title: 'VCP Workbench',
-    tagline: 'Browse the tools an agent may call, run them in a sandbox, and see exactly what a reply asks for.',
+    tagline: 'Browse the tools an agent may call, run them in a sandbox, see exactly what a reply asks for, and watch a model use them.',
     language: 'Language',
     light: 'Light',
     dark: 'Dark',

@@ -3,7 +3,7 @@ import type en from './en'
 const zh: typeof en = {
   app: {
     title: 'VCP 工作台',
-    tagline: '浏览智能体可调用的工具，在沙箱中运行，并准确看到一条回复请求了什么。',
+    tagline: '浏览智能体可调用的工具，在沙箱中运行，准确看到一条回复请求了什么，并观察模型如何使用它们。',
     language: '语言',
     light: '浅色',
     dark: '深色',

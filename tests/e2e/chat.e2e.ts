@@ -37,7 +37,7 @@ const shot = (name: string) => page.screenshot({ path: screenshotPath(name) })
 const lastAssistant = () => page.locator('[data-test="chat-message"][data-role="assistant"]').last()
 
 /** Opens the chat with saved state: an endpoint on the mock server and the agent as given. */
-async function openChat(options: { model?: string; agent?: Partial<Agent> } = {}): Promise<void> {
+async function openChat(options: { model?: string; agent?: Partial<Agent>; theme?: 'light' | 'dark' } = {}): Promise<void> {
   const state: ChatState = defaultChatState()
   if (options.model) {
     state.profiles.push({ id: 'mock', name: 'Mock', kind: 'openai', baseUrl: llm.baseUrl, apiKey: 'sk-e2e-secret', model: options.model, temperature: null, maxTokens: null })
@@ -45,13 +45,13 @@ async function openChat(options: { model?: string; agent?: Partial<Agent> } = {}
   }
   Object.assign(state.agents[0]!, options.agent ?? {})
   await page.addInitScript(
-    ([chat]) => {
+    ([chat, theme]) => {
       if (sessionStorage.getItem('seeded')) return
       sessionStorage.setItem('seeded', '1')
       localStorage.setItem('vcp-workbench:chat', JSON.stringify({ version: 1, data: chat }))
-      localStorage.setItem('vcp-workbench:tester', JSON.stringify({ version: 1, data: { tab: 'chat', theme: 'light', locale: 'en' } }))
+      localStorage.setItem('vcp-workbench:tester', JSON.stringify({ version: 1, data: { tab: 'chat', theme, locale: 'en' } }))
     },
-    [state] as const,
+    [state, options.theme ?? 'light'] as const,
   )
   await page.goto(appUrl)
   await page.locator('[data-test="chat-view"]').waitFor()
@@ -184,7 +184,7 @@ describe('Chat', () => {
   })
 
   it('native function calling: tools API, interleaved tool_calls deltas, role "tool" results', async () => {
-    await openChat({ model: 'native-two-rounds', agent: { calling: 'native' } })
+    await openChat({ model: 'native-two-rounds', agent: { calling: 'native' }, theme: 'dark' })
     await send('Same, natively.')
     await finished('completed')
     expect(await lastAssistant().locator('[data-test="chat-card"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-tool')))).toEqual([
@@ -196,7 +196,7 @@ describe('Chat', () => {
     const [first, second] = llm.chatRequests().slice(-3)
     expect(first?.tools?.map((t) => t.function.name)).toContain('calc_evaluate')
     expect(second?.messages.filter((m) => m.role === 'tool').map((m) => m.tool_call_id)).toEqual(['call_calc', 'call_b64'])
-    await shot('chat-native')
+    await shot('chat-native-dark')
   })
 
   it('approvals: approve one call, reject the next with a reason the model reads', async () => {
