@@ -247,7 +247,8 @@ export const useChatStore = defineStore('chat', () => {
       agentPrompt: agent.systemPrompt,
       agentId: agent.id,
       config: agent.config,
-      calling: agent.calling,
+      // Semi-automatic results go back as user messages, which native tool_calls cannot take.
+      calling: agent.flow === 'semi-automatic' ? 'text' : agent.calling,
       execute: agent.flow === 'loop',
       approver: gate.approver,
       resultReviewer: (call, outcome) => {

@@ -1,0 +1,61 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest'
+import { directRequest, type ApprovalDecision } from '../../../src/core'
+import ChatRequestCard from '../../../src/components/chat/ChatRequestCard.vue'
+import MarkdownText from '../../../src/components/chat/MarkdownText.vue'
+import type { RequestCard } from '../../../src/chat/live-round'
+import type { PendingApproval } from '../../../src/stores/chat'
+import { mountWithApp } from '../../helpers-ui'
+
+const request = directRequest('fs_read', { path: '/notes/a.md' }, 'req-7')
+const card = (extra: Partial<RequestCard> = {}): RequestCard => ({ key: 'b0', toolName: 'fs_read', args: { path: '/notes/a.md' }, state: 'parsed', request, ...extra })
+
+function pending(kind: PendingApproval['kind'], decisions: ApprovalDecision[]): PendingApproval {
+  return { id: 'p1', kind, round: 0, call: { requestId: 'req-7', toolName: 'fs_read', routingName: 'fs_read', toolId: 'fs', method: 'read', args: { path: '/notes/a.md' } }, outcome: kind === 'result' ? { status: 'success', result: 'secret text' } : undefined, decide: (d) => decisions.push(d) }
+}
+
+describe('ChatRequestCard', () => {
+  it('shows the tool, its arguments and the state while it waits', () => {
+    const wrapper = mountWithApp(ChatRequestCard, { props: { card: card({ state: 'streaming', request: undefined }) } })
+    expect(wrapper.find('[data-test="chat-card"]').attributes('data-state')).toBe('streaming')
+    expect(wrapper.text()).toContain('fs_read')
+    expect(wrapper.text()).toContain('/notes/a.md')
+    expect(wrapper.find('[data-test="chat-card-state"]').text()).toBe('arriving…')
+  })
+
+  it('approve and reject (with the reason typed) decide the pending call', async () => {
+    const decisions: ApprovalDecision[] = []
+    const wrapper = mountWithApp(ChatRequestCard, { props: { card: card(), pending: pending('call', decisions) } })
+    expect(wrapper.find('[data-test="chat-card"]').attributes('data-state')).toBe('awaiting-approval')
+    await wrapper.find('[data-test="approve"]').trigger('click')
+    await wrapper.find('input[data-test="approval-reason"]').setValue('not that file')
+    await wrapper.find('[data-test="reject"]').trigger('click')
+    await wrapper.find('[data-test="approve-round"]').trigger('click')
+    expect(decisions).toEqual([{ approved: true }, { approved: false, reason: 'not that file' }])
+    expect(wrapper.emitted('approveRound')).toHaveLength(1)
+  })
+
+  it('a result under review shows what the call returned', () => {
+    const wrapper = mountWithApp(ChatRequestCard, { props: { card: card({ state: 'running' }), pending: pending('result', []) } })
+    expect(wrapper.find('[data-test="result-review"]').text()).toContain('secret text')
+    expect(wrapper.find('[data-test="approval"]').attributes('data-kind')).toBe('result')
+  })
+
+  it('a cut result says how much it shows and opens the variable', async () => {
+    const result = { requestId: 'req-7', toolName: 'fs_read', status: 'success' as const, result: 'head…', durationMs: 3, truncation: { keptChars: 8000, totalChars: 50_000, resumeAt: 4000, variable: 'fs_read/req-7/result' } }
+    const wrapper = mountWithApp(ChatRequestCard, { props: { card: card({ state: 'done', result }) } })
+    expect(wrapper.find('[data-test="cut-note"]').text()).toContain('Showing 8,000 of 50,000 characters')
+    await wrapper.find('[data-test="open-full-result"]').trigger('click')
+    expect(wrapper.emitted('openVariable')).toEqual([['fs_read/req-7/result']])
+    expect(wrapper.find('[data-test="chat-card-status"]').text()).toBe('success')
+  })
+})
+
+describe('MarkdownText', () => {
+  it('renders Markdown and leaves script as text', () => {
+    const wrapper = mountWithApp(MarkdownText, { props: { text: '**hi** <script>alert(1)</script>' } })
+    expect(wrapper.find('strong').text()).toBe('hi')
+    expect(wrapper.find('script').exists()).toBe(false)
+    expect(wrapper.text()).toContain('<script>alert(1)</script>')
+  })
+})
