@@ -11,10 +11,12 @@ export default {
   common: { yes: 'yes', no: 'no', copy: 'Copy', copied: 'Copied to the clipboard', copyFailed: 'The browser refused the clipboard; select the text below instead.' },
   status: { success: 'success', error: 'error', denied: 'denied', timeout: 'timeout', aborted: 'aborted' },
   notice: {
+    notSavedTitle: 'Not saved',
     title: 'Saved state was replaced',
     corrupt: 'The saved {part} could not be read, so it was reset to the defaults.',
     'old-version': 'The saved {part} came from another version of the workbench, so it was reset to the defaults.',
     invalid: 'The saved {part} did not have the expected shape, so it was reset to the defaults.',
+    'not-saved': 'The {part} could not be saved: the browser refused (its storage is probably full). Changes are kept until the page closes; delete old chat sessions to free space.',
     parts: { tester: 'layout (tab, theme, language)', discovery: 'Discovery search and filters', executor: 'Executor form and run history', parser: 'Parser reply', chat: 'Chat sessions, agents and endpoints' },
   },
   discovery: {

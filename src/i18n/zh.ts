@@ -13,10 +13,12 @@ const zh: typeof en = {
   common: { yes: '是', no: '否', copy: '复制', copied: '已复制到剪贴板', copyFailed: '浏览器拒绝访问剪贴板，请手动选择下方文本。' },
   status: { success: '成功', error: '错误', denied: '已拒绝', timeout: '超时', aborted: '已中止' },
   notice: {
+    notSavedTitle: '未能保存',
     title: '已替换保存的状态',
     corrupt: '无法读取保存的{part}，已恢复为默认值。',
     'old-version': '保存的{part}来自其他版本的工作台，已恢复为默认值。',
     invalid: '保存的{part}格式不符，已恢复为默认值。',
+    'not-saved': '无法保存{part}：浏览器拒绝了写入（存储空间可能已满）。更改会保留到页面关闭；删除旧的对话会话可以释放空间。',
     parts: { tester: '界面设置（标签页、主题、语言）', discovery: '工具发现的搜索与筛选', executor: '执行器表单与运行记录', parser: '解析器中的回复', chat: '对话会话、智能体与端点' },
   },
   discovery: {

@@ -10,7 +10,7 @@ export const STORAGE_PREFIX = 'vcp-workbench:'
 
 export interface PersistNotice {
   key: string
-  reason: 'corrupt' | 'old-version' | 'invalid'
+  reason: 'corrupt' | 'old-version' | 'invalid' | 'not-saved'
 }
 
 /** Notices about replaced state, shown by the shell. */
@@ -57,13 +57,17 @@ export function persistedRef<T>(key: string, version: number, defaults: () => T,
     }
   }
   const state = ref(initial) as Ref<T>
+  let failing = false
   watch(
     state,
     (value) => {
       try {
         store?.setItem(fullKey, JSON.stringify({ version, data: value }))
+        failing = false
       } catch {
-        // Storage full or refused: the app keeps working with state in memory.
+        // Storage full or refused: the app keeps working with state in memory, and says so once.
+        if (!failing) persistNotices.value.push({ key, reason: 'not-saved' })
+        failing = true
       }
     },
     { deep: true },

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { nextTick } from 'vue'
 import { persistedRef, persistNotices, STORAGE_PREFIX } from '../../src/stores/persisted'
 
@@ -30,5 +30,22 @@ describe('persistedRef', () => {
     expect(persistedRef('t', 1, () => ({ n: 0 }), check).value).toEqual({ n: 0 })
     expect(persistNotices.value).toEqual([{ key: 't', reason }])
     expect(localStorage.getItem(`${STORAGE_PREFIX}t`)).toBeNull()
+  })
+
+  it('when the browser refuses to save, the state stays in memory and a notice says so once', async () => {
+    const state = persistedRef('t', 1, () => ({ n: 0 }), check)
+    const setItem = vi.spyOn(localStorage, 'setItem').mockImplementation(() => {
+      throw new DOMException('quota', 'QuotaExceededError')
+    })
+    try {
+      state.value.n = 1
+      await nextTick()
+      state.value.n = 2
+      await nextTick()
+      expect(state.value.n).toBe(2)
+      expect(persistNotices.value).toEqual([{ key: 't', reason: 'not-saved' }])
+    } finally {
+      setItem.mockRestore()
+    }
   })
 })
