@@ -143,15 +143,17 @@ async function runBatch(
   const items: { index: number; command: string; status: ToolExecutionStatus; result: string }[] = []
   for (const item of batch) {
     const route = resolveRoute(registry, request.toolName, item.command)
-    const outcome = route.ok ? await runCall(request, route.target, item.args, options) : { status: 'error' as const, result: route.message }
+    const outcome = route.ok ? await runCall(request, route.target, item.args, options, item.index) : { status: 'error' as const, result: route.message }
     items.push({ index: item.index, command: item.command, status: outcome.status, result: outcome.result })
   }
   const failed = items.find((item) => item.status !== 'success')
   return { status: failed ? failed.status : 'success', result: JSON.stringify(items, null, 2) }
 }
 
-async function runCall(request: ParsedRequest, target: RouteTarget, raw: Readonly<Record<string, unknown>>, options: ExecuteOptions): Promise<Outcome> {
+async function runCall(request: ParsedRequest, target: RouteTarget, raw: Readonly<Record<string, unknown>>, options: ExecuteOptions, batchIndex?: number): Promise<Outcome> {
   const { tool, method, routingName } = target
+  // Items of a batch share the request: each keeps variables of its own (`req-3.2`).
+  const callId = batchIndex === undefined ? request.requestId : `${request.requestId}.${batchIndex}`
   if ((options.caller ?? 'agent') === 'agent' && method.agentCallable !== true) {
     return { status: 'denied', result: `"${routingName}" is not agent-callable: only methods marked agentCallable can be called by a model.` }
   }
@@ -195,11 +197,11 @@ async function runCall(request: ParsedRequest, target: RouteTarget, raw: Readonl
   if (options.onResultReview) {
     const rejection = rejectionOf(await options.onResultReview(call, ran))
     if (rejection !== null) {
-      options.variables?.set({ name: argsVariableName(routingName, request.requestId), value: JSON.stringify(args), type: 'args', toolName: routingName, requestId: request.requestId })
+      options.variables?.set({ name: argsVariableName(routingName, callId), value: JSON.stringify(args), type: 'args', toolName: routingName, requestId: callId })
       return { status: 'denied', result: `The user rejected the result of "${routingName}"; it is not shown.${rejection ? ` Reason: ${rejection}` : ''}` }
     }
   }
-  return shapeOutput(ran, tool, args, limit, request.requestId, routingName, options)
+  return shapeOutput(ran, tool, args, limit, callId, routingName, options)
 }
 
 /** null when approved; otherwise the reason ('' when none was given). */

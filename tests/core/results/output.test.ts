@@ -130,6 +130,12 @@ describe('results: formatting and the cut', () => {
     expect((await run('vars_WriteVar', { name: 'bad:name', value: 'x' })).result).toMatch(/cannot be a variable name/)
   })
 
+  it('items of a batch keep variables of their own', async () => {
+    const { registry, variables } = setup()
+    await executeToolRequest(parseToolRequests('<<<[TOOL_REQUEST]>>>\ntool_name:「始」big「末」,\ncommand1:「始」data「末」,\ncommand2:「始」data「末」\n<<<[END_TOOL_REQUEST]>>>').requests[0]!, { registry, variables })
+    expect(variables.list({ type: 'result' }).map((v) => v.name)).toEqual(['big_data/req-1.1/result', 'big_data/req-1.2/result'])
+  })
+
   it('prepareOutput on text that fits returns it whole', () => {
     expect(prepareOutput('short', bigTool(), {}, undefined)).toEqual({ text: 'short', full: 'short' })
   })
