@@ -3,7 +3,7 @@
  * state, so a streaming reply does not rewrite localStorage on every piece).
  */
 import { defineStore } from 'pinia'
-import { computed, reactive, ref, shallowRef } from 'vue'
+import { computed, reactive, ref, shallowRef, watch } from 'vue'
 import {
   createApprovalGate,
   createVariableStore,
@@ -22,6 +22,7 @@ import {
   type VariableStore,
 } from '../core'
 import { useGroupsStore } from './groups'
+import { forgetSavedVariables, keepVariablesSaved } from '../chat/saved-variables'
 import { useToolCalling } from '../composables/useToolCalling'
 import {
   checkChatState,
@@ -80,11 +81,16 @@ export const useChatStore = defineStore('chat', () => {
   const variablesVersion = ref(0)
   const groupsStore = useGroupsStore()
 
+  /** Why the session's variables could not be read or saved, if they could not. */
+  const variablesError = ref<string | null>(null)
+  const stopSaving = new Map<string, () => void>()
+
   function variablesOf(sessionId: string): VariableStore {
     let store = variableStores.get(sessionId)
     if (!store) {
       variableStores.set(sessionId, (store = createVariableStore()))
       store.subscribe(() => variablesVersion.value++)
+      stopSaving.set(sessionId, keepVariablesSaved(sessionId, store, (message) => (variablesError.value = message)))
     }
     return store
   }
@@ -128,6 +134,12 @@ export const useChatStore = defineStore('chat', () => {
   const activeAgent = computed<Agent>(() => agentById(activeSession.value.agentId))
   const activeProfile = computed<EndpointProfile>(() => profileById(activeSession.value.profileId))
   const running = computed(() => live.value !== null)
+  // The open session's saved variables load at once, so its cut results can be opened.
+  watch(
+    () => activeSession.value.id,
+    (id) => variablesOf(id),
+    { immediate: true },
+  )
 
   function agentById(id: string): Agent {
     return state.value.agents.find((a) => a.id === id) ?? state.value.agents[0]!
@@ -156,6 +168,12 @@ export const useChatStore = defineStore('chat', () => {
     const at = state.value.sessions.findIndex((s) => s.id === id)
     if (at === -1) return
     state.value.sessions.splice(at, 1)
+    stopSaving.get(id)?.()
+    stopSaving.delete(id)
+    variableStores.delete(id)
+    gates.delete(id)
+    idSessions.delete(id)
+    forgetSavedVariables(id).catch((error: unknown) => (variablesError.value = `Saved variables of the deleted session could not be removed: ${error instanceof Error ? error.message : String(error)}`))
     if (state.value.sessions.length === 0) state.value.sessions.push(newSession(state.value.agents[0]!.id, MANUAL_PROFILE_ID))
     if (state.value.activeSessionId === id) state.value.activeSessionId = state.value.sessions[0]!.id
   }
@@ -239,7 +257,11 @@ export const useChatStore = defineStore('chat', () => {
     live.value = run
     controller = new AbortController()
     let idSession = idSessions.get(session.id)
-    if (!idSession) idSessions.set(session.id, (idSession = createRequestIdSession()))
+    if (!idSession) {
+      // After a reload the session goes on: ids its saved runs used stay taken (and so do their variables' names).
+      idSessions.set(session.id, (idSession = createRequestIdSession()))
+      for (const saved of session.messages) for (const round of saved.run?.rounds ?? []) for (const request of round.requests) idSession.claim(request.requestId)
+    }
 
     const result = await toolCalling.runToolLoop({
       client: clientFor(profile),
@@ -374,5 +396,6 @@ export const useChatStore = defineStore('chat', () => {
     exportActiveSession,
     activeVariables,
     variablesVersion,
+    variablesError,
   }
 })

@@ -181,6 +181,28 @@ describe('Chat', () => {
     await drawer.locator('input[data-test="variables-search"]').fill('Rule/')
     await expect.poll(() => drawer.locator('[data-test="variable-name"]').count()).toBeGreaterThan(0)
     expect(await drawer.locator('[data-test="variable-delete"]').first().isDisabled()).toBe(true)
+
+    // The variables are saved (IndexedDB) and come back after a reload, the deleted one gone.
+    const savedNames = () =>
+      page.evaluate(
+        () =>
+          new Promise<string[]>((resolve) => {
+            const open = indexedDB.open('vcp-workbench-variables', 1)
+            open.onsuccess = () => {
+              const db = open.result
+              if (!db.objectStoreNames.contains('sessions')) return resolve([])
+              const all = db.transaction('sessions').objectStore('sessions').getAll()
+              all.onsuccess = () => resolve((all.result as { name: string }[][]).flat().map((v) => v.name))
+            }
+          }),
+      )
+    await expect.poll(savedNames).toContain('vars_ReadVar/req-2/args')
+    await expect.poll(savedNames).not.toContain('vars_ReadVar/req-2/result')
+    await page.reload()
+    await page.locator('[data-test="open-variables"]').click()
+    await drawer.locator('input[data-test="variables-search"]').fill('req-')
+    await expect.poll(() => drawer.locator('[data-test="variable-name"]').allInnerTexts()).toEqual(['vars_ReadVar/req-2/args', 'js_evaluate/req-1/result', 'js_evaluate/req-1/args'])
+    await lastAssistant().locator('[data-test="chat-card"]').first().waitFor()
   })
 
   it('native function calling: tools API, interleaved tool_calls deltas, role "tool" results', async () => {

@@ -40,6 +40,26 @@ describe('chat store', () => {
     expect(chat.activeSession.title).toBe('What is 2+2?')
   })
 
+  it('after a reload, new request ids do not repeat the ones the session already used', async () => {
+    const chat = useChatStore()
+    chat.send('one')
+    await until(() => Boolean(chat.live?.manualRequest))
+    chat.submitManualReply(CALC)
+    await until(() => Boolean(chat.live?.manualRequest))
+    chat.submitManualReply('done')
+    await until(() => !chat.running)
+    freshPinia()
+    const reloaded = useChatStore()
+    reloaded.send('two')
+    await until(() => Boolean(reloaded.live?.manualRequest))
+    reloaded.submitManualReply(CALC)
+    await until(() => Boolean(reloaded.live?.manualRequest))
+    reloaded.submitManualReply('done')
+    await until(() => !reloaded.running)
+    const ids = reloaded.activeSession.messages.flatMap((m) => m.run?.rounds.flatMap((r) => r.requests.map((q) => q.requestId)) ?? [])
+    expect(ids).toEqual(['req-1', 'req-2'])
+  })
+
   it('stop while the manual model waits ends the run as aborted and keeps the session usable', async () => {
     const chat = useChatStore()
     chat.send('Anything')

@@ -1,5 +1,6 @@
 /** The virtual file system in IndexedDB: one record per file, keyed by its path. */
 import { utf8Length, type FileEntry, type FileStore } from '../files/store'
+import { openDatabase, promised } from './idb'
 
 interface FileRecord extends FileEntry {
   content: string
@@ -7,32 +8,9 @@ interface FileRecord extends FileEntry {
 
 const STORE = 'files'
 
-function promised<T>(request: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result)
-    request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'))
-  })
-}
-
-function openDatabase(name: string): Promise<IDBDatabase> {
-  return new Promise((resolve, reject) => {
-    if (typeof indexedDB === 'undefined') {
-      reject(new Error('IndexedDB is not available in this browser'))
-      return
-    }
-    const request = indexedDB.open(name, 1)
-    request.onupgradeneeded = () => {
-      if (!request.result.objectStoreNames.contains(STORE)) request.result.createObjectStore(STORE, { keyPath: 'path' })
-    }
-    request.onsuccess = () => resolve(request.result)
-    request.onerror = () => reject(request.error ?? new Error(`could not open IndexedDB database "${name}"`))
-    request.onblocked = () => reject(new Error(`IndexedDB database "${name}" is blocked by another tab`))
-  })
-}
-
 export function createIndexedDbFileStore(databaseName = 'vcp-workbench-files', clock: () => number = Date.now): FileStore {
   let database: Promise<IDBDatabase> | null = null
-  const db = (): Promise<IDBDatabase> => (database ??= openDatabase(databaseName))
+  const db = (): Promise<IDBDatabase> => (database ??= openDatabase(databaseName, STORE, 'path'))
   async function store(mode: IDBTransactionMode): Promise<IDBObjectStore> {
     return (await db()).transaction(STORE, mode).objectStore(STORE)
   }
