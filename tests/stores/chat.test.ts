@@ -41,21 +41,19 @@ describe('chat store', () => {
   })
 
   it('after a reload, new request ids do not repeat the ones the session already used', async () => {
-    const chat = useChatStore()
-    chat.send('one')
-    await until(() => Boolean(chat.live?.manualRequest))
-    chat.submitManualReply(CALC)
-    await until(() => Boolean(chat.live?.manualRequest))
-    chat.submitManualReply('done')
-    await until(() => !chat.running)
+    /** One turn with the manual model: a calculation, then an answer. */
+    async function turn(chat: ReturnType<typeof useChatStore>, text: string): Promise<void> {
+      chat.send(text)
+      for (const reply of [CALC, 'done']) {
+        await until(() => Boolean(chat.live?.manualRequest))
+        chat.submitManualReply(reply)
+      }
+      await until(() => !chat.running)
+    }
+    await turn(useChatStore(), 'one')
     freshPinia()
     const reloaded = useChatStore()
-    reloaded.send('two')
-    await until(() => Boolean(reloaded.live?.manualRequest))
-    reloaded.submitManualReply(CALC)
-    await until(() => Boolean(reloaded.live?.manualRequest))
-    reloaded.submitManualReply('done')
-    await until(() => !reloaded.running)
+    await turn(reloaded, 'two')
     const ids = reloaded.activeSession.messages.flatMap((m) => m.run?.rounds.flatMap((r) => r.requests.map((q) => q.requestId)) ?? [])
     expect(ids).toEqual(['req-1', 'req-2'])
   })
