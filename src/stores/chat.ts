@@ -109,6 +109,8 @@ export const useChatStore = defineStore('chat', () => {
         round,
         decide: (decision) => {
           run.pending = run.pending.filter((p) => p.id !== pending.id)
+          // An approved call runs now; a rejected one gets its (denied) result in a moment.
+          if (card && kind === 'call') card.state = 'running'
           resolve(decision)
         },
       }
