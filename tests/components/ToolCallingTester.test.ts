@@ -1,21 +1,18 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import { nextTick } from 'vue'
 import App from '../../src/App.vue'
 import { persistNotices, STORAGE_PREFIX } from '../../src/stores/persisted'
 import { useTesterStore } from '../../src/stores/tester'
 import { useDiscoveryStore } from '../../src/stores/discovery'
-import { mountWithApp, withBuiltinTools } from '../helpers-ui'
+import { mountWithApp, useFreshApp } from '../helpers-ui'
 
 describe('ToolCallingTester', () => {
-  let undo: () => void = () => {}
+  useFreshApp({ pinia: false })
   beforeEach(() => {
-    localStorage.clear()
     persistNotices.value = []
-    undo = withBuiltinTools()
   })
-  afterEach(() => undo())
 
   it('shows the three panes and switches language and theme', async () => {
     const wrapper = mountWithApp(App)

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { useChatStore } from '../../src/stores/chat'
-import { freshPinia, withBuiltinTools } from '../helpers-ui'
+import { freshPinia, useFreshApp } from '../helpers-ui'
 
 const CALC = '<<<[TOOL_REQUEST]>>>\ntool_name:「始」calc_evaluate「末」,\nexpression:「始」2+2「末」\n<<<[END_TOOL_REQUEST]>>>'
 
@@ -12,13 +12,7 @@ async function until(check: () => boolean): Promise<void> {
 }
 
 describe('chat store', () => {
-  let undo: () => void = () => {}
-  beforeEach(() => {
-    localStorage.clear()
-    freshPinia()
-    undo = withBuiltinTools()
-  })
-  afterEach(() => undo())
+  useFreshApp()
 
   it('the manual model: the user writes each reply and the loop runs on it', async () => {
     const chat = useChatStore()

@@ -1,18 +1,12 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { toolRegistryManager } from '../../src/core'
 import { createSyntheticTools } from '../../src/tools/synthetic'
 import { highlight, useDiscoveryStore } from '../../src/stores/discovery'
-import { freshPinia, withBuiltinTools } from '../helpers-ui'
+import { useFreshApp } from '../helpers-ui'
 
 describe('discovery store', () => {
-  let undo: () => void = () => {}
-  beforeEach(() => {
-    localStorage.clear()
-    freshPinia()
-    undo = withBuiltinTools()
-  })
-  afterEach(() => undo())
+  useFreshApp()
 
   it('searches tool names, ids, method names, descriptions and parameter names', () => {
     const store = useDiscoveryStore()

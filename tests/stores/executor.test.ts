@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { toolRegistryManager, type ToolCallContext, type ToolRegistry } from '../../src/core'
+import { describe, expect, it } from 'vitest'
+import type { ToolCallContext, ToolRegistry } from '../../src/core'
 import { HISTORY_SIZE, useExecutorStore } from '../../src/stores/executor'
-import { freshPinia, withBuiltinTools } from '../helpers-ui'
+import { freshPinia, useFreshApp } from '../helpers-ui'
 
 const slowTool: ToolRegistry = {
   id: 'slow',
@@ -12,15 +12,7 @@ const slowTool: ToolRegistry = {
 }
 
 describe('executor store', () => {
-  let undo: () => void = () => {}
-  beforeEach(() => {
-    localStorage.clear()
-    freshPinia()
-    const removeBuiltins = withBuiltinTools()
-    const removeSlow = toolRegistryManager.register(slowTool)
-    undo = () => (removeBuiltins(), removeSlow())
-  })
-  afterEach(() => undo())
+  useFreshApp({ extraTools: [slowTool] })
 
   it('says why Run is disabled until the form is valid', () => {
     const store = useExecutorStore()

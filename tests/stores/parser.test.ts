@@ -1,17 +1,11 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { useParserStore } from '../../src/stores/parser'
 import { SAMPLE_REPLIES } from '../../src/stores/samples'
-import { freshPinia, withBuiltinTools } from '../helpers-ui'
+import { useFreshApp } from '../helpers-ui'
 
 describe('parser store', () => {
-  let undo: () => void = () => {}
-  beforeEach(() => {
-    localStorage.clear()
-    freshPinia()
-    undo = withBuiltinTools()
-  })
-  afterEach(() => undo())
+  useFreshApp()
 
   it('checks each request against the registry: ready, unknown tool, not agent-callable, invalid', () => {
     const store = useParserStore()
