@@ -1,6 +1,11 @@
 /** The built-in tools in groups, each with the rules a model should follow with them. */
 import type { ToolGroup } from '../core'
 
+/** A rule prompt with one line per tool, holding only the lines of the tools that are on. */
+function linesPerTool(lines: Record<string, string>): (enabledToolNames: string[]) => string {
+  return (names) => Object.keys(lines).filter((id) => names.includes(id)).map((id) => lines[id]).join('\n')
+}
+
 export const BUILTIN_GROUPS: ToolGroup[] = [
   {
     name: 'Files',
@@ -21,13 +26,10 @@ export const BUILTIN_GROUPS: ToolGroup[] = [
   {
     name: 'Compute',
     tools: ['calc', 'js'],
-    rulePrompt: (names) =>
-      [
-        names.includes('calc') ? '- Use calc_evaluate for arithmetic instead of computing in your head; it supports sqrt, pow, log, sin and friends.' : '',
-        names.includes('js') ? '- js_evaluate runs JavaScript with no network, DOM or files. The value of the last expression is returned; console.log output comes back too. Keep timeouts short.' : '',
-      ]
-        .filter(Boolean)
-        .join('\n'),
+    rulePrompt: linesPerTool({
+      calc: '- Use calc_evaluate for arithmetic instead of computing in your head; it supports sqrt, pow, log, sin and friends.',
+      js: '- js_evaluate runs JavaScript with no network, DOM or files. The value of the last expression is returned; console.log output comes back too. Keep timeouts short.',
+    }),
     skillRules: {
       'js-data': {
         desc: 'Processing a large result with JavaScript',
@@ -39,13 +41,10 @@ export const BUILTIN_GROUPS: ToolGroup[] = [
   {
     name: 'Text and time',
     tools: ['text', 'datetime'],
-    rulePrompt: (names) =>
-      [
-        names.includes('text') ? '- text_regexTest shows every match with its groups; test a pattern before you rely on it.' : '',
-        names.includes('datetime') ? '- Dates: use datetime_now for the current time (the date in this prompt has no time of day) and IANA zone names such as "Asia/Shanghai".' : '',
-      ]
-        .filter(Boolean)
-        .join('\n'),
+    rulePrompt: linesPerTool({
+      text: '- text_regexTest shows every match with its groups; test a pattern before you rely on it.',
+      datetime: '- Dates: use datetime_now for the current time (the date in this prompt has no time of day) and IANA zone names such as "Asia/Shanghai".',
+    }),
   },
   {
     name: 'Variables',

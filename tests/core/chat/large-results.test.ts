@@ -70,6 +70,15 @@ describe('a 50,000-character result in the loop', () => {
 })
 
 describe('tool rules', () => {
+  it('the built-in rule prompts hold lines only for the tools that are on', () => {
+    const compute = BUILTIN_GROUPS.find((g) => g.name === 'Compute')!
+    const rule = compute.rulePrompt as (names: string[]) => string
+    expect(rule(['calc', 'js']).split('\n')).toHaveLength(2)
+    expect(rule(['calc'])).toMatch(/^- Use calc_evaluate/)
+    expect(rule(['calc'])).not.toContain('js_evaluate')
+    expect(rule([])).toBe('')
+  })
+
   it('rule prompts that are functions get the enabled tool names; always-loaded skill rules are inlined', () => {
     const text = buildToolRules({
       groups: [
