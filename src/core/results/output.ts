@@ -5,6 +5,7 @@
  * head and tail; a tool may keep the head only, cut for itself, or opt out.
  */
 import type { MethodParameter, ToolRegistry } from '../types'
+import { truncateHeadTail } from '../text/truncate'
 
 export const DEFAULT_OUTPUT_LIMIT = 8000
 
@@ -67,11 +68,8 @@ export function prepareOutput(full: string, tool: ToolRegistry, args: Record<str
   if (options.truncation === 'head') {
     return { text: `${full.slice(0, max)}\n[... ${(full.length - max).toLocaleString('en-US')} more characters not shown ...]`, full, cut: { keptChars: max, totalChars: full.length, resumeAt: max } }
   }
-  const head = Math.ceil(max / 2)
-  const tail = Math.floor(max / 2)
-  const omitted = full.length - head - tail
-  const text = `${full.slice(0, head)}\n[... ${omitted.toLocaleString('en-US')} characters omitted from the middle ...]\n${full.slice(full.length - tail)}`
-  return { text, full, cut: { keptChars: head + tail, totalChars: full.length, resumeAt: head } }
+  const cut = truncateHeadTail(full, max)
+  return { text: cut.text, full, cut: { keptChars: full.length - cut.omitted, totalChars: full.length, resumeAt: cut.headLength } }
 }
 
 function commonPrefixLength(a: string, b: string): number {

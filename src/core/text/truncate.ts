@@ -3,6 +3,8 @@ export interface Truncation {
   /** Characters removed from the middle (0 when nothing was cut). */
   omitted: number
   originalLength: number
+  /** Characters kept from the start: the first omitted one is at this offset. */
+  headLength: number
 }
 
 /**
@@ -10,7 +12,7 @@ export interface Truncation {
  * middle. Head and tail get equal shares; a limit <= 0 means no cut.
  */
 export function truncateHeadTail(text: string, limit: number): Truncation {
-  if (limit <= 0 || text.length <= limit) return { text, omitted: 0, originalLength: text.length }
+  if (limit <= 0 || text.length <= limit) return { text, omitted: 0, originalLength: text.length, headLength: text.length }
   const headLength = Math.ceil(limit / 2)
   const tailLength = Math.floor(limit / 2)
   const omitted = text.length - headLength - tailLength
@@ -19,5 +21,6 @@ export function truncateHeadTail(text: string, limit: number): Truncation {
     text: text.slice(0, headLength) + note + text.slice(text.length - tailLength),
     omitted,
     originalLength: text.length,
+    headLength,
   }
 }
