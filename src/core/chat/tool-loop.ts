@@ -233,8 +233,7 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
         if (result) appended.push(toolResultMessage(call, result))
       })
     } else {
-      // The executor has cut each result to its limit already (with the note to read on).
-      appended.push({ role: 'user', content: formatResultsForContext(round.results, config.protocol, { maxResultChars: Number.POSITIVE_INFINITY }) })
+      appended.push({ role: 'user', content: formatResultsForContext(round.results, config.protocol) })
     }
     callbacks.onRoundComplete?.(round)
 

@@ -40,7 +40,11 @@ export interface StreamParser {
 }
 
 export interface FormatResultsOptions {
-  /** Results longer than this are cut head-and-tail. @default 8000 */
+  /**
+   * Results longer than this are cut again, head and tail. By default nothing is cut here: the
+   * executor has cut each result to its limit already (docs/large-results.md), and a block says so.
+   * @default 0 (no cut)
+   */
   maxResultChars?: number
 }
 

@@ -24,3 +24,14 @@ export function truncateHeadTail(text: string, limit: number): Truncation {
     headLength,
   }
 }
+
+/**
+ * What a result block says about a cut: the executor's (which kept the rest in a variable) or
+ * one made while formatting. Undefined when the text is whole.
+ */
+export function truncationNote(result: { truncation?: { keptChars: number; totalChars: number; variable?: string } }, cut: Truncation): string | undefined {
+  if (cut.omitted > 0) return `kept ${cut.originalLength - cut.omitted} of ${cut.originalLength} characters (head and tail); ${cut.omitted} omitted from the middle`
+  const done = result.truncation
+  if (!done) return undefined
+  return `kept ${done.keptChars} of ${done.totalChars} characters${done.variable ? `; all of it is in variable "${done.variable}"` : ''}`
+}

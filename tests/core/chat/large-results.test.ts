@@ -36,6 +36,7 @@ describe('a 50,000-character result in the loop', () => {
     // What the model received: the cut text with the hint, in VCP's result format.
     const sent = fixture.server.chatRequests().at(-2)!
     expect(sent.messages.at(-1)?.content).toContain('[Result cut: 8,000 of')
+    expect(sent.messages.at(-1)?.content).toContain(`truncated:「始」kept 8000 of ${cut!.truncation!.totalChars} characters; all of it is in variable "${cut!.variable}"「末」`)
     // It sent back the ready-made request; reading on starts at the first character it had not seen.
     expect(second?.requests[0]?.toolName).toBe('vars_ReadVar')
     expect(second?.requests[0]?.args).toEqual({ name: cut!.variable, start: '4000' })

@@ -6,7 +6,7 @@ import type { MethodMetadata, ToolDefinitionInput, ToolExecutionResult } from '.
 import type { FormatResultsOptions, ToolCallingProtocol } from '../protocol'
 import { routingName } from '../../routing-name'
 import { methodArgumentsSchema } from '../../schema'
-import { truncateHeadTail } from '../../text/truncate'
+import { truncateHeadTail, truncationNote } from '../../text/truncate'
 import { exampleArguments } from '../vcp/definitions'
 import { createJsonParadigmParser, type ParadigmGrammar } from './machine'
 import { parseLenientJson } from './lenient-json'
@@ -39,8 +39,6 @@ export interface ResultRecord {
   truncated?: string
 }
 
-export const DEFAULT_MAX_RESULT_CHARS = 8000
-
 /**
  * JSON that is safe between tags: `</` only occurs inside strings, where `<\/` means the same,
  * so a value holding `</tool_call>` cannot close the tag early.
@@ -71,13 +69,12 @@ export function createJsonParadigm(syntax: ParadigmSyntax): JsonParadigmProtocol
 }
 
 function resultRecords(results: ToolExecutionResult[], options: FormatResultsOptions = {}): ResultRecord[] {
-  const limit = options.maxResultChars ?? DEFAULT_MAX_RESULT_CHARS
+  const limit = options.maxResultChars ?? 0
   return results.map((r) => {
     const cut = truncateHeadTail(r.result, limit)
     const record: ResultRecord = { id: r.requestId, name: r.toolName, status: r.status, duration_ms: Math.round(r.durationMs), content: cut.text }
-    if (cut.omitted > 0) {
-      record.truncated = `kept ${cut.originalLength - cut.omitted} of ${cut.originalLength} characters (head and tail); ${cut.omitted} omitted from the middle`
-    }
+    const truncated = truncationNote(r, cut)
+    if (truncated) record.truncated = truncated
     return record
   })
 }

@@ -3,15 +3,13 @@
  */
 import type { Diagnostic, ToolExecutionResult, ToolExecutionStatus } from '../../types'
 import type { FormatResultsOptions } from '../protocol'
-import { truncateHeadTail } from '../../text/truncate'
+import { truncateHeadTail, truncationNote } from '../../text/truncate'
 import { encodeValue } from './render'
 import { scanVcpBlocks } from './blocks'
 
 export const RESULT_BLOCK = 'TOOL_RESULT'
-export const DEFAULT_MAX_RESULT_CHARS = 8000
-
 export function formatVcpResults(results: ToolExecutionResult[], options: FormatResultsOptions = {}): string {
-  const limit = options.maxResultChars ?? DEFAULT_MAX_RESULT_CHARS
+  const limit = options.maxResultChars ?? 0
   return results.map((r) => formatOne(r, limit)).join('\n\n')
 }
 
@@ -23,9 +21,8 @@ function formatOne(result: ToolExecutionResult, limit: number): string {
     ['status', result.status],
     ['duration_ms', String(Math.round(result.durationMs))],
   ]
-  if (cut.omitted > 0) {
-    fields.push(['truncated', `kept ${cut.originalLength - cut.omitted} of ${cut.originalLength} characters (head and tail); ${cut.omitted} omitted from the middle`])
-  }
+  const truncated = truncationNote(result, cut)
+  if (truncated) fields.push(['truncated', truncated])
   fields.push(['result', cut.text])
   const body = fields.map(([key, value]) => `${key}:${encodeValue(value, RESULT_BLOCK).text}`).join(',\n')
   return `<<<[${RESULT_BLOCK}]>>>\n${body}\n<<<[END_${RESULT_BLOCK}]>>>`

@@ -189,6 +189,13 @@ describe.each(['json', 'xml', 'hermes'])('%s definitions and results', (id) => {
     // Results never read as new calls.
     expect(parseToolRequests(text, id).requests).toEqual([])
   })
+
+  it('a cut the executor made is stated; by default nothing is cut again', () => {
+    const cut: ToolExecutionResult = { requestId: 'c3', toolName: 'fs_read', status: 'success', result: 'y'.repeat(9000), durationMs: 1, truncation: { keptChars: 8000, totalChars: 50_000, resumeAt: 4000, variable: 'fs_read/c3/result' } }
+    const text = protocol.formatToolResults([cut])
+    expect(text).toContain('kept 8000 of 50000 characters; all of it is in variable \\"fs_read/c3/result\\"')
+    expect(text).toContain('y'.repeat(9000))
+  })
 })
 
 describe.each([

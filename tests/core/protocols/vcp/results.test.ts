@@ -51,4 +51,13 @@ describe('formatToolResults', () => {
     expect(back?.result).toBe(long)
     expect(back?.truncated).toBeUndefined()
   })
+
+  it('by default cuts nothing, and states a cut the executor made', () => {
+    const long = 'x'.repeat(20_000)
+    const [whole] = parseVcpResults(vcpProtocol.formatToolResults([result({ result: long })])).results
+    expect(whole?.result).toBe(long)
+    const cutByExecutor = result({ result: 'head … tail', truncation: { keptChars: 8000, totalChars: 50_000, resumeAt: 4000, variable: 'fs_read/req-1/result' } })
+    const [back] = parseVcpResults(vcpProtocol.formatToolResults([cutByExecutor])).results
+    expect(back?.truncated).toBe('kept 8000 of 50000 characters; all of it is in variable "fs_read/req-1/result"')
+  })
 })
