@@ -22,6 +22,7 @@ export interface RecordedRequest {
   method: string
   path: string
   authorization?: string
+  origin?: string
   body: ChatRequestBody | null
 }
 
@@ -84,7 +85,7 @@ export async function startMockLlm(options: MockLlmOptions = {}): Promise<MockLl
         return
       }
     }
-    requests.push({ method: req.method ?? 'GET', path, authorization: req.headers.authorization, body })
+    requests.push({ method: req.method ?? 'GET', path, authorization: req.headers.authorization, origin: req.headers.origin, body })
     if (options.apiKey && req.headers.authorization !== `Bearer ${options.apiKey}`) {
       sendJson(res, 401, { error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', code: 'invalid_api_key' } })
       return

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkChatState, defaultChatState, exportSession, MANUAL_PROFILE_ID, policyFor, sessionHistory, toolCallResultMessage, type StoredMessage } from '../../src/chat/model'
+import { checkChatState, defaultChatState, exportSession, MANUAL_PROFILE_ID, policyFor, resultPolicyFor, sessionHistory, toolCallResultMessage, type StoredMessage } from '../../src/chat/model'
 
 describe('chat model', () => {
   it('the default state chats with the manual model and the default agent', () => {
@@ -52,6 +52,41 @@ describe('chat model', () => {
       'user:{"tool_call_result":{"toolCallId":"req-1","result":"ok"}}',
       'assistant:typed by hand',
     ])
+  })
+
+  it('compact history sends a run with tool calls as its compact record, and a plain reply as it is', () => {
+    const run = {
+      status: 'completed' as const,
+      rounds: [
+        { index: 0, kind: 'tools' as const, content: 'Reading.', toolCalls: [], requests: [{ requestId: 'req-1', toolName: 'fs_read', args: { path: '/a' }, rawBlock: '', valid: true, start: 0, end: 0, diagnostics: [], inReasoning: false, fenced: false }], diagnostics: [], results: [{ requestId: 'req-1', toolName: 'fs_read', status: 'success' as const, result: 'x'.repeat(5000), durationMs: 1, variable: 'fs_read/req-1/result' }], timings: { modelMs: 1, toolsMs: 1 } },
+        { index: 1, kind: 'tools' as const, content: 'Done.', toolCalls: [], requests: [], diagnostics: [], results: [], timings: { modelMs: 1, toolsMs: 0 } },
+      ],
+      usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 },
+      startedAt: 0,
+      durationMs: 2,
+      calling: 'text' as const,
+      protocol: 'vcp',
+    }
+    const messages: StoredMessage[] = [
+      { id: '1', role: 'user', content: 'read /a', createdAt: 0 },
+      { id: '2', role: 'assistant', content: 'Done.', createdAt: 0, run, wire: [{ role: 'assistant', content: 'Reading.' }, { role: 'user', content: 'x'.repeat(5000) }, { role: 'assistant', content: 'Done.' }] },
+      { id: '3', role: 'assistant', content: 'plain', createdAt: 0, run: { ...run, rounds: [run.rounds[1]!] }, wire: [{ role: 'assistant', content: 'plain' }] },
+    ]
+    const compact = sessionHistory(messages, 'compact')
+    expect(compact.map((m) => m.role)).toEqual(['user', 'assistant', 'assistant'])
+    expect(compact[1]?.content).toContain('**[Tool Execution Log]**: fs_read')
+    expect(compact[1]?.content).toContain('result=$VAR_REF{{fs_read/req-1/result}}')
+    expect(compact[1]!.content!.length).toBeLessThan(1500)
+    expect(compact[2]?.content).toBe('plain')
+    expect(sessionHistory(messages).map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant', 'assistant'])
+  })
+
+  it('result approval is never asked unless a tool says so', () => {
+    const agent = defaultChatState().agents[0]!
+    expect(resultPolicyFor(agent, 'fs')).toBe('never')
+    agent.resultPolicies = { fs: 'on-error' }
+    expect(resultPolicyFor(agent, 'fs')).toBe('on-error')
+    expect(resultPolicyFor(agent, 'calc')).toBe('never')
   })
 
   it('an export carries the session and the endpoint but never the key', () => {
