@@ -17,6 +17,15 @@ export function reasoningTagStart(s: string, t: number): number {
   return -1
 }
 
+/** `think` written at t: 1, NO_MATCH, or NEED_MORE while the text so far could still spell it. */
+export function thinkAt(s: string, t: number, final: boolean): number {
+  const available = Math.min(5, s.length - t)
+  for (let k = 0; k < available; k++) if (s.charCodeAt(t + k) !== THINK.charCodeAt(k)) return NO_MATCH
+  if (available === 5) return 1
+  return final ? NO_MATCH : NEED_MORE
+}
+const THINK = 'think'
+
 /**
  * After `think` at t: the offset just past `>` of `<think>` / `<thinking>` (and closing forms),
  * NO_MATCH, or NEED_MORE.

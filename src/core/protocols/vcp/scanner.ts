@@ -11,7 +11,7 @@ import type { Diagnostic, DiagnosticSeverity } from '../../types'
 import { LineIndex } from '../../text/line-index'
 import { NeedleCache } from './needle-cache'
 import { findKeyBefore, type KeySpan } from './key-before'
-import { FIELD_LIST_KEY, fieldListKeyStart, isAtLineStart, reasoningTagEnd, reasoningTagStart, restOfLineIsBlank } from './prose'
+import { FIELD_LIST_KEY, fieldListKeyStart, isAtLineStart, reasoningTagEnd, reasoningTagStart, restOfLineIsBlank, thinkAt } from './prose'
 import {
   END_CHAR,
   isBraceMarker,
@@ -80,6 +80,10 @@ export interface ScannerOptions {
 }
 
 const BRACE_OPEN = 0x7b // {
+const LT = 0x3c // <
+const LBRACKET = 0x5b // [
+const SLASH = 0x2f // /
+const LOWER_T = 0x74 // t
 const enum Needle {
   /** `<[`: every block marker has it just before its name, whatever its number of '<'. */
   Marker,
@@ -87,11 +91,14 @@ const enum Needle {
   Tilde,
   Start,
   End,
-  /** Reasoning tags: `<think>`, `</think>`, `<thinking>`, `</thinking>`. */
-  Think,
+  /**
+   * Outside blocks, any '<': block markers and reasoning tags (`<think>`, `</think>`,
+   * `<thinking>`, `</thinking>`) both begin with one, so one pass over the prose finds both.
+   */
+  Angle,
 }
 // Multi-character needles let indexOf skip ahead: fences need three characters, markers `<[`.
-const NEEDLES = ['<[', '```', '~~~', START_CHAR, END_CHAR, 'think']
+const NEEDLES = ['<[', '```', '~~~', START_CHAR, END_CHAR, '<']
 
 const enum Mode {
   Outside,
@@ -298,22 +305,42 @@ export class VcpScanner {
 
   private stepOutside(final: boolean): Step {
     const i = this.i
-    const lt = this.next(Needle.Marker, i)
+    const lt = this.next(Needle.Angle, i)
     const tick = this.next(Needle.Tick, i)
     const tilde = this.next(Needle.Tilde, i)
     // Field lists outside blocks are found at their 始 (shared with the block's first field).
     const st = this.proseDiagnostics ? this.next(Needle.Start, i + 1) : -1
     const tn = st === -1 ? -1 : st - 1
-    const th = this.proseDiagnostics && this.fence === null ? this.next(Needle.Think, i) : -1
-    const p = minPositive(minPositive(minPositive(lt, tick), minPositive(tilde, tn)), th)
+    const p = minPositive(minPositive(lt, tick), minPositive(tilde, tn))
     if (p === -1) {
       if (final) return this.finishOutside()
       return this.park(4)
     }
-    if (p === lt) return this.outsideMarker(p, final)
+    if (p === lt) return this.outsideAngle(p, final)
     if (p === tn) return this.outsideFieldList(p)
-    if (p === th) return this.outsideReasoningTag(p, final)
     return this.outsideFence(p, final)
+  }
+
+  /** A '<' outside blocks: a reasoning tag, the first '<' of a block marker, or neither. */
+  private outsideAngle(q: number, final: boolean): Step {
+    const s = this.buf
+    if (q + 1 >= s.length) return final ? this.skipTo(q + 1) : this.wait(q)
+    const after = s.charCodeAt(q + 1)
+    if (after === LOWER_T || after === SLASH) {
+      // Reasoning tags count only in prose, not inside a fence; '<t' and '</' start no marker.
+      if (!this.proseDiagnostics || this.fence !== null) return this.skipTo(q + 1)
+      const t = after === LOWER_T ? q + 1 : q + 2
+      const word = thinkAt(s, t, final)
+      if (word === NEED_MORE) return this.wait(q)
+      if (word === NO_MATCH) return this.skipTo(q + 1)
+      return this.outsideReasoningTag(t, final)
+    }
+    // A marker's '<' run ends in '['; markerAt() then checks the run's length.
+    let r = q + 1
+    while (r < s.length && s.charCodeAt(r) === LT) r++
+    if (r >= s.length) return final ? this.skipTo(r) : this.wait(q)
+    if (s.charCodeAt(r) !== LBRACKET) return this.skipTo(r)
+    return this.outsideMarker(r - 1, final)
   }
 
   private outsideMarker(x: number, final: boolean): Step {
@@ -331,7 +358,7 @@ export class VcpScanner {
     return true
   }
 
-  /** `think` at t: part of `<think>`, `</think>`, `<thinking>` or `</thinking>`? */
+  /** `think` at t, right after `<` or `</`: a whole `<think>`, `</think>`, `<thinking>` or `</thinking>`? */
   private outsideReasoningTag(t: number, final: boolean): Step {
     const start = reasoningTagStart(this.buf, t)
     if (start === -1) return this.skipTo(t + 5)
