@@ -31,6 +31,52 @@ function chunksOf(text: string, size: number): string[] {
   return chunks
 }
 
+/** Larger chunks than the 16 characters of the main figure, to show how cost follows chunk count. */
+const CHUNK_SIZES = [64, 256, 4096]
+
+/*
+ * Two reference loops that parse nothing. They show what any streaming design pays before it
+ * decides anything, so the streaming figure can be read against them.
+ */
+
+/**
+ * A window that only moves: each chunk is appended and tested for a character that could complete
+ * a marker or a value (the parser's own test); on such a chunk, two indexOf calls run and the window
+ * keeps its last four characters.
+ */
+function windowWithoutParsing(chunks: string[]): number {
+  const trigger = /[>始末]/
+  let window = ''
+  let found = 0
+  for (const chunk of chunks) {
+    window += chunk
+    if (!trigger.test(chunk)) continue
+    found += window.indexOf('<[') + window.indexOf('末')
+    window = window.slice(window.length - 4)
+  }
+  return found
+}
+
+/** A character-level lexer's least work: every character of every chunk through a three-state switch. */
+function characterLoop(chunks: string[]): number {
+  let state = 0
+  let found = 0
+  for (const chunk of chunks) {
+    for (let k = 0; k < chunk.length; k++) {
+      const c = chunk.charCodeAt(k)
+      if (state === 0) {
+        if (c === 0x3c) state = 1
+      } else if (state === 1) {
+        state = c === 0x3c || c === 0x5b ? 1 : c === 0x300c ? 2 : 0
+      } else if (c === 0x672b) {
+        state = 0
+        found++
+      }
+    }
+  }
+  return found
+}
+
 function streamAll(chunks: string[], protocol = 'vcp'): number {
   const parser = createStreamParser(protocol)
   for (const chunk of chunks) parser.feed(chunk)
@@ -88,6 +134,18 @@ function compare(what: string, mix: Mix, rounds: number): Measurement {
   let ms: Record<string, number>
   if (what === 'floor') {
     ms = measureInterleaved({ floor: () => indexOfFloor(text), oneShot }, rounds)
+  } else if (what === 'chunks') {
+    const chunks16 = chunksOf(text, 16)
+    const tasks: Record<string, () => unknown> = {
+      oneShot,
+      windowOnly: () => windowWithoutParsing(chunks16),
+      charLoop: () => characterLoop(chunks16),
+    }
+    for (const size of CHUNK_SIZES) {
+      const chunks = chunksOf(text, size)
+      tasks[`stream${size}`] = () => streamAll(chunks)
+    }
+    ms = measureInterleaved(tasks, Math.min(rounds, 10), 3)
   } else {
     // The chunks exist before timing starts: slicing the text is the caller's work, not the parser's.
     const chunks16 = chunksOf(text, 16)

@@ -51,6 +51,14 @@ for (const mix of ['realistic', 'dense']) {
   console.log(`  streaming / one-shot               ${spread(streamRuns.map((r) => r.ms.stream16 / r.ms.oneShot), 2, 'x')}`)
 }
 
+const chunkRuns = measure('chunks', 'realistic')
+console.log('\nRealistic reply: streaming cost by chunk size, and two loops that parse nothing (16-character chunks)')
+for (const size of [64, 256, 4096]) {
+  console.log(`  streaming, ${String(size).padEnd(4)}-character chunks / one-shot ${spread(chunkRuns.map((r) => r.ms[`stream${size}`] / r.ms.oneShot), 2, 'x')}`)
+}
+console.log(`  append + trigger test + 2 indexOf / one-shot ${spread(chunkRuns.map((r) => r.ms.windowOnly / r.ms.oneShot), 2, 'x')}`)
+console.log(`  3-state loop over every character / one-shot ${spread(chunkRuns.map((r) => r.ms.charLoop / r.ms.oneShot), 2, 'x')}`)
+
 const naiveRuns = measure('naive', 'realistic')
 console.log(`\n${grouped(naiveRuns[0].characters)}-character reply in 16-character chunks`)
 console.log(`  re-parse the whole text per chunk  ${spread(naiveRuns.map((r) => r.ms.reparse), 0, ' ms')}`)

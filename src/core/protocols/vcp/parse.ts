@@ -10,6 +10,8 @@ import { setOwn } from '../../own-record'
 import { VcpScanner, type ScannedBlock } from './scanner'
 
 export const REQUEST_BLOCK = 'TOOL_REQUEST'
+/** Past this many fields in one block, seen keys are kept in a Set. */
+const MANY_KEYS = 16
 const NO_EVENTS: StreamEvent[] = Object.freeze([]) as unknown as StreamEvent[]
 
 export function createVcpStreamParser(options: ParseOptions = {}, withEvents = true): StreamParser {
@@ -29,15 +31,18 @@ export function createVcpStreamParser(options: ParseOptions = {}, withEvents = t
   let toolName: string | undefined
   let requestId: string | undefined
   let pending: Diagnostic[] | null = null
-  // A block holds a handful of keys: a list beats a Set or hasOwnProperty here.
+  // A block usually holds a handful of keys: a list beats a Set there. A block with many fields
+  // (a model stuck in a loop) moves to a Set, so the duplicate check never turns quadratic.
   const seenKeys: string[] = []
   let seenCount = 0
+  let seenSet: Set<string> | null = null
 
   const scanner = new VcpScanner(
     {
       blockOpen(index, offset, inReasoning, fenced) {
         args = {}
         seenCount = 0
+        seenSet = null
         toolName = undefined
         requestId = undefined
         pending = null
@@ -45,9 +50,15 @@ export function createVcpStreamParser(options: ParseOptions = {}, withEvents = t
       },
       field(index, key, value, offset) {
         let repeated = false
-        for (let k = 0; k < seenCount; k++) if (seenKeys[k] === key) repeated = true
+        if (seenSet !== null) {
+          repeated = seenSet.has(key)
+          seenSet.add(key)
+        } else {
+          for (let k = 0; k < seenCount; k++) if (seenKeys[k] === key) repeated = true
+          seenKeys[seenCount++] = key
+          if (seenCount === MANY_KEYS) seenSet = new Set(seenKeys.slice(0, MANY_KEYS))
+        }
         if (repeated) addDiagnostic('warning', 'duplicate-key', `Field "${key}" appears more than once; the last value wins.`, offset, key.length)
-        seenKeys[seenCount++] = key
         if (key === 'tool_name') toolName = value
         else if (key === 'request_id') requestId = value
         else setOwn(args, key, value)

@@ -132,6 +132,19 @@ describe('request fields and ids', () => {
     expect(codes(result)).toEqual(['duplicate-key'])
     expect(result.requests[0]?.valid).toBe(true)
   })
+
+  it('finds duplicate keys in a block with thousands of fields, before and after the first sixteen', () => {
+    // 5,000 distinct keys, then every key again: each repeat is reported, wherever it was first seen.
+    const keys = Array.from({ length: 5000 }, (_, i) => `k${i}`)
+    const fields = [...keys, ...keys].map((key, i) => `${key}:「始」${i}「末」`)
+    const result = parse(block(['tool_name:「始」x「末」', ...fields].join(',\n')))
+    const repeats = result.diagnostics.filter((d) => d.code === 'duplicate-key')
+    expect(repeats).toHaveLength(5000)
+    expect(repeats[0]?.message).toContain('"k0"')
+    expect(repeats[4999]?.message).toContain('"k4999"')
+    expect(result.requests[0]?.args.k20).toBe('5020')
+    expect(Object.keys(result.requests[0]?.args ?? {})).toHaveLength(5000)
+  })
 })
 
 describe('tolerated with a warning', () => {
