@@ -7,6 +7,7 @@ import { buildSyntheticReply } from './synthetic-reply'
 import { measureInterleaved } from './measure'
 import { executorFigures, parallelFigures, promptFigures } from './execution'
 import { compactFigures } from './compact'
+import { hostileFigures } from './hostile'
 
 const START = '<<<[TOOL_REQUEST]>>>'
 const END = '<<<[END_TOOL_REQUEST]>>>'
@@ -170,5 +171,6 @@ if (what === 'compact') console.log(JSON.stringify({ what, ms: await compactFigu
 else if (what === 'paradigm') console.log(JSON.stringify(compareParadigm(mix)))
 else if (what === 'executor') console.log(JSON.stringify({ what, ms: await executorFigures(Math.min(rounds, 10)) }))
 else if (what === 'parallel') console.log(JSON.stringify({ what, ms: await parallelFigures() }))
+else if (what === 'hostile') console.log(JSON.stringify({ what, ms: hostileFigures(Math.min(rounds, 5)) }))
 else if (what === 'prompt') console.log(JSON.stringify({ what, ms: await promptFigures(Math.min(rounds, 10)) }))
 else console.log(JSON.stringify(compare(what, mix as Mix, rounds)))

@@ -65,6 +65,18 @@ console.log(`  re-parse the whole text per chunk  ${spread(naiveRuns.map((r) => 
 console.log(`  streaming parser                   ${spread(naiveRuns.map((r) => r.ms.stream), 2, ' ms')}`)
 console.log(`  re-parse / streaming               ${spread(naiveRuns.map((r) => r.ms.reparse / r.ms.stream), 0, 'x')}`)
 
+const hostileRuns = measure('hostile', '')
+console.log('\nHostile shapes (one construct repeated): one-shot cost per character at 1M characters / at 250K (1.0 is linear)')
+const shapes = [...new Set(Object.keys(hostileRuns[0].ms).map((key) => key.split('|')[0]))]
+for (const shape of shapes) {
+  const perChar = (run, size) => {
+    const [key, ms] = Object.entries(run.ms).find(([k]) => k.startsWith(`${shape}|${size}|`))
+    return ms / Number(key.split('|')[2])
+  }
+  const large = hostileRuns.map((r) => perChar(r, 'large') * 1e6)
+  console.log(`  ${shape.padEnd(28)} ${spread(hostileRuns.map((r) => perChar(r, 'large') / perChar(r, 'small')), 2, 'x')}, ${spread(large, 0, ' ns/char')}`)
+}
+
 console.log('\nThe realistic reply with the same calls in the JSON paradigms')
 for (const protocol of ['json', 'xml', 'hermes']) {
   const runs = measure('paradigm', protocol)

@@ -14,6 +14,9 @@ export function createRequestIdSession(prefix = 'req'): RequestIdSession {
   const written = new Set<string>()
   const generatedPrefix = prefix + '-'
   let counter = 0
+  // The next suffix to try per taken id: a model repeating one id thousands of times must not
+  // make each claim walk every suffix handed out before.
+  const nextSuffix = new Map<string, number>()
 
   function isGenerated(id: string): boolean {
     if (!id.startsWith(generatedPrefix)) return false
@@ -36,10 +39,11 @@ export function createRequestIdSession(prefix = 'req'): RequestIdSession {
       written.add(wanted)
       return wanted
     }
-    for (let n = 1; ; n++) {
+    for (let n = nextSuffix.get(wanted) ?? 1; ; n++) {
       const id = `${wanted}-${n}`
       if (!has(id)) {
         written.add(id)
+        nextSuffix.set(wanted, n + 1)
         return id
       }
     }

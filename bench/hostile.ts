@@ -1,0 +1,38 @@
+/**
+ * Hostile shapes: texts a looping or confused model can produce, each one construct repeated
+ * until the text is long. The parser must stay linear on all of them; the figure is the cost per
+ * character at 1,000,000 characters against the cost per character at 250,000 (1.0 is linear,
+ * a quadratic step shows as about 4).
+ */
+import { parseToolRequests } from '../src/core'
+import { measureInterleaved } from './measure'
+
+const block = (body: string): string => `<<<[TOOL_REQUEST]>>>\ntool_name:「始」t「末」,\n${body}\n<<<[END_TOOL_REQUEST]>>>\n`
+const repeat = (unit: string, n: number): string => unit.repeat(Math.ceil(n / unit.length))
+
+export const HOSTILE_SHAPES: Record<string, (n: number) => string> = {
+  'one block, distinct keys': (n) => block(Array.from({ length: Math.ceil(n / 24) }, (_, i) => `key${i}:「始」v${i}「末」,\n`).join('')),
+  'one block, repeated keys': (n) => block(Array.from({ length: Math.ceil(n / 16) }, (_, i) => `k${i % 50}:「始」v「末」,\n`).join('')),
+  'blocks with no end marker': (n) => repeat('<<<[TOOL_REQUEST]>>>\ntool_name:「始」t「末」\n', n),
+  'stray end markers': (n) => repeat('<<<[END_TOOL_REQUEST]>>> ', n),
+  'value markers with no key': (n) => block(repeat('「始」x「末」 ', n)),
+  'unclosed escaped value': (n) => block(`c:「始ESCAPE」${repeat('<<<[END_TOOL_REQUEST]>>> 「末」 ', n)}`),
+  'one request id, repeated': (n) => repeat('<<<[TOOL_REQUEST]>>>\ntool_name:「始」t「末」,request_id:「始」same「末」\n<<<[END_TOOL_REQUEST]>>>\n', n),
+  'reasoning tags': (n) => repeat('<think>a</think>b ', n),
+  "runs of '<'": (n) => repeat('<<<<<<[ ', n),
+}
+
+const SMALL = 250_000
+const LARGE = 1_000_000
+
+/** Milliseconds for each shape at both sizes, best of `rounds`. */
+export function hostileFigures(rounds: number): Record<string, number> {
+  const tasks: Record<string, () => unknown> = {}
+  for (const [name, make] of Object.entries(HOSTILE_SHAPES)) {
+    const small = make(SMALL)
+    const large = make(LARGE)
+    tasks[`${name}|small|${small.length}`] = () => parseToolRequests(small).requests.length
+    tasks[`${name}|large|${large.length}`] = () => parseToolRequests(large).requests.length
+  }
+  return measureInterleaved(tasks, rounds, 2)
+}
