@@ -10,6 +10,7 @@ import { measureInterleaved } from './measure'
 const block = (body: string): string => `<<<[TOOL_REQUEST]>>>\ntool_name:「始」t「末」,\n${body}\n<<<[END_TOOL_REQUEST]>>>\n`
 const repeat = (unit: string, n: number): string => unit.repeat(Math.ceil(n / unit.length))
 
+/** Each shape makes a text of about n characters; all are read as VCP except where named. */
 export const HOSTILE_SHAPES: Record<string, (n: number) => string> = {
   'one block, distinct keys': (n) => block(Array.from({ length: Math.ceil(n / 24) }, (_, i) => `key${i}:「始」v${i}「末」,\n`).join('')),
   'one block, repeated keys': (n) => block(Array.from({ length: Math.ceil(n / 16) }, (_, i) => `k${i % 50}:「始」v「末」,\n`).join('')),
@@ -20,7 +21,11 @@ export const HOSTILE_SHAPES: Record<string, (n: number) => string> = {
   'one request id, repeated': (n) => repeat('<<<[TOOL_REQUEST]>>>\ntool_name:「始」t「末」,request_id:「始」same「末」\n<<<[END_TOOL_REQUEST]>>>\n', n),
   'reasoning tags': (n) => repeat('<think>a</think>b ', n),
   "runs of '<'": (n) => repeat('<<<<<<[ ', n),
+  'auto: four paradigms mixed': (n) =>
+    repeat('<tool_call>{"name": "x", "arguments": {}}</tool_call>\n' + block('') + '```json\n{"tool_name": "y"}\n```\n', n),
 }
+
+const protocolOf = (shape: string): string => (shape.startsWith('auto:') ? 'auto' : 'vcp')
 
 const SMALL = 250_000
 const LARGE = 1_000_000
@@ -31,8 +36,9 @@ export function hostileFigures(rounds: number): Record<string, number> {
   for (const [name, make] of Object.entries(HOSTILE_SHAPES)) {
     const small = make(SMALL)
     const large = make(LARGE)
-    tasks[`${name}|small|${small.length}`] = () => parseToolRequests(small).requests.length
-    tasks[`${name}|large|${large.length}`] = () => parseToolRequests(large).requests.length
+    const protocol = protocolOf(name)
+    tasks[`${name}|small|${small.length}`] = () => parseToolRequests(small, protocol).requests.length
+    tasks[`${name}|large|${large.length}`] = () => parseToolRequests(large, protocol).requests.length
   }
   return measureInterleaved(tasks, rounds, 2)
 }

@@ -69,12 +69,17 @@ function mergeFindings(found: Found[], session: RequestIdSession): ParseResult {
   // Outer requests first, so an inner one can see that it is inside.
   all.sort((a, b) => a.request.start - b.request.start || b.request.end - a.request.end)
   const kept: { protocol: string; request: ParsedRequest }[] = []
+  // Every kept request starts at or before the current one (the sort), so one lies around it
+  // exactly when it ends at or after it: the furthest end per paradigm answers that at once.
+  const furthestEnd = new Map<string, number>()
   for (const entry of all) {
-    const outer = kept.find((k) => k.protocol !== entry.protocol && k.request.start <= entry.request.start && entry.request.end <= k.request.end)
-    if (!outer) kept.push(entry)
+    let outer = false
+    for (const [protocol, end] of furthestEnd) if (protocol !== entry.protocol && entry.request.end <= end) outer = true
+    if (outer) continue
+    kept.push(entry)
+    furthestEnd.set(entry.protocol, Math.max(furthestEnd.get(entry.protocol) ?? -1, entry.request.end))
   }
-  const inside = (d: Diagnostic, protocol: string): boolean =>
-    kept.some((k) => k.protocol !== protocol && d.offset > k.request.start && d.offset < k.request.end)
+  const inside = insideTest(kept)
 
   const requests = kept.map(({ request }) => {
     const written = request.requestId.startsWith(PROVISIONAL + '-') ? undefined : request.requestId
@@ -85,7 +90,7 @@ function mergeFindings(found: Found[], session: RequestIdSession): ParseResult {
   for (const { protocol, result } of found) {
     for (const d of result.diagnostics) {
       const key = `${d.code}|${d.offset}|${d.message}`
-      if (seen.has(key) || inside(d, protocol)) continue
+      if (seen.has(key) || inside(d.offset, protocol)) continue
       seen.add(key)
       diagnostics.push(d)
     }
@@ -104,4 +109,34 @@ function mergeFindings(found: Found[], session: RequestIdSession): ParseResult {
   })
   diagnostics.sort((a, b) => a.offset - b.offset)
   return { requests, diagnostics }
+}
+
+/**
+ * A test for "this offset lies strictly inside a kept request of another paradigm", in
+ * O(paradigms × log requests): per paradigm, the starts in order and the furthest end so far.
+ */
+function insideTest(kept: { protocol: string; request: ParsedRequest }[]): (offset: number, protocol: string) => boolean {
+  const spans = new Map<string, { starts: number[]; furthest: number[] }>()
+  for (const { protocol, request } of kept) {
+    let span = spans.get(protocol)
+    if (!span) spans.set(protocol, (span = { starts: [], furthest: [] }))
+    const before = span.furthest.length === 0 ? -1 : (span.furthest[span.furthest.length - 1] as number)
+    span.starts.push(request.start)
+    span.furthest.push(Math.max(before, request.end))
+  }
+  return (offset, protocol) => {
+    for (const [other, { starts, furthest }] of spans) {
+      if (other === protocol) continue
+      // The last request that starts before the offset, and the furthest any of those reach.
+      let lo = 0
+      let hi = starts.length
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1
+        if ((starts[mid] as number) < offset) lo = mid + 1
+        else hi = mid
+      }
+      if (lo > 0 && (furthest[lo - 1] as number) > offset) return true
+    }
+    return false
+  }
 }
