@@ -8,6 +8,21 @@ import type { VariableStore } from './variables'
 
 const REF = /\$VAR_REF\{\{([^{}:]+?)(?::(\d+))?(?::(\d+))?\}\}/g
 const MAX_DEPTH = 32
+/**
+ * Limits for one call. Variables that each reference the next several times expand
+ * exponentially (a model can write such variables with WriteVar): without a limit one call
+ * would hang the page. Characters count every copy made while resolving, at every level.
+ */
+export const MAX_REFERENCES = 10_000
+export const MAX_RESOLVED_CHARACTERS = 20_000_000
+
+/** What one call's resolution has spent so far. */
+export interface ResolveBudget {
+  references: number
+  characters: number
+}
+const newBudget = (): ResolveBudget => ({ references: 0, characters: 0 })
+const grouped = (n: number): string => n.toLocaleString('en-US')
 
 export class VariableReferenceError extends Error {
   override readonly name = 'VariableReferenceError'
@@ -19,12 +34,17 @@ export function hasVarRefs(text: string): boolean {
 }
 
 /** The text with every reference replaced. Throws VariableReferenceError. */
-export function resolveVarRefsInText(text: string, store: VariableStore, chain: readonly string[] = []): string {
+export function resolveVarRefsInText(text: string, store: VariableStore, chain: readonly string[] = [], budget: ResolveBudget = newBudget()): string {
   if (!text.includes('$VAR_REF{{')) return text
   return text.replace(REF, (_match, rawName: string, start?: string, length?: string) => {
     const name = rawName.trim()
     if (chain.includes(name)) throw new VariableReferenceError(`$VAR_REF cycle: ${[...chain, name].join(' -> ')}.`)
     if (chain.length >= MAX_DEPTH) throw new VariableReferenceError(`$VAR_REF nesting deeper than ${MAX_DEPTH} levels at "${name}".`)
+    if (++budget.references > MAX_REFERENCES) {
+      throw new VariableReferenceError(
+        `$VAR_REF: more than ${grouped(MAX_REFERENCES)} references to resolve for one call (the last at "${name}"); variables that reference each other repeatedly expand without bound.`,
+      )
+    }
     const variable = store.read(name)
     if (!variable) {
       const near = closestNames(name, store.list().map((v) => v.name))
@@ -33,17 +53,24 @@ export function resolveVarRefsInText(text: string, store: VariableStore, chain: 
     const from = start === undefined ? 0 : Number(start)
     if (from > variable.value.length) throw new VariableReferenceError(`$VAR_REF{{${rawName}:${start}${length === undefined ? '' : ':' + length}}}: start ${from} is past the end of "${name}" (${variable.value.length} characters).`)
     const slice = length === undefined ? variable.value.slice(from) : variable.value.slice(from, from + Number(length))
-    return resolveVarRefsInText(slice, store, [...chain, name])
+    const resolved = resolveVarRefsInText(slice, store, [...chain, name], budget)
+    budget.characters += resolved.length
+    if (budget.characters > MAX_RESOLVED_CHARACTERS) {
+      throw new VariableReferenceError(
+        `$VAR_REF: resolving this call's references produces more than ${grouped(MAX_RESOLVED_CHARACTERS)} characters (the last at "${name}"); reference a slice ($VAR_REF{{name:start:length}}) instead.`,
+      )
+    }
+    return resolved
   })
 }
 
 /** Resolves references in every string inside arguments (objects and arrays too); returns a copy. */
-export function resolveVarRefs<T>(value: T, store: VariableStore): T {
-  if (typeof value === 'string') return resolveVarRefsInText(value, store) as T
-  if (Array.isArray(value)) return value.map((item: unknown) => resolveVarRefs(item, store)) as T
+export function resolveVarRefs<T>(value: T, store: VariableStore, budget: ResolveBudget = newBudget()): T {
+  if (typeof value === 'string') return resolveVarRefsInText(value, store, [], budget) as T
+  if (Array.isArray(value)) return value.map((item: unknown) => resolveVarRefs(item, store, budget)) as T
   if (value !== null && typeof value === 'object') {
     const out = Object.create(Object.getPrototypeOf(value) as object | null) as Record<string, unknown>
-    for (const key of Object.keys(value)) out[key] = resolveVarRefs((value as Record<string, unknown>)[key], store)
+    for (const key of Object.keys(value)) out[key] = resolveVarRefs((value as Record<string, unknown>)[key], store, budget)
     return out as T
   }
   return value

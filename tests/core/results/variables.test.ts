@@ -64,6 +64,21 @@ describe('$VAR_REF', () => {
     expect(() => resolveVarRefsInText('$VAR_REF{{outer:99}}', store)).toThrow(/start 99 is past the end of "outer"/)
   })
 
+  it('stops variables that expand without bound with an error, instead of hanging', () => {
+    // Each level references the next ten times: 10^6 copies of "x" at the sixth level.
+    const laughs = createVariableStore()
+    laughs.set({ name: 'v0', value: 'x', type: 'user' })
+    for (let level = 1; level <= 6; level++) laughs.set({ name: `v${level}`, value: `$VAR_REF{{v${level - 1}}}`.repeat(10), type: 'user' })
+    expect(() => resolveVarRefsInText('$VAR_REF{{v6}}', laughs)).toThrow(/more than 10,000 references to resolve for one call/)
+    expect(resolveVarRefsInText('$VAR_REF{{v3}}', laughs)).toBe('x'.repeat(1000))
+
+    const big = createVariableStore()
+    big.set({ name: 'mb', value: 'y'.repeat(1_000_000), type: 'result' })
+    big.set({ name: 'many', value: '$VAR_REF{{mb}}'.repeat(25), type: 'user' })
+    expect(() => resolveVarRefs({ a: '$VAR_REF{{many}}' }, big)).toThrow(/produces more than 20,000,000 characters \(the last at "mb"\)/)
+    expect(resolveVarRefs({ a: '$VAR_REF{{mb:0:3}}', b: '$VAR_REF{{mb}}' }, big).b).toHaveLength(1_000_000)
+  })
+
   it('walks nested arguments and leaves other values alone', () => {
     expect(resolveVarRefs({ a: ['$VAR_REF{{fs_read/req-1/result:0:5}}', 3], b: { c: true, d: null } }, store)).toEqual({ a: ['Hello', 3], b: { c: true, d: null } })
   })
