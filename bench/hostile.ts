@@ -1,10 +1,10 @@
 /**
  * Hostile shapes: texts a looping or confused model can produce, each one construct repeated
- * until the text is long. The parser must stay linear on all of them; the figure is the cost per
- * character at 1,000,000 characters against the cost per character at 250,000 (1.0 is linear,
- * a quadratic step shows as about 4).
+ * until the text is long. The parser must stay linear on all of them, one-shot and streaming; the
+ * figure is the cost per character at 1,000,000 characters against the cost per character at
+ * 250,000 (1.0 is linear, a quadratic step shows as about 4).
  */
-import { parseToolRequests } from '../src/core'
+import { createStreamParser, parseToolRequests } from '../src/core'
 import { measureInterleaved } from './measure'
 
 const block = (body: string): string => `<<<[TOOL_REQUEST]>>>\ntool_name:「始」t「末」,\n${body}\n<<<[END_TOOL_REQUEST]>>>\n`
@@ -21,6 +21,8 @@ export const HOSTILE_SHAPES: Record<string, (n: number) => string> = {
   'one request id, repeated': (n) => repeat('<<<[TOOL_REQUEST]>>>\ntool_name:「始」t「末」,request_id:「始」same「末」\n<<<[END_TOOL_REQUEST]>>>\n', n),
   'reasoning tags': (n) => repeat('<think>a</think>b ', n),
   "runs of '<'": (n) => repeat('<<<<<<[ ', n),
+  "one run of '~' (a fence that never ends)": (n) => `>\n${'~'.repeat(n)}`,
+  "one run of '<'": (n) => `> ${'<'.repeat(n)}`,
   'auto: four paradigms mixed': (n) =>
     repeat('<tool_call>{"name": "x", "arguments": {}}</tool_call>\n' + block('') + '```json\n{"tool_name": "y"}\n```\n', n),
 }
@@ -30,15 +32,25 @@ const protocolOf = (shape: string): string => (shape.startsWith('auto:') ? 'auto
 const SMALL = 250_000
 const LARGE = 1_000_000
 
-/** Milliseconds for each shape at both sizes, best of `rounds`. */
+function streamed(text: string, protocol: string): () => number {
+  const chunks: string[] = []
+  for (let i = 0; i < text.length; i += 16) chunks.push(text.slice(i, i + 16))
+  return () => {
+    const parser = createStreamParser(protocol)
+    for (const chunk of chunks) parser.feed(chunk)
+    return parser.end().requests.length
+  }
+}
+
+/** Milliseconds for each shape, way (one-shot, 16-character chunks) and size, best of `rounds`. */
 export function hostileFigures(rounds: number): Record<string, number> {
   const tasks: Record<string, () => unknown> = {}
   for (const [name, make] of Object.entries(HOSTILE_SHAPES)) {
-    const small = make(SMALL)
-    const large = make(LARGE)
     const protocol = protocolOf(name)
-    tasks[`${name}|small|${small.length}`] = () => parseToolRequests(small, protocol).requests.length
-    tasks[`${name}|large|${large.length}`] = () => parseToolRequests(large, protocol).requests.length
+    for (const [size, text] of [['small', make(SMALL)], ['large', make(LARGE)]] as const) {
+      tasks[`${name}|oneShot|${size}|${text.length}`] = () => parseToolRequests(text, protocol).requests.length
+      tasks[`${name}|stream16|${size}|${text.length}`] = streamed(text, protocol)
+    }
   }
   return measureInterleaved(tasks, rounds, 2)
 }

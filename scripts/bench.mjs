@@ -66,15 +66,16 @@ console.log(`  streaming parser                   ${spread(naiveRuns.map((r) => 
 console.log(`  re-parse / streaming               ${spread(naiveRuns.map((r) => r.ms.reparse / r.ms.stream), 0, 'x')}`)
 
 const hostileRuns = measure('hostile', '')
-console.log('\nHostile shapes (one construct repeated): one-shot cost per character at 1M characters / at 250K (1.0 is linear)')
+console.log('\nHostile shapes (one construct repeated): cost per character at 1M characters / at 250K (1.0 is linear)')
+console.log(`  ${''.padEnd(42)} ${'one-shot'.padEnd(26)} streaming, 16-character chunks`)
 const shapes = [...new Set(Object.keys(hostileRuns[0].ms).map((key) => key.split('|')[0]))]
+const perChar = (run, shape, way, size) => {
+  const [key, ms] = Object.entries(run.ms).find(([k]) => k.startsWith(`${shape}|${way}|${size}|`))
+  return ms / Number(key.split('|')[3])
+}
 for (const shape of shapes) {
-  const perChar = (run, size) => {
-    const [key, ms] = Object.entries(run.ms).find(([k]) => k.startsWith(`${shape}|${size}|`))
-    return ms / Number(key.split('|')[2])
-  }
-  const large = hostileRuns.map((r) => perChar(r, 'large') * 1e6)
-  console.log(`  ${shape.padEnd(28)} ${spread(hostileRuns.map((r) => perChar(r, 'large') / perChar(r, 'small')), 2, 'x')}, ${spread(large, 0, ' ns/char')}`)
+  const growth = (way) => spread(hostileRuns.map((r) => perChar(r, shape, way, 'large') / perChar(r, shape, way, 'small')), 2, 'x')
+  console.log(`  ${shape.padEnd(42)} ${growth('oneShot').padEnd(26)} ${growth('stream16')}`)
 }
 
 console.log('\nThe realistic reply with the same calls in the JSON paradigms')

@@ -324,21 +324,21 @@ export class VcpScanner {
   /** A '<' outside blocks: a reasoning tag, the first '<' of a block marker, or neither. */
   private outsideAngle(q: number, final: boolean): Step {
     const s = this.buf
-    if (q + 1 >= s.length) return final ? this.skipTo(q + 1) : this.wait(q)
+    if (q + 1 >= s.length) return final ? this.skipTo(q + 1) : this.hold(q)
     const after = s.charCodeAt(q + 1)
     if (after === LOWER_T || after === SLASH) {
       // Reasoning tags count only in prose, not inside a fence; '<t' and '</' start no marker.
       if (!this.proseDiagnostics || this.fence !== null) return this.skipTo(q + 1)
       const t = after === LOWER_T ? q + 1 : q + 2
       const word = thinkAt(s, t, final)
-      if (word === NEED_MORE) return this.wait(q)
+      if (word === NEED_MORE) return this.hold(q)
       if (word === NO_MATCH) return this.skipTo(q + 1)
       return this.outsideReasoningTag(t, final)
     }
     // A marker's '<' run ends in '['; markerAt() then checks the run's length.
     let r = q + 1
     while (r < s.length && s.charCodeAt(r) === LT) r++
-    if (r >= s.length) return final ? this.skipTo(r) : this.wait(q)
+    if (r >= s.length) return final ? this.skipTo(r) : this.hold(q)
     if (s.charCodeAt(r) !== LBRACKET) return this.skipTo(r)
     return this.outsideMarker(r - 1, final)
   }
@@ -363,7 +363,7 @@ export class VcpScanner {
     const start = reasoningTagStart(this.buf, t)
     if (start === -1) return this.skipTo(t + 5)
     const end = reasoningTagEnd(this.buf, t, final)
-    if (end === NEED_MORE) return this.wait(start)
+    if (end === NEED_MORE) return this.hold(start)
     if (end === NO_MATCH) return this.skipTo(t + 5)
     const closing = start === t - 2
     if (!closing && this.reasoningOpen === -1) this.reasoningOpen = this.base + start
@@ -393,7 +393,7 @@ export class VcpScanner {
     const ch = s.charCodeAt(p)
     let run = 0
     while (p + run < s.length && s.charCodeAt(p + run) === ch) run++
-    if (p + run >= s.length && !final) return this.wait(p)
+    if (p + run >= s.length && !final) return this.hold(p)
     if (run < 3 || !isAtLineStart(s, p, this.base === 0)) return this.skipTo(p + run)
     const fence = this.fence
     if (fence === null) {
@@ -402,7 +402,7 @@ export class VcpScanner {
     }
     if (fence.char !== ch || run < fence.length) return this.skipTo(p + run)
     const closes = restOfLineIsBlank(s, p + run, final)
-    if (closes === NEED_MORE) return this.wait(p)
+    if (closes === NEED_MORE) return this.hold(p)
     if (closes === 1) this.fence = null
     return this.skipTo(p + run)
   }
@@ -464,7 +464,7 @@ export class VcpScanner {
       return true
     }
     const open = matchValueMarker(this.buf, p, START_CHAR, final)
-    if (open === NEED_MORE) return this.wait(p)
+    if (open === NEED_MORE) return this.hold(p)
     if (open === NO_MATCH) return this.skipTo(p + 2)
     this.startValue(p, valueKindOf(open), markerLength(open), isBraceMarker(open))
     return true
@@ -711,9 +711,21 @@ export class VcpScanner {
 
   // ---- helpers -----------------------------------------------------------
 
+  /** The token at p is cut off and its end raises an event: scan the very next chunk, whatever it holds. */
   private wait(p: number): false {
     this.i = p
     this.waiting = true
+    return false
+  }
+
+  /**
+   * The token at p is cut off, but finishing it raises no event by itself (a fence, a reasoning
+   * tag, a run of '<', a value opening): scan again with the next chunk that matters. Such tokens
+   * can be runs of any length, and waiting on each chunk would walk the whole run every time.
+   */
+  private hold(p: number): false {
+    this.i = p
+    this.waiting = false
     return false
   }
 

@@ -64,6 +64,22 @@ describe('streaming events', () => {
     expect(parser.feed('more')).toMatchObject([{ type: 'diagnostic', diagnostic: { code: 'parser-failure' } }])
   })
 
+  it.each([
+    ['a fence run', '~'],
+    ['a run of "<"', '<'],
+    ['a backtick run', '`'],
+  ])('reads %s that spans thousands of chunks, then announces the next block at once', (_name, ch) => {
+    const text = `> ${ch.repeat(50_000)}\n${block('tool_name:「始」t「末」')}\nafter`
+    const { events, chunks } = feedAll(text, 16)
+    const opened = events.findIndex((e) => e.some((event) => event.type === 'block-open'))
+    // The block opens with the chunk that completes its start marker, not later.
+    expect(chunks.slice(0, opened + 1).join('')).toContain('<<<[TOOL_REQUEST]>>>')
+    expect(chunks.slice(0, opened).join('')).not.toMatch(/<<<\[TOOL_REQUEST\]>>>\s/)
+    const parser = createStreamParser()
+    for (const chunk of chunks) parser.feed(chunk)
+    expect(parser.end()).toEqual(parseToolRequests(text))
+  })
+
   it('handles a long value fed in tiny pieces', () => {
     const value = 'x'.repeat(50_000)
     const big = block(`tool_name:「始」t「末」,\ndata:「始」${value}「末」`)
