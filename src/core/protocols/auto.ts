@@ -74,7 +74,12 @@ function mergeFindings(found: Found[], session: RequestIdSession): ParseResult {
   const furthestEnd = new Map<string, number>()
   for (const entry of all) {
     let outer = false
-    for (const [protocol, end] of furthestEnd) if (protocol !== entry.protocol && entry.request.end <= end) outer = true
+    for (const [protocol, end] of furthestEnd) {
+      if (protocol !== entry.protocol && entry.request.end <= end) {
+        outer = true
+        break
+      }
+    }
     if (outer) continue
     kept.push(entry)
     furthestEnd.set(entry.protocol, Math.max(furthestEnd.get(entry.protocol) ?? -1, entry.request.end))

@@ -5,17 +5,8 @@
  */
 import { COLON, FULLWIDTH_COLON, isKeyChar, isSpace, NEED_MORE, NO_MATCH } from './markers'
 
-const LT = 0x3c // <
 const GT = 0x3e // >
-const SLASH = 0x2f // /
 export const FIELD_LIST_KEY = 'tool_name'
-
-/** Where the reasoning tag around `think` at t starts (`<` or `</`), or -1 when none does. */
-export function reasoningTagStart(s: string, t: number): number {
-  if (t >= 2 && s.charCodeAt(t - 1) === SLASH && s.charCodeAt(t - 2) === LT) return t - 2
-  if (t >= 1 && s.charCodeAt(t - 1) === LT) return t - 1
-  return -1
-}
 
 /** `think` written at t: 1, NO_MATCH, or NEED_MORE while the text so far could still spell it. */
 export function thinkAt(s: string, t: number, final: boolean): number {

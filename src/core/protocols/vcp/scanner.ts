@@ -11,7 +11,7 @@ import type { Diagnostic, DiagnosticSeverity } from '../../types'
 import { LineIndex } from '../../text/line-index'
 import { NeedleCache } from './needle-cache'
 import { findKeyBefore, type KeySpan } from './key-before'
-import { FIELD_LIST_KEY, fieldListKeyStart, isAtLineStart, reasoningTagEnd, reasoningTagStart, restOfLineIsBlank, thinkAt } from './prose'
+import { FIELD_LIST_KEY, fieldListKeyStart, isAtLineStart, reasoningTagEnd, restOfLineIsBlank, thinkAt } from './prose'
 import {
   END_CHAR,
   isBraceMarker,
@@ -333,7 +333,7 @@ export class VcpScanner {
       const word = thinkAt(s, t, final)
       if (word === NEED_MORE) return this.hold(q)
       if (word === NO_MATCH) return this.skipTo(q + 1)
-      return this.outsideReasoningTag(t, final)
+      return this.outsideReasoningTag(q, t, final)
     }
     // A marker's '<' run ends in '['; markerAt() then checks the run's length.
     let r = q + 1
@@ -358,10 +358,8 @@ export class VcpScanner {
     return true
   }
 
-  /** `think` at t, right after `<` or `</`: a whole `<think>`, `</think>`, `<thinking>` or `</thinking>`? */
-  private outsideReasoningTag(t: number, final: boolean): Step {
-    const start = reasoningTagStart(this.buf, t)
-    if (start === -1) return this.skipTo(t + 5)
+  /** `<` at start and `think` at t (after `<` or `</`): a whole `<think>`, `</think>`, `<thinking>` or `</thinking>`? */
+  private outsideReasoningTag(start: number, t: number, final: boolean): Step {
     const end = reasoningTagEnd(this.buf, t, final)
     if (end === NEED_MORE) return this.hold(start)
     if (end === NO_MATCH) return this.skipTo(t + 5)
