@@ -9,11 +9,22 @@ import { measureInterleaved } from './measure'
 
 const block = (body: string): string => `<<<[TOOL_REQUEST]>>>\ntool_name:「始」t「末」,\n${body}\n<<<[END_TOOL_REQUEST]>>>\n`
 const repeat = (unit: string, n: number): string => unit.repeat(Math.ceil(n / unit.length))
+/** Fields `field(0)`, `field(1)`, ... until they hold n characters. */
+function fields(n: number, field: (i: number) => string): string {
+  const parts: string[] = []
+  let length = 0
+  for (let i = 0; length < n; i++) {
+    const part = field(i)
+    parts.push(part)
+    length += part.length
+  }
+  return parts.join('')
+}
 
 /** Each shape makes a text of about n characters; all are read as VCP except where named. */
 export const HOSTILE_SHAPES: Record<string, (n: number) => string> = {
-  'one block, distinct keys': (n) => block(Array.from({ length: Math.ceil(n / 24) }, (_, i) => `key${i}:「始」v${i}「末」,\n`).join('')),
-  'one block, repeated keys': (n) => block(Array.from({ length: Math.ceil(n / 16) }, (_, i) => `k${i % 50}:「始」v「末」,\n`).join('')),
+  'one block, distinct keys': (n) => block(fields(n, (i) => `key${i}:「始」v${i}「末」,\n`)),
+  'one block, repeated keys': (n) => block(fields(n, (i) => `k${i % 50}:「始」v「末」,\n`)),
   'blocks with no end marker': (n) => repeat('<<<[TOOL_REQUEST]>>>\ntool_name:「始」t「末」\n', n),
   'stray end markers': (n) => repeat('<<<[END_TOOL_REQUEST]>>> ', n),
   'value markers with no key': (n) => block(repeat('「始」x「末」 ', n)),
@@ -24,7 +35,13 @@ export const HOSTILE_SHAPES: Record<string, (n: number) => string> = {
   "one run of '~' (a fence that never ends)": (n) => `>\n${'~'.repeat(n)}`,
   "one run of '<'": (n) => `> ${'<'.repeat(n)}`,
   'auto: four paradigms mixed': (n) =>
-    repeat('<tool_call>{"name": "x", "arguments": {}}</tool_call>\n' + block('') + '```json\n{"tool_name": "y"}\n```\n', n),
+    repeat(
+      '<tool_call>{"name": "h", "arguments": {}}</tool_call>\n' +
+        block('') +
+        '```json\n{"tool_calls": [{"id": "c", "type": "function", "function": {"name": "j", "arguments": {}}}]}\n```\n' +
+        '<tool_code>{"name": "x", "arguments": {}}</tool_code>\n',
+      n,
+    ),
 }
 
 const protocolOf = (shape: string): string => (shape.startsWith('auto:') ? 'auto' : 'vcp')

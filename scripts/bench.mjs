@@ -53,7 +53,7 @@ for (const mix of ['realistic', 'dense']) {
 
 const chunkRuns = measure('chunks', 'realistic')
 console.log('\nRealistic reply: streaming cost by chunk size, and two loops that parse nothing (16-character chunks)')
-for (const size of [64, 256, 4096]) {
+for (const size of Object.keys(chunkRuns[0].ms).filter((k) => k.startsWith('stream')).map((k) => k.slice('stream'.length))) {
   console.log(`  streaming, ${String(size).padEnd(4)}-character chunks / one-shot ${spread(chunkRuns.map((r) => r.ms[`stream${size}`] / r.ms.oneShot), 2, 'x')}`)
 }
 console.log(`  append + trigger test + 2 indexOf / one-shot ${spread(chunkRuns.map((r) => r.ms.windowOnly / r.ms.oneShot), 2, 'x')}`)

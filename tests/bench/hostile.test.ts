@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest'
+import { parseToolRequests } from '../../src/core'
+import { HOSTILE_SHAPES } from '../../bench/hostile'
+
+describe('hostile shapes for the bench', () => {
+  it.each(Object.keys(HOSTILE_SHAPES))('%s: about the asked length, and the parser reads it without throwing', (name) => {
+    const text = (HOSTILE_SHAPES[name] as (n: number) => string)(20_000)
+    expect(text.length).toBeGreaterThanOrEqual(20_000)
+    expect(text.length).toBeLessThan(22_000)
+    expect(() => parseToolRequests(text, name.startsWith('auto:') ? 'auto' : 'vcp')).not.toThrow()
+  })
+
+  it('the mixed shape holds calls of all four paradigms', () => {
+    const { diagnostics } = parseToolRequests((HOSTILE_SHAPES['auto: four paradigms mixed'] as (n: number) => string)(2_000), 'auto')
+    expect(diagnostics.find((d) => d.code === 'protocol-detected')?.message).toMatch(/hermes .*vcp .*json .*xml/)
+  })
+})
