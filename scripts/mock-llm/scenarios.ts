@@ -55,6 +55,16 @@ function lastUserText(body: ChatRequestBody): string {
   return users[users.length - 1]?.content ?? ''
 }
 
+const LONG_MARKDOWN = Array.from(
+  { length: 84 },
+  (_, i) =>
+    `### Part ${i + 1}\n\nThe **cache** is rebuilt on every request, and the key ignores the agent id. ` +
+    `Here is what changes in part ${i + 1}:\n\n- the key gains the agent id;\n- a registry change clears it;\n- \`limit\` stays as it was.\n\n` +
+    '```ts\nconst key = `${registry.id}@${registry.version}:${agentId}`\n```\n\n' +
+    '这一部分的结论和上一部分一致：缓存只在注册表变化时失效，其余情况直接复用。'.repeat(2) +
+    '\n\n',
+).join('')
+
 export const scenarios: Record<string, Scenario> = {
   /** Says back what the user wrote. */
   echo: (body) => reply(`You said: ${lastUserText(body)}`),
@@ -120,6 +130,9 @@ export const scenarios: Record<string, Scenario> = {
 
   /** A long reply streamed slowly (about 20 s), to abort mid-stream. */
   'slow-reply': () => reply('This reply streams slowly so it can be stopped half-way. '.repeat(40), { delayMs: 50 }),
+
+  /** About 30,000 characters of Markdown (paragraphs, lists, code) in small pieces, 1 ms apart: how the page keeps up with a long answer. */
+  'long-reply': () => reply(LONG_MARKDOWN, { delayMs: 1 }),
 
   /** A tool that never finishes on its own (the sandbox runs an endless loop). */
   'slow-tool': (body, round) => {

@@ -42,6 +42,7 @@ import {
   type StoredMessage,
 } from '../chat/model'
 import { applyNativeCalls, applyResult, applyStreamEvents, cardFor, emptyRound, type RoundView } from '../chat/live-round'
+import { createFrameBatch } from '../chat/frame-batch'
 import { persistedRef } from './persisted'
 
 export interface PendingApproval {
@@ -258,6 +259,7 @@ export const useChatStore = defineStore('chat', () => {
     }
     live.value = run
     controller = new AbortController()
+    const frames = createFrameBatch()
     let idSession = idSessions.get(session.id)
     if (!idSession) {
       // After a reload the session goes on: ids its saved runs used stay taken (and so do their variables' names).
@@ -286,32 +288,43 @@ export const useChatStore = defineStore('chat', () => {
       signal: controller.signal,
       callbacks: {
         onRoundStart(index, kind) {
+          frames.flush()
           gate.startRound()
           run.rounds.push(emptyRound(index, kind))
           run.manualRequest = null
         },
+        // What streams in is drawn once per frame (see frame-batch.ts); the rest sees it applied first.
         onResponseUpdate(content, index) {
-          const round = run.rounds[index]
-          if (round) round.content = content
+          frames.latest(`content:${index}`, () => {
+            const round = run.rounds[index]
+            if (round) round.content = content
+          })
         },
         onStreamEvents(events, index) {
-          const round = run.rounds[index]
-          if (round) applyStreamEvents(round, events)
+          frames.queue(() => {
+            const round = run.rounds[index]
+            if (round) applyStreamEvents(round, events)
+          })
         },
         onToolCallsUpdate(calls, index) {
-          const round = run.rounds[index]
-          if (round) applyNativeCalls(round, calls)
+          frames.latest(`calls:${index}`, () => {
+            const round = run.rounds[index]
+            if (round) applyNativeCalls(round, calls)
+          })
         },
         onToolCallStart(request, index) {
+          frames.flush()
           const round = run.rounds[index]
           if (round) cardFor(round, request).state = 'running'
         },
         onToolCallComplete(result, request, index) {
+          frames.flush()
           const round = run.rounds[index]
           if (round) applyResult(round, result, request)
         },
       },
     })
+    frames.flush()
     const { record } = result
     message.run = record
     message.wire = result.messages
