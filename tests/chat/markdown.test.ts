@@ -1,6 +1,8 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
-import { renderMarkdown } from '../../src/chat/markdown'
+import fc from 'fast-check'
+import MarkdownIt from 'markdown-it'
+import { MARKDOWN_OPTIONS, markdownBlocks, renderMarkdown } from '../../src/chat/markdown'
 
 describe('renderMarkdown', () => {
   it('renders Markdown', () => {
@@ -30,5 +32,49 @@ describe('renderMarkdown', () => {
     expect(links.map((a) => a.getAttribute('href'))).toEqual(['https://example.com'])
     expect(links[0]?.getAttribute('target')).toBe('_blank')
     expect(links[0]?.getAttribute('rel')).toBe('noopener noreferrer')
+  })
+})
+
+describe('markdownBlocks', () => {
+  const samples = [
+    '# Title\n\nFirst paragraph with **bold**.\n\nSecond paragraph.\n',
+    'Steps:\n\n1. Read the file.\n\n   Details of step one, indented.\n\n2. Write it back.\n\nDone.',
+    '- a\n- b\n\n- loose c\n\nAfter the list.\n\n> quoted\n\n> still quoted\n\nText.',
+    'Code:\n\n```ts\nconst a = 1\n\nconst b = 2\n```\n\nAfter.\n\n~~~\n\n# not a heading\n\n~~~\nEnd.',
+    '    indented code\n\n    more code\n\nParagraph\n===\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\nLast.',
+    '这一部分的结论一致。\n\n```\n未闭合的代码块\n\n仍在代码块里',
+    '',
+    '\n\n\nText after blank lines.\n\n\n',
+  ]
+
+  // markdown-it's output, compared before sanitising: DOMPurify works element by element, and
+  // happy-dom's parser drops a leading <p>, so the sanitised strings say less here than in a browser.
+  const markdown = new MarkdownIt(MARKDOWN_OPTIONS)
+  it.each(samples)('pieces render exactly as the whole: %j', (text) => {
+    const blocks = markdownBlocks(text)
+    expect(blocks.join('')).toBe(text)
+    expect(blocks.map((block) => markdown.render(block)).join('')).toBe(markdown.render(text))
+  })
+
+  it('pieces render as the whole for any mix of blocks (property)', () => {
+    const lines = ['# Heading', 'Plain text with `code`.', '- item', '  continued item', '1. first', '2) second', '> quote', '```', '```js', '~~~', '    indented', '', '', 'Term', '===', '| a | b |', '|---|---|', '***', '<b>html</b>', '\tTabbed', '* star']
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...lines), { maxLength: 40 }), (picked) => {
+        const text = picked.join('\n')
+        expect(markdownBlocks(text).map((block) => markdown.render(block)).join('')).toBe(markdown.render(text))
+      }),
+      { numRuns: 500 },
+    )
+  })
+
+  it('cuts between top-level blocks, never inside a fence, a list or a quote', () => {
+    expect(markdownBlocks('# A\n\nOne.\n\nTwo.')).toEqual(['# A\n\n', 'One.\n\n', 'Two.'])
+    expect(markdownBlocks('```\nx\n\ny\n```\n\nAfter.')).toEqual(['```\nx\n\ny\n```\n\n', 'After.'])
+    expect(markdownBlocks('- a\n\n- b\n\n  more\n\n> q\n\n> r')).toEqual(['- a\n\n- b\n\n  more\n\n> q\n\n> r'])
+  })
+
+  it('keeps a text with link reference definitions whole', () => {
+    const text = 'See [the docs][d].\n\nMore.\n\n[d]: https://example.com'
+    expect(markdownBlocks(text)).toEqual([text])
   })
 })

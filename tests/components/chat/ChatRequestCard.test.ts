@@ -58,4 +58,17 @@ describe('MarkdownText', () => {
     expect(wrapper.find('script').exists()).toBe(false)
     expect(wrapper.text()).toContain('<script>alert(1)</script>')
   })
+
+  it('as the text grows, draws only the piece that changed; earlier pieces keep their elements', async () => {
+    const wrapper = mountWithApp(MarkdownText, { props: { text: '# Part 1\n\nFirst paragraph.\n\nSecond' } })
+    const pieces = () => wrapper.findAll('.markdown-block').map((piece) => piece.element.firstChild)
+    const before = pieces()
+    expect(before).toHaveLength(3)
+    await wrapper.setProps({ text: '# Part 1\n\nFirst paragraph.\n\nSecond paragraph, longer now.' })
+    const after = pieces()
+    expect(after[0]).toBe(before[0])
+    expect(after[1]).toBe(before[1])
+    expect(after[2]).not.toBe(before[2])
+    expect(wrapper.findAll('.markdown-block')[2]!.text()).toBe('Second paragraph, longer now.')
+  })
 })
