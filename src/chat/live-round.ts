@@ -3,6 +3,7 @@
  * request. Cards appear the moment a block opens in the stream and fill in as fields arrive.
  */
 import type { NativeToolCall, ParsedRequest, RoundRecord, StreamEvent, ToolExecutionResult } from '../core'
+import { partialJsonFields } from './partial-json'
 
 export type CardState = 'streaming' | 'parsed' | 'awaiting-approval' | 'running' | 'done'
 
@@ -63,7 +64,9 @@ export function applyNativeCalls(round: RoundView, calls: readonly NativeToolCal
     if (card.state !== 'streaming') return
     card.toolName = call.function.name
     card.callId = call.id || undefined
-    card.args = call.function.arguments ? { arguments: call.function.arguments } : {}
+    // Fields as they arrive, like a VCP block's; the raw text when it is not an object.
+    const text = call.function.arguments
+    card.args = text ? (partialJsonFields(text) ?? { arguments: text }) : {}
   })
 }
 

@@ -51,7 +51,13 @@ describe('live round', () => {
   it('native calls get cards while their deltas stream, and the same card takes the request and result', () => {
     const round = emptyRound(0, 'tools')
     applyNativeCalls(round, [{ id: 'call_1', type: 'function', function: { name: 'calc_evaluate', arguments: '{"expre' } }])
-    expect(round.cards[0]).toMatchObject({ state: 'streaming', toolName: 'calc_evaluate', args: { arguments: '{"expre' } })
+    expect(round.cards[0]).toMatchObject({ state: 'streaming', toolName: 'calc_evaluate', args: {} })
+    // Fields fill in as their text arrives, as a VCP block's do.
+    applyNativeCalls(round, [{ id: 'call_1', type: 'function', function: { name: 'calc_evaluate', arguments: '{"expression": "6 * ' } }])
+    expect(round.cards[0]?.args).toEqual({ expression: '6 * ' })
+    // Text that is not an object is shown as it came.
+    applyNativeCalls(round, [{ id: 'call_1', type: 'function', function: { name: 'calc_evaluate', arguments: '6 * 7' } }])
+    expect(round.cards[0]?.args).toEqual({ arguments: '6 * 7' })
     applyNativeCalls(round, [{ id: 'call_1', type: 'function', function: { name: 'calc_evaluate', arguments: '{"expression":"1"}' } }])
     const request = directRequest('calc_evaluate', { expression: '1' }, 'call_1')
     applyResult(round, { requestId: 'call_1', toolName: 'calc_evaluate', status: 'success', result: '1', durationMs: 1 }, request)
