@@ -110,7 +110,7 @@ export {
 } from './results/variables'
 export { hasVarRefs, MAX_REFERENCES, MAX_RESOLVED_CHARACTERS, resolveVarRefs, resolveVarRefsInText, VariableReferenceError, type ResolveBudget } from './results/refs'
 export { cutHint, DEFAULT_OUTPUT_LIMIT, LIMIT_PARAMETER, outputLimit, prepareOutput, type OutputCut, type PreparedOutput, type ToolOutputOptions } from './results/output'
-export { READ_VAR_TOOL, readOnRequest } from './results/read-on'
+export { READ_VAR_TOOL, readOnRequest, readOnTarget } from './results/read-on'
 export { createVariableTools } from './results/var-tools'
 export {
   applyGroupState,

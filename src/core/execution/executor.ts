@@ -13,7 +13,7 @@ import type { VariableStore } from '../results/variables'
 import { argsVariableName, resultVariableName } from '../results/variables'
 import { resolveVarRefs, VariableReferenceError } from '../results/refs'
 import { cutHint, prepareOutput, type OutputCut, type ToolOutputOptions } from '../results/output'
-import { readOnRequest } from '../results/read-on'
+import { readOnRequest, readOnTarget } from '../results/read-on'
 
 /** What a method receives besides its arguments. */
 export interface ToolCallContext {
@@ -220,8 +220,9 @@ function shapeOutput(ran: Outcome, tool: ToolRegistry, args: Arguments, limit: n
     store.set({ name: variable, value: prepared.full, type: 'result', toolName: routingName, requestId })
   }
   if (!prepared.cut) return { status: ran.status, result: prepared.text, variable }
-  const request = variable ? readOnRequest(options.resultProtocol ?? 'vcp', variable, prepared.cut.resumeAt) : undefined
-  return { status: ran.status, result: `${prepared.text}\n\n${cutHint(prepared.cut, variable, request)}`, cut: prepared.cut, variable }
+  const target = variable ? readOnTarget(routingName, args, variable, prepared.cut.resumeAt) : undefined
+  const request = target ? readOnRequest(options.resultProtocol ?? 'vcp', target.name, target.start, target.length) : undefined
+  return { status: ran.status, result: `${prepared.text}\n\n${cutHint(prepared.cut, variable, request, target)}`, cut: prepared.cut, variable }
 }
 
 /** The tool's own formatForLLM, else strings as-is and anything else as pretty JSON. */

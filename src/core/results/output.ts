@@ -79,11 +79,18 @@ function commonPrefixLength(a: string, b: string): number {
   return i
 }
 
-/** The note after a cut result: how much was shown, where the rest is, and the request that reads on. */
-export function cutHint(cut: OutputCut, variable: string | undefined, readOnRequest: string | undefined): string {
+/**
+ * The note after a cut result: how much was shown, where the rest is, and the request that reads
+ * on. `readingOn`: where that request reads, when it is not the result variable (a cut ReadVar
+ * reads on in the variable it was reading).
+ */
+export function cutHint(cut: OutputCut, variable: string | undefined, readOnRequest: string | undefined, readingOn?: { name: string; start: number }): string {
   const shown = `[Result cut: ${cut.keptChars.toLocaleString('en-US')} of ${cut.totalChars.toLocaleString('en-US')} characters shown.`
   if (!variable) return `${shown}]`
   const where = ` The full result is in variable "${variable}".`
   if (!readOnRequest) return `${shown}${where}]`
-  return `${shown}${where} To read on from character ${cut.resumeAt.toLocaleString('en-US')}, the first one not shown, send:\n${readOnRequest}\n]`
+  const from = readingOn && readingOn.name !== variable
+    ? `in "${readingOn.name}" from character ${readingOn.start.toLocaleString('en-US')}`
+    : `from character ${cut.resumeAt.toLocaleString('en-US')}`
+  return `${shown}${where} To read on ${from}, the first one not shown, send:\n${readOnRequest}\n]`
 }

@@ -4,13 +4,30 @@ import { convertRequest } from '../protocols/convert'
 
 export const READ_VAR_TOOL = 'vars_ReadVar'
 
-/** `protocol`: a text protocol id, or 'native' for OpenAI function calling. */
-export function readOnRequest(protocol: string, name: string, start: number): string | undefined {
-  if (protocol === 'native') return `a call of ${READ_VAR_TOOL} with arguments ${JSON.stringify({ name, start })}`
-  if (protocol === 'vcp') return renderVcpRequest({ toolName: READ_VAR_TOOL, args: { name, start: String(start) } })
+/**
+ * `protocol`: a text protocol id, or 'native' for OpenAI function calling. `length` limits the
+ * read (a cut ReadVar that asked for a length reads on only to the end of what it asked for).
+ */
+export function readOnRequest(protocol: string, name: string, start: number, length?: number): string | undefined {
+  const typed: Record<string, string | number> = length === undefined ? { name, start } : { name, start, length }
+  const args: Record<string, string> = Object.fromEntries(Object.entries(typed).map(([key, value]) => [key, String(value)]))
+  if (protocol === 'native') return `a call of ${READ_VAR_TOOL} with arguments ${JSON.stringify(typed)}`
+  if (protocol === 'vcp') return renderVcpRequest({ toolName: READ_VAR_TOOL, args })
   try {
-    return convertRequest({ toolName: READ_VAR_TOOL, args: { name, start: String(start) }, arguments: { name, start } }, protocol).text
+    return convertRequest({ toolName: READ_VAR_TOOL, args, arguments: typed }, protocol).text
   } catch {
     return undefined
   }
+}
+
+/**
+ * Where a cut result reads on. Usually in its own result variable at the first character not
+ * shown; a cut ReadVar reads on in the variable it was reading, so the model never reads a copy
+ * of a copy.
+ */
+export function readOnTarget(routingName: string, args: Readonly<Record<string, unknown>>, resultVariable: string, resumeAt: number): { name: string; start: number; length?: number } {
+  const { name, start, length } = args
+  if (routingName !== READ_VAR_TOOL || typeof name !== 'string' || typeof start !== 'number') return { name: resultVariable, start: resumeAt }
+  if (typeof length === 'number') return { name, start: start + resumeAt, length: Math.max(0, length - resumeAt) }
+  return { name, start: start + resumeAt }
 }

@@ -62,6 +62,20 @@ describe('results: formatting and the cut', () => {
     expect(next.result.startsWith(BIG.slice(3999, 4100))).toBe(false)
   })
 
+  it('a cut ReadVar reads on in the variable it was reading, not in a copy of its own result', async () => {
+    const { run } = setup()
+    await run('big_text')
+    // Read 3,000 characters from 10,000, shown cut to its first 1,000: the hint goes on at 11,000 in the same variable.
+    const read = await run('vars_ReadVar', { name: 'big_text/req-1/result', start: 10_000, length: 3000, limit: 1000 })
+    expect(read.truncation).toMatchObject({ keptChars: 1000, resumeAt: 1000, variable: 'vars_ReadVar/req-2/result' })
+    expect(read.result).toContain('To read on in "big_text/req-1/result" from character 11,000, the first one not shown, send:')
+    const [readOn] = parseToolRequests(read.result.slice(read.result.indexOf('<<<[TOOL_REQUEST]>>>'))).requests
+    expect(readOn?.args).toEqual({ name: 'big_text/req-1/result', start: '11000', length: '2000' })
+    const next = await run(readOn!.toolName, { ...readOn!.args, limit: 0 })
+    // Exactly the characters of the first read that were not shown.
+    expect(next.result).toBe(BIG.slice(11_000, 13_000))
+  })
+
   it('limit 0 and -1 mean no cut; a positive limit cuts there; a bad limit is an error', async () => {
     const { run } = setup()
     expect((await run('big_text', { limit: 0 })).result).toBe(BIG)
