@@ -57,13 +57,13 @@ describe('markdownBlocks', () => {
   })
 
   it('pieces render as the whole for any mix of blocks (property)', () => {
-    const lines = ['# Heading', 'Plain text with `code`.', '- item', '  continued item', '1. first', '2) second', '> quote', '```', '```js', '~~~', '    indented', '', '', 'Term', '===', '| a | b |', '|---|---|', '***', '<b>html</b>', '\tTabbed', '* star']
+    const lines = ['# Heading', 'Plain text with `code`.', '- item', '  continued item', '1. first', '2) second', '> quote', '> ```', '```', '```js', '~~~', '  ```', '   ~~~', '    ```', '    indented', '', '', 'Term', '===', '| a | b |', '|---|---|', '***', '<b>html</b>', '\tTabbed', '* star', '[x]: http://a.b', 'see [x]']
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...lines), { maxLength: 40 }), (picked) => {
         const text = picked.join('\n')
         expect(markdownBlocks(text).map((block) => markdown.render(block)).join('')).toBe(markdown.render(text))
       }),
-      { numRuns: 500 },
+      { numRuns: 1000 },
     )
   })
 
