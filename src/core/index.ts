@@ -109,8 +109,8 @@ export {
   type VariableType,
 } from './results/variables'
 export { hasVarRefs, MAX_REFERENCES, MAX_RESOLVED_CHARACTERS, resolveVarRefs, resolveVarRefsInText, VariableReferenceError, type ResolveBudget } from './results/refs'
-export { cutHint, DEFAULT_OUTPUT_LIMIT, LIMIT_PARAMETER, outputLimit, prepareOutput, type OutputCut, type PreparedOutput, type ToolOutputOptions } from './results/output'
-export { READ_VAR_TOOL, readOnRequest, readOnTarget } from './results/read-on'
+export { cutHint, DEFAULT_OUTPUT_LIMIT, LIMIT_PARAMETER, outputLimit, prepareOutput, type OutputCut, type PreparedOutput, type ReadOnTarget, type ToolOutputOptions } from './results/output'
+export { READ_VAR_TOOL, readOnRequest } from './results/read-on'
 export { createVariableTools } from './results/var-tools'
 export {
   applyGroupState,

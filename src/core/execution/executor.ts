@@ -12,8 +12,8 @@ import { stringArguments } from '../protocols/json/calls'
 import type { VariableStore } from '../results/variables'
 import { argsVariableName, resultVariableName } from '../results/variables'
 import { resolveVarRefs, VariableReferenceError } from '../results/refs'
-import { cutHint, prepareOutput, type OutputCut, type ToolOutputOptions } from '../results/output'
-import { readOnRequest, readOnTarget } from '../results/read-on'
+import { cutHint, outputOptions, prepareOutput, type OutputCut, type ToolOutputOptions } from '../results/output'
+import { readOnRequest } from '../results/read-on'
 
 /** What a method receives besides its arguments. */
 export interface ToolCallContext {
@@ -201,7 +201,7 @@ async function runCall(request: ParsedRequest, target: RouteTarget, raw: Readonl
       return { status: 'denied', result: `The user rejected the result of "${routingName}"; it is not shown.${rejection ? ` Reason: ${rejection}` : ''}` }
     }
   }
-  return shapeOutput(ran, tool, args, limit, callId, routingName, options)
+  return shapeOutput(ran, tool, method.name, args, limit, callId, routingName, options)
 }
 
 /** null when approved; otherwise the reason ('' when none was given). */
@@ -211,7 +211,7 @@ function rejectionOf(decision: boolean | ApprovalDecision): string | null {
 }
 
 /** The full text kept in variables; the model gets it cut to the limit, with a hint to read on. */
-function shapeOutput(ran: Outcome, tool: ToolRegistry, args: Arguments, limit: number | undefined, requestId: string, routingName: string, options: ExecuteOptions): Outcome {
+function shapeOutput(ran: Outcome, tool: ToolRegistry, method: string, args: Arguments, limit: number | undefined, requestId: string, routingName: string, options: ExecuteOptions): Outcome {
   const prepared = prepareOutput(ran.result, tool, args, limit)
   const store = options.variables
   const variable = store ? resultVariableName(routingName, requestId) : undefined
@@ -220,7 +220,8 @@ function shapeOutput(ran: Outcome, tool: ToolRegistry, args: Arguments, limit: n
     store.set({ name: variable, value: prepared.full, type: 'result', toolName: routingName, requestId })
   }
   if (!prepared.cut) return { status: ran.status, result: prepared.text, variable }
-  const target = variable ? readOnTarget(routingName, args, variable, prepared.cut.resumeAt) : undefined
+  const resumeAt = prepared.cut.resumeAt
+  const target = variable ? (outputOptions(tool).readOnAt?.(resumeAt, args, method) ?? { name: variable, start: resumeAt }) : undefined
   const request = target ? readOnRequest(options.resultProtocol ?? 'vcp', target.name, target.start, target.length) : undefined
   return { status: ran.status, result: `${prepared.text}\n\n${cutHint(prepared.cut, variable, request, target)}`, cut: prepared.cut, variable }
 }

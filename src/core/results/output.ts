@@ -28,6 +28,18 @@ export interface ToolOutputOptions {
   truncation?: 'head-tail' | 'head'
   /** false: results are never cut by the executor. */
   externalTruncation?: boolean
+  /**
+   * Where the model reads on after a cut, when a method's result is a window onto another
+   * variable (vars.ReadVar): that variable and the offset in it. Default: the result's own variable.
+   */
+  readOnAt?(resumeAt: number, args: Record<string, unknown>, method: string): ReadOnTarget | undefined
+}
+
+/** A variable and the offset to read on from (with what is left of a length that was asked for). */
+export interface ReadOnTarget {
+  name: string
+  start: number
+  length?: number
 }
 
 export interface OutputCut {
@@ -84,7 +96,7 @@ function commonPrefixLength(a: string, b: string): number {
  * on. `readingOn`: where that request reads, when it is not the result variable (a cut ReadVar
  * reads on in the variable it was reading).
  */
-export function cutHint(cut: OutputCut, variable: string | undefined, readOnRequest: string | undefined, readingOn?: { name: string; start: number }): string {
+export function cutHint(cut: OutputCut, variable: string | undefined, readOnRequest: string | undefined, readingOn?: ReadOnTarget): string {
   const shown = `[Result cut: ${cut.keptChars.toLocaleString('en-US')} of ${cut.totalChars.toLocaleString('en-US')} characters shown.`
   if (!variable) return `${shown}]`
   const where = ` The full result is in variable "${variable}".`

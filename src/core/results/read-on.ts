@@ -19,15 +19,3 @@ export function readOnRequest(protocol: string, name: string, start: number, len
     return undefined
   }
 }
-
-/**
- * Where a cut result reads on. Usually in its own result variable at the first character not
- * shown; a cut ReadVar reads on in the variable it was reading, so the model never reads a copy
- * of a copy.
- */
-export function readOnTarget(routingName: string, args: Readonly<Record<string, unknown>>, resultVariable: string, resumeAt: number): { name: string; start: number; length?: number } {
-  const { name, start, length } = args
-  if (routingName !== READ_VAR_TOOL || typeof name !== 'string' || typeof start !== 'number') return { name: resultVariable, start: resumeAt }
-  if (typeof length === 'number') return { name, start: start + resumeAt, length: Math.max(0, length - resumeAt) }
-  return { name, start: start + resumeAt }
-}

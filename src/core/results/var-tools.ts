@@ -22,8 +22,14 @@ export function createVariableTools(): ToolRegistry {
     id: 'vars',
     name: 'Variables',
     description: 'Full tool results and arguments kept as variables, to read past a cut or pass on with $VAR_REF{{name}}.',
-    // Reading a variable is cut from the head only: the hint then continues in order.
+    // Reading a variable is cut from the head only: the hint then continues in order, in the
+    // variable that was read rather than in a copy of it.
     truncation: 'head',
+    readOnAt(resumeAt: number, args: Record<string, unknown>, method: string) {
+      const { name, start, length } = args
+      if (method !== 'ReadVar' || typeof name !== 'string' || typeof start !== 'number') return undefined
+      return typeof length === 'number' ? { name, start: start + resumeAt, length: Math.max(0, length - resumeAt) } : { name, start: start + resumeAt }
+    },
     getMetadata: () => ({
       methods: [
         {
