@@ -16,17 +16,24 @@ import { config, useChatFixture } from './chat-fixtures'
 
 const fixture = useChatFixture()
 
+/** The scripted 50,000-character-result session, with its own variable store. */
+function runLargeResult(question: string, extra: Partial<Parameters<typeof runToolLoop>[0]> = {}) {
+  const variables = createVariableStore()
+  const run = runToolLoop({
+    client: createOpenAIClient({ baseUrl: fixture.server.baseUrl, model: 'vcp-large-result' }),
+    history: [{ role: 'user', content: question }],
+    config: config(),
+    registry: fixture.registry,
+    variables,
+    ...extra,
+  })
+  return { variables, run }
+}
+
 describe('a 50,000-character result in the loop', () => {
   it('the model gets the cut text with the hint, reads on with the ready-made ReadVar request, and answers', async () => {
-    const variables = createVariableStore()
-    const { record } = await runToolLoop({
-      client: createOpenAIClient({ baseUrl: fixture.server.baseUrl, model: 'vcp-large-result' }),
-      history: [{ role: 'user', content: 'Make me a 5,000-row table.' }],
-      config: config(),
-      registry: fixture.registry,
-      variables,
-      groups: { groups: BUILTIN_GROUPS, state: emptyGroupState() },
-    })
+    const { variables, run } = runLargeResult('Make me a 5,000-row table.', { groups: { groups: BUILTIN_GROUPS, state: emptyGroupState() } })
+    const { record } = await run
     expect(record.status).toBe('completed')
     const [first, second] = record.rounds
     const cut = first?.results[0]
@@ -99,14 +106,8 @@ describe('tool rules', () => {
 
 describe('compact record', () => {
   it('one log block per call: shortened arguments (ids and paths kept), status, a 200-character preview; and a hint naming the variables', async () => {
-    const variables = createVariableStore()
-    const { record } = await runToolLoop({
-      client: createOpenAIClient({ baseUrl: fixture.server.baseUrl, model: 'vcp-large-result' }),
-      history: [{ role: 'user', content: 'table' }],
-      config: config(),
-      registry: fixture.registry,
-      variables,
-    })
+    const { run } = runLargeResult('table')
+    const { record } = await run
     const compact = compactTranscript(record)
     expect(compact).toContain('<SYSTEM-CONTEXT>')
     expect(compact).toContain(`result=$VAR_REF{{${record.rounds[0]!.results[0]!.variable}}}`)
