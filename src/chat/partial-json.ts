@@ -1,3 +1,5 @@
+import { setOwn } from '../core'
+
 /**
  * The fields of a JSON object whose text is still streaming in (native tool-call arguments), so
  * a card fills in field by field as it does for VCP blocks. The text so far is closed (an open
@@ -47,7 +49,7 @@ function fieldsOf(json: string): Record<string, string> | null {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return null
   const fields: Record<string, string> = {}
   for (const [key, field] of Object.entries(value as Record<string, unknown>)) {
-    Object.defineProperty(fields, key, { value: typeof field === 'string' ? field : JSON.stringify(field), enumerable: true, writable: true, configurable: true })
+    setOwn(fields, key, typeof field === 'string' ? field : JSON.stringify(field))
   }
   return fields
 }

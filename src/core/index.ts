@@ -66,7 +66,7 @@ export {
 } from './discovery'
 export { executeOptionsFor, formatResultsForContext, processToolCallCycle, type CycleOptions, type CycleResult } from './engine'
 export { stableHash, stableStringify } from './text/stable-hash'
-export { isRecord } from './own-record'
+export { isRecord, setOwn } from './own-record'
 export { closestNames } from './text/closest'
 export { jsonBlockProtocol } from './protocols/json/json-block'
 export { xmlProtocol } from './protocols/json/xml-tag'
