@@ -171,6 +171,8 @@ export class VcpScanner {
   private reasoningOpen = -1
   private fence: Fence | null = null
   private finished = false
+  /** At the end: no 「末ESCAPE」 (index 0) or 「末exp」 (index 1) follows this absolute offset. */
+  private readonly noCloserAfter = [Infinity, Infinity]
   private readonly lines = new LineIndex()
   private readonly needles = new NeedleCache(NEEDLES)
   private readonly keys: string[] = new Array<string>(256).fill('')
@@ -285,12 +287,25 @@ export class VcpScanner {
   // ---- driver ------------------------------------------------------------
 
   private run(final: boolean): void {
+    // Every step moves the scan position or changes mode. Should a defect ever break that, the
+    // parse fails with a diagnostic (the parser entry points catch it) instead of hanging the page.
+    let lastAt = -1
+    let lastMode = -1
+    let still = 0
     for (;;) {
       let progressed: Step
       if (this.mode === Mode.Outside) progressed = this.stepOutside(final)
       else if (this.mode === Mode.Block) progressed = this.stepBlock(final)
       else progressed = this.stepValue(final)
       if (!progressed) return
+      const at = this.base + this.i
+      if (at === lastAt && this.mode === lastMode) {
+        if (++still > 2) throw new Error(`the VCP scanner stopped advancing at offset ${at}`)
+      } else {
+        still = 0
+        lastAt = at
+        lastMode = this.mode
+      }
     }
   }
 
@@ -605,6 +620,11 @@ export class VcpScanner {
 
   private stepValue(final: boolean): Step {
     const value = this.value as OpenValue
+    // At the end, an escaped value is known to be unclosed once an earlier one of its kind was:
+    // it is cut at once instead of walking every 「末」 to the end again (linear, however many).
+    if (final && value.kind !== 'plain' && value.start >= (this.noCloserAfter[closerSlot(value.kind)] as number)) {
+      return this.unterminatedAtEnd()
+    }
     const i = this.i
     // Escaped values may hold markers: only a value that never closes looks for one (at the end).
     const lt = value.kind === 'plain' ? this.next(Needle.Marker, i) : -1
@@ -649,12 +669,13 @@ export class VcpScanner {
   private unterminatedAtEnd(): Step {
     const value = this.value as OpenValue
     if (value.kind !== 'plain') {
+      // No closer of this kind follows the value's start, so none follows any later start either.
+      const slot = closerSlot(value.kind)
+      this.noCloserAfter[slot] = Math.min(this.noCloserAfter[slot] as number, value.start)
       // Cut the escaped value at the first end marker inside it and scan on from there.
-      const text = this.takeValueText(this.buf.length)
-      const inside = firstEndMarker(text, 0, this.names)
-      if (inside !== -1) {
-        const cut = value.start + inside
-        this.rewindTo(cut)
+      const cut = this.firstEndMarkerInValue()
+      if (cut !== -1) {
+        if (cut < this.base) this.rewindTo(cut)
         this.finishValue(cut - this.base, 0, true)
         return true
       }
@@ -663,12 +684,27 @@ export class VcpScanner {
     return true
   }
 
-  /** Makes the window start at `abs` again (text after it is scanned anew). */
+  /** Absolute offset of the first block end marker inside the open value, or -1. */
+  private firstEndMarkerInValue(): number {
+    const value = this.value as OpenValue
+    if (value.parts.length === 0 && value.start >= this.base) {
+      // The whole value is in the window: search it there, from the value's start only.
+      const at = firstEndMarker(this.buf, value.start - this.base, this.names)
+      return at === -1 ? -1 : this.base + at
+    }
+    const inside = firstEndMarker(this.takeValueText(this.base + this.buf.length), 0, this.names)
+    return inside === -1 ? -1 : value.start + inside
+  }
+
+  /**
+   * Makes the window start at `abs` again (text after it is scanned anew). Only needed when the
+   * window was already trimmed past `abs` (streaming); afterwards the window holds all the rest.
+   */
   private rewindTo(abs: number): void {
     const block = this.block as OpenBlock
     const value = this.value as OpenValue
     this.handOverLines(this.base + this.buf.length)
-    const valueText = this.takeValueText(this.buf.length)
+    const valueText = this.takeValueText(this.base + this.buf.length)
     const blockText = block.parts.join('') + this.buf.slice(block.captured - this.base)
     block.parts = [blockText.slice(0, abs - block.start)]
     block.captured = abs
@@ -769,6 +805,11 @@ export class VcpScanner {
     const from = this.lines.end
     if (upTo > from) this.lines.append(this.buf.slice(from - this.base, upTo - this.base))
   }
+}
+
+/** Where noCloserAfter keeps an escaped kind. */
+function closerSlot(kind: ValueKind): number {
+  return kind === 'escape' ? 0 : 1
 }
 
 function minPositive(a: number, b: number): number {
