@@ -28,25 +28,17 @@ export function createAutoStreamParser(registry: ProtocolRegistry, options: Pars
     id: protocol.id,
     parser: protocol.createStreamParser({ ...options, session: createRequestIdSession(PROVISIONAL) }),
   }))
-  // Block indexes of different paradigms are renumbered so listeners see one sequence.
-  const indexes = new Map<string, number>()
-  let nextIndex = 0
   let result: ParseResult | null = null
 
-  function renumber(protocol: string, event: StreamEvent): StreamEvent {
-    if (event.type === 'diagnostic') return event
-    const key = `${protocol}:${event.index}`
-    let index = indexes.get(key)
-    if (index === undefined) indexes.set(key, (index = nextIndex++))
-    return { ...event, index }
-  }
-
   return {
-    feed(chunk) {
+    // No events: until the text is complete, no paradigm's finding is final. A block may still turn
+    // out to lie inside another paradigm's request (and so be no call, its diagnostics dropped), and
+    // ids are handed out in text order across paradigms. Events that end() could contradict would
+    // show a listener a card or a squiggle that then vanishes; end() gives everything at once.
+    feed(chunk): StreamEvent[] {
       if (result) throw new Error('feed() after end(): create a new stream parser for new text')
-      const events: StreamEvent[] = []
-      for (const { id, parser } of parsers) for (const event of parser.feed(chunk)) events.push(renumber(id, event))
-      return events
+      for (const { parser } of parsers) parser.feed(chunk)
+      return []
     },
     end() {
       result ??= mergeFindings(

@@ -300,7 +300,7 @@ export function createJsonParadigmParser(grammar: ParadigmGrammar, options: Pars
     const readings: CallReading[] = []
     if (!parsed.ok) {
       const { line, column } = positionIn(payload, parsed.offset)
-      local('error', 'invalid-json', `The ${label} payload is not valid JSON: ${parsed.message} (line ${line}, column ${column} of the payload).`, base + parsed.offset, 1)
+      local('error', 'invalid-json', `The ${label} payload is not valid JSON: ${parsed.message} (line ${line}, column ${column} of the payload).`, base + parsed.offset, parsed.offset < payload.length ? 1 : 0)
       readings.push({ name: '', id: undefined, arguments: null, start: c.start, end, problems: [] })
     } else {
       for (const repair of parsed.repairs) local('warning', repair.code, repair.message, base + repair.offset, repair.length)

@@ -1,0 +1,66 @@
+/**
+ * The fuzz harness itself: a short fixed-seed run of `npm run fuzz` finds nothing, and its oracle
+ * does catch each family of fault it is there for.
+ */
+import { spawnSync } from 'node:child_process'
+import { describe, expect, it } from 'vitest'
+import { protocolRegistry, vcpProtocol, type ParseResult, type ToolCallingProtocol } from '../../src/core'
+import { checkReply } from './oracle'
+
+/** A protocol that is VCP except for one planted fault. */
+function faulty(id: string, fault: (result: ParseResult, text: string) => ParseResult, streamFault = false): ToolCallingProtocol {
+  return {
+    ...vcpProtocol,
+    id,
+    parseToolRequests: (text, options) => fault(vcpProtocol.parseToolRequests(text, options), text),
+    createStreamParser(options) {
+      const inner = vcpProtocol.createStreamParser(options)
+      let text = ''
+      return {
+        feed: (chunk) => {
+          text += chunk
+          return inner.feed(streamFault ? chunk.slice(1) : chunk)
+        },
+        end: () => fault(inner.end(), text),
+      }
+    },
+  }
+}
+
+const reply = 'Sure.\n<<<[TOOL_REQUEST]>>>\ntool_name:「始」calc_evaluate「末」,\nexpression:「始」1+2「末」\n<<<[END_TOOL_REQUEST]>>>\nDone.'
+
+describe('fuzz harness', () => {
+  it('a fixed-seed run through every protocol finds nothing', () => {
+    const run = spawnSync(process.execPath, ['scripts/fuzz.mjs', '--seed', '7', '--cases', '2500'], { encoding: 'utf8', timeout: 240_000 })
+    expect(run.stderr).toBe('')
+    expect(run.status).toBe(0)
+    expect(run.stdout).toMatch(/^fuzz: 2500 cases x 5 protocols from seed 7 in [\d.]+ s: nothing found/)
+  }, 300_000)
+
+  // Before the faulty protocols below join the registry (auto reads every registered one).
+  it('the real parsers pass the oracle on that reply', () => {
+    for (const protocol of ['vcp', 'json', 'xml', 'hermes', 'auto']) expect(checkReply(reply, protocol, { size: 3 })).toBeNull()
+  })
+
+  it('the oracle catches streaming that differs from one-shot', () => {
+    protocolRegistry.register(faulty('fault-stream', (r) => r, true))
+    expect(checkReply(reply, 'fault-stream', { size: 7 })).toMatch(/^streaming differs from one-shot/)
+  })
+
+  it('the oracle catches a position outside the text', () => {
+    protocolRegistry.register(
+      faulty('fault-offset', (r, text) => ({ ...r, diagnostics: [...r.diagnostics, { severity: 'error', code: 'x', message: 'x', offset: text.length, length: 1, line: 1, column: 1 }] })),
+    )
+    expect(checkReply(reply, 'fault-offset', { cuts: [] })).toMatch(/lies outside the text/)
+  })
+
+  it('the oracle catches a throw', () => {
+    protocolRegistry.register(
+      faulty('fault-throw', () => {
+        throw new Error('boom')
+      }),
+    )
+    expect(checkReply(reply, 'fault-throw', { cuts: [] })).toMatch(/internal failure|threw/)
+  })
+
+})
