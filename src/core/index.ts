@@ -43,6 +43,7 @@ export {
   directRequest,
   executeToolRequest,
   executeToolRequests,
+  ToolTimeoutError,
   type ApprovalDecision,
   type Approver,
   type ResultReviewer,

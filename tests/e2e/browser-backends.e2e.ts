@@ -2,21 +2,36 @@
  * The built-in tools' browser backends in real Chromium: the Web Worker sandbox and the
  * IndexedDB file store, loaded from the dev server exactly as the app loads them.
  */
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { startWorkbench, type Workbench } from './support/browser'
 
 let workbench: Workbench
 let page: Page
+/** A loopback service without CORS, as an attacker would aim at: it counts every request it gets. */
+let bait: Server
+let baitUrl = ''
+const baitHits: string[] = []
 
 beforeAll(async () => {
   workbench = await startWorkbench()
   page = await workbench.newPage()
   await page.goto(workbench.url)
+  bait = createServer((request, response) => {
+    baitHits.push(request.url ?? '')
+    const json = request.url?.endsWith('.json')
+    response.writeHead(200, { 'content-type': json ? 'application/json' : 'text/javascript', 'access-control-allow-origin': '*' })
+    response.end(json ? '{"secret": 1}' : 'export default 1; globalThis.__escaped = true')
+  })
+  await new Promise<void>((resolve) => bait.listen(0, '127.0.0.1', resolve))
+  baitUrl = `http://127.0.0.1:${(bait.address() as AddressInfo).port}`
 })
 
 afterAll(async () => {
   await workbench?.close()
+  await new Promise((resolve) => bait?.close(resolve))
 })
 
 /** Runs a request against the browser built-ins through the real executor, in the page. */
@@ -70,11 +85,40 @@ describe('Web Worker sandbox', () => {
     })
   })
 
-  it('is killed at its timeout', async () => {
+  it('is stopped at its timeout, with status timeout', async () => {
     expect(await call('js_evaluate', { code: 'while (true) {}', timeoutMs: '300' })).toEqual({
-      status: 'error',
-      result: '"js_evaluate" failed: timed out after 300 ms; the sandbox was terminated',
+      status: 'timeout',
+      result: '"js_evaluate" timed out: timed out after 300 ms; the sandbox stopped the code',
     })
+  })
+
+  it('reaches no network: import(), JSON modules, FontFace and constructor chains send nothing (import() and FontFace did)', async () => {
+    const routes = [
+      `import(${JSON.stringify(baitUrl + '/x.js')}).then(m => m.default)`,
+      `import(${JSON.stringify(baitUrl + '/x.json')}, { with: { type: 'json' } }).then(m => m.default.secret)`,
+      `import(${JSON.stringify(workbench.url + 'llm-proxy/1/v1/models')})`,
+      `new FontFace('f', 'url(${baitUrl}/font.woff)').load()`,
+      `Function('return typeof fetch + typeof FontFace + typeof importScripts + typeof self')()`,
+      `import('x').catch(e => e.constructor.constructor('return typeof self')())`,
+    ]
+    for (const code of routes) {
+      const result = await call('js_evaluate', { code, timeoutMs: '2000' })
+      expect(result.result).not.toMatch(/secret|"1"/)
+      if (result.status === 'success') expect(JSON.parse(result.result).value).toMatch(/^"?(undefined)+"?$/)
+    }
+    // Give anything that did get out time to arrive.
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(baitHits).toEqual([])
+  })
+
+  it('memory bombs end that call only; the page and the next call carry on', async () => {
+    for (const code of ['new Array(1e9).fill(0)', '[...Array(3e7)]', 'new ArrayBuffer(1.5e9)', 'const m = new Map(); for (let i = 0; ; i++) m.set(i, [i, i, i, i])']) {
+      const result = await call('js_evaluate', { code, timeoutMs: '15000' }, 30_000)
+      expect(result).toMatchObject({ status: 'error' })
+      expect(result.result).toMatch(/memory limit reached/)
+    }
+    expect(await call('js_evaluate', { code: '6 * 7' })).toMatchObject({ status: 'success' })
+    expect(await page.evaluate('1 + 1')).toBe(2)
   })
 })
 

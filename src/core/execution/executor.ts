@@ -82,6 +82,14 @@ export interface ExecuteOptions {
 
 export const DEFAULT_TIMEOUT_MS = 30_000
 
+/**
+ * Thrown by a method that stopped at a time limit of its own (a sandbox's deadline, say): the
+ * call ends with status `timeout`, as when the executor's own timeout ends it.
+ */
+export class ToolTimeoutError extends Error {
+  override readonly name = 'TimeoutError'
+}
+
 interface Outcome {
   status: ToolExecutionStatus
   result: string
@@ -292,21 +300,39 @@ function callMethod(
       routingName: call.routingName,
       variables: call.variables,
     }
+    // A method that works synchronously blocks the timer: its overrun is measured instead.
+    const started = now()
+    const overran = (): Outcome | null => {
+      const took = now() - started
+      if (took <= timeout) return null
+      return { status: 'timeout', result: `"${call.routingName}" timed out: it ran for ${Math.round(took)} ms without yielding, past its ${timeout} ms; its result was dropped.` }
+    }
+    const failed = (error: unknown): Outcome =>
+      overran() ??
+      (isTimeoutError(error)
+        ? { status: 'timeout', result: `"${call.routingName}" timed out: ${errorMessage(error)}` }
+        : { status: 'error', result: `"${call.routingName}" failed: ${errorMessage(error)}` })
     let pending: unknown
     try {
       pending = fn.call(tool, args, context)
     } catch (error) {
-      finish({ status: 'error', result: `"${call.routingName}" failed: ${errorMessage(error)}` })
+      finish(failed(error))
       return
     }
     Promise.resolve(pending).then(
       (value) => {
+        const late = overran()
+        if (late) return finish(late)
         const serialized = formatValue(tool, value, args)
         finish(serialized.ok ? { status: 'success', result: serialized.text } : { status: 'error', result: `"${call.routingName}" returned a value that cannot be sent as text: ${serialized.reason}` })
       },
-      (error: unknown) => finish({ status: 'error', result: `"${call.routingName}" failed: ${errorMessage(error)}` }),
+      (error: unknown) => finish(failed(error)),
     )
   })
+}
+
+function isTimeoutError(error: unknown): boolean {
+  return error instanceof Error && error.name === 'TimeoutError'
 }
 
 /** Typed arguments (JSON paradigms) when the request has them, else the string fields. */

@@ -1,68 +1,27 @@
 /**
- * The browser sandbox: each run gets a fresh Web Worker (no DOM, no access to the page). Before
- * the code runs, the worker removes what could reach beyond it: network, storage (IndexedDB,
- * caches, OPFS through navigator), nested workers and script imports. It is terminated at the
- * timeout whatever the code does.
+ * The browser sandbox: each run evaluates the code in a fresh QuickJS runtime (a JavaScript engine
+ * compiled to WebAssembly) inside a fresh Web Worker. The code sees the language built-ins and a
+ * recording console, nothing of the browser's. QuickJS stops it at its deadline and its memory
+ * limit; the worker is terminated if it does not answer.
  */
-import { readSandboxReport, SANDBOX_PRELUDE, superviseRun, type SandboxRunner } from '../sandbox/runner'
-
-const REMOVED_GLOBALS = [
-  'fetch',
-  'XMLHttpRequest',
-  'WebSocket',
-  'WebSocketStream',
-  'WebTransport',
-  'EventSource',
-  'BroadcastChannel',
-  'indexedDB',
-  'caches',
-  'navigator',
-  'importScripts',
-  'Worker',
-  'SharedWorker',
-  'RTCPeerConnection',
-  'postMessage',
-  'onmessage',
-  'close',
-]
-
-const WORKER_SOURCE = `
-'use strict';
-const post = self.postMessage.bind(self);
-const removed = ${JSON.stringify(REMOVED_GLOBALS)};
-let first = true;
-self.onmessage = (event) => {
-  if (!first) return;
-  first = false;
-  for (const name of removed) {
-    for (let o = self; o; o = Object.getPrototypeOf(o)) {
-      try { delete o[name]; } catch (e) {}
-    }
-    try { Object.defineProperty(self, name, { value: undefined, writable: false, configurable: false }); } catch (e) {}
-  }
-  const run = ${SANDBOX_PRELUDE};
-  let report;
-  try { report = run(String(event.data)); } catch (e) { report = JSON.stringify({ ok: false, error: 'the sandbox could not run the code', logs: [] }); }
-  Promise.resolve(report).then((text) => post(typeof text === 'string' ? text : ''));
-};
-`
+import { readSandboxReport, sandboxLimits, SANDBOX_PRELUDE, superviseRun, withSandboxSlot, type SandboxRunner } from '../sandbox/runner'
 
 export function createBrowserSandboxRunner(): SandboxRunner {
-  let url: string | null = null
   return {
-    isolation: 'a Web Worker with network and storage removed',
+    isolation: 'QuickJS (WebAssembly) in a Web Worker',
     run(code, options) {
-      return superviseRun(options, (settle) => {
-        url ??= URL.createObjectURL(new Blob([WORKER_SOURCE], { type: 'text/javascript' }))
-        const worker = new Worker(url)
-        worker.onmessage = (event: MessageEvent<unknown>) => settle(readSandboxReport(event.data))
-        worker.onerror = (event) => {
-          event.preventDefault()
-          settle({ ok: false, error: `the sandbox crashed: ${event.message}`, logs: [] })
-        }
-        worker.postMessage(code)
-        return () => worker.terminate()
-      })
+      return withSandboxSlot(options.signal, () =>
+        superviseRun(options, (settle) => {
+          const worker = new Worker(new URL('./quickjs-worker.ts', import.meta.url), { type: 'module' })
+          worker.onmessage = (event: MessageEvent<unknown>) => settle(readSandboxReport(event.data))
+          worker.onerror = (event) => {
+            event.preventDefault()
+            settle({ ok: false, error: `the sandbox crashed: ${event.message}`, logs: [] })
+          }
+          worker.postMessage({ code, prelude: SANDBOX_PRELUDE, limits: sandboxLimits(options.timeoutMs) })
+          return () => worker.terminate()
+        }),
+      )
     },
   }
 }

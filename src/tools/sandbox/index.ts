@@ -1,9 +1,13 @@
-import type { ToolRegistry } from '../../core'
-import type { SandboxRunner } from './runner'
+import { ToolTimeoutError, type ToolRegistry } from '../../core'
+import { MAX_CONCURRENT_SANDBOXES, type SandboxRunner } from './runner'
+import { SANDBOX_MEMORY_BYTES } from './quickjs-driver.mjs'
 
 const MAX_TIMEOUT_MS = 20_000
 
-/** `js`: evaluates JavaScript in an isolated sandbox that is killed at its timeout. */
+/**
+ * `js`: evaluates JavaScript in QuickJS, a separate engine compiled to WebAssembly, stopped at its
+ * timeout and its memory limit (see docs/security.md).
+ */
 export function createSandboxTool(runner: SandboxRunner): ToolRegistry {
   return {
     id: 'js',
@@ -16,7 +20,8 @@ export function createSandboxTool(runner: SandboxRunner): ToolRegistry {
           displayName: 'Evaluate JavaScript',
           description:
             'Runs JavaScript and returns the value of the last expression (a promise is awaited) plus everything written with console.log. ' +
-            'No DOM, no network, no file system, no imports. Use JSON-friendly values.',
+            'No DOM, no network, no file system, no imports, no timers. ' +
+            `At most ${SANDBOX_MEMORY_BYTES / 1048576} MB of memory; ${MAX_CONCURRENT_SANDBOXES} sandboxes run at once. Use JSON-friendly values.`,
           agentCallable: true,
           parameters: [
             { name: 'code', type: 'string', description: 'A script; its last expression is the result, e.g. "[1,2,3].map(x => x * 2)".' },
@@ -32,6 +37,7 @@ export function createSandboxTool(runner: SandboxRunner): ToolRegistry {
       const outcome = await runner.run(args.code, { timeoutMs: args.timeoutMs, signal: context.signal })
       if (outcome.ok) return { value: outcome.value, logs: outcome.logs }
       const logs = outcome.logs.length > 0 ? `\nConsole before the failure:\n${outcome.logs.join('\n')}` : ''
+      if (outcome.timedOut) throw new ToolTimeoutError(`${outcome.error}${logs}`)
       throw new Error(`${outcome.error}${logs}`)
     },
   }

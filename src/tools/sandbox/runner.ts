@@ -1,13 +1,57 @@
+import { SANDBOX_MEMORY_BYTES, SANDBOX_STACK_BYTES, type QuickJSLimits } from './quickjs-driver.mjs'
+
 /** Runs untrusted JavaScript somewhere it cannot reach the page, the app or the file system. */
 export interface SandboxRunner {
-  /** How it is isolated, for people: "Web Worker", "worker_threads + vm context". */
+  /** How it is isolated, for people: "QuickJS (WebAssembly) in a Web Worker". */
   readonly isolation: string
   run(code: string, options: { timeoutMs: number; signal?: AbortSignal }): Promise<SandboxOutcome>
 }
 
 export type SandboxOutcome =
   | { ok: true; value: string; logs: string[] }
-  | { ok: false; error: string; logs: string[]; timedOut?: boolean }
+  | { ok: false; error: string; logs: string[]; timedOut?: boolean; memory?: boolean }
+
+/** Sandboxes running at once, per page or process; more calls wait for a free one. */
+export const MAX_CONCURRENT_SANDBOXES = 4
+/** A worker must load its engine before the code's own deadline starts: this much is allowed for it. */
+const STARTUP_GRACE_MS = 2000
+
+export function sandboxLimits(timeoutMs: number): QuickJSLimits {
+  return { timeoutMs, memoryBytes: SANDBOX_MEMORY_BYTES, stackBytes: SANDBOX_STACK_BYTES }
+}
+
+let running = 0
+const waiting: (() => void)[] = []
+
+/**
+ * Runs `start` when fewer than MAX_CONCURRENT_SANDBOXES runs are going, so a reply with a hundred
+ * sandbox calls cannot start a hundred engines at once. A call aborted while it waits never starts.
+ */
+export async function withSandboxSlot(signal: AbortSignal | undefined, start: () => Promise<SandboxOutcome>): Promise<SandboxOutcome> {
+  if (running >= MAX_CONCURRENT_SANDBOXES) {
+    const turn = await new Promise<boolean>((resolve) => {
+      const go = (): void => {
+        signal?.removeEventListener('abort', onAbort)
+        resolve(true)
+      }
+      const onAbort = (): void => {
+        const at = waiting.indexOf(go)
+        if (at !== -1) waiting.splice(at, 1)
+        resolve(false)
+      }
+      waiting.push(go)
+      signal?.addEventListener('abort', onAbort, { once: true })
+    })
+    if (!turn) return { ok: false, error: 'aborted while waiting for a free sandbox', logs: [] }
+  }
+  running++
+  try {
+    return await start()
+  } finally {
+    running--
+    waiting.shift()?.()
+  }
+}
 
 /**
  * The code that runs inside the sandbox before the user's: a console that records, and a
@@ -56,10 +100,10 @@ export const SANDBOX_PRELUDE = `(function (global) {
 export function readSandboxReport(report: unknown): SandboxOutcome {
   if (typeof report !== 'string') return { ok: false, error: 'the sandbox sent back something that is not a report', logs: [] }
   try {
-    const parsed = JSON.parse(report) as { ok?: unknown; value?: unknown; error?: unknown; logs?: unknown }
+    const parsed = JSON.parse(report) as { ok?: unknown; value?: unknown; error?: unknown; logs?: unknown; timedOut?: unknown; memory?: unknown }
     const logs = Array.isArray(parsed.logs) ? parsed.logs.map(String) : []
     if (parsed.ok === true) return { ok: true, value: String(parsed.value), logs }
-    return { ok: false, error: String(parsed.error), logs }
+    return { ok: false, error: String(parsed.error), logs, ...(parsed.timedOut === true ? { timedOut: true } : {}), ...(parsed.memory === true ? { memory: true } : {}) }
   } catch {
     return { ok: false, error: 'the sandbox sent back a report that is not JSON', logs: [] }
   }
@@ -67,8 +111,9 @@ export function readSandboxReport(report: unknown): SandboxOutcome {
 
 /**
  * Supervises one sandbox run: `start` launches it and wires its report and crashes to `settle`,
- * returning how to stop it. The run ends at the first of: a report, a crash, the timeout, the
- * abort signal; then it is stopped, whatever the code inside is doing.
+ * returning how to stop it. The run ends at the first of: a report, a crash, the timeout (plus the
+ * engine's start-up allowance; the engine stops the code at the timeout itself), the abort
+ * signal; then it is stopped, whatever the code inside is doing.
  */
 export function superviseRun(
   options: { timeoutMs: number; signal?: AbortSignal },
@@ -90,7 +135,10 @@ export function superviseRun(
       stop()
       resolve(outcome)
     }
-    const timer = setTimeout(() => settle({ ok: false, timedOut: true, error: `timed out after ${timeoutMs} ms; the sandbox was terminated`, logs: [] }), timeoutMs)
+    const timer = setTimeout(
+      () => settle({ ok: false, timedOut: true, error: `timed out after ${timeoutMs} ms; the sandbox was terminated`, logs: [] }),
+      timeoutMs + STARTUP_GRACE_MS,
+    )
     const onAbort = (): void => settle({ ok: false, error: 'aborted; the sandbox was terminated', logs: [] })
     signal?.addEventListener('abort', onAbort, { once: true })
     stop = start(settle)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { readSandboxReport, superviseRun } from '../../../src/tools/sandbox/runner'
+import { MAX_CONCURRENT_SANDBOXES, readSandboxReport, superviseRun, withSandboxSlot, type SandboxOutcome } from '../../../src/tools/sandbox/runner'
 
 describe('superviseRun', () => {
   it('does not start when the signal is already aborted', async () => {
@@ -34,5 +34,37 @@ describe('readSandboxReport', () => {
     expect(readSandboxReport({ ok: true })).toEqual({ ok: false, error: 'the sandbox sent back something that is not a report', logs: [] })
     expect(readSandboxReport('nope')).toEqual({ ok: false, error: 'the sandbox sent back a report that is not JSON', logs: [] })
     expect(readSandboxReport('{"ok":true,"value":"[1]","logs":["a",2]}')).toEqual({ ok: true, value: '[1]', logs: ['a', '2'] })
+  })
+})
+
+describe('withSandboxSlot', () => {
+  it(`runs at most ${MAX_CONCURRENT_SANDBOXES} at once; the rest wait their turn (100 calls started 100 engines)`, async () => {
+    let running = 0
+    let peak = 0
+    const run = (k: number) =>
+      withSandboxSlot(undefined, async (): Promise<SandboxOutcome> => {
+        peak = Math.max(peak, ++running)
+        await new Promise((resolve) => setTimeout(resolve, 2))
+        running--
+        return { ok: true, value: String(k), logs: [] }
+      })
+    const outcomes = await Promise.all(Array.from({ length: 100 }, (_, k) => run(k)))
+    expect(outcomes.map((o) => (o.ok ? o.value : ''))).toEqual(Array.from({ length: 100 }, (_, k) => String(k)))
+    expect(peak).toBe(MAX_CONCURRENT_SANDBOXES)
+  })
+
+  it('a call aborted while it waits never starts', async () => {
+    const release: (() => void)[] = []
+    const busy = Array.from({ length: MAX_CONCURRENT_SANDBOXES }, () =>
+      withSandboxSlot(undefined, () => new Promise<SandboxOutcome>((resolve) => release.push(() => resolve({ ok: true, value: '', logs: [] })))),
+    )
+    const controller = new AbortController()
+    let started = false
+    const waiting = withSandboxSlot(controller.signal, async () => ((started = true), { ok: true, value: '', logs: [] }))
+    controller.abort()
+    expect(await waiting).toEqual({ ok: false, error: 'aborted while waiting for a free sandbox', logs: [] })
+    for (const go of release) go()
+    await Promise.all(busy)
+    expect(started).toBe(false)
   })
 })
