@@ -1,6 +1,7 @@
+import { RE2JS } from 're2js'
 import type { ToolRegistry } from '../core'
 
-/** Longer inputs are refused: a regular expression runs synchronously and cannot be interrupted. */
+/** Longer inputs are refused: matching is linear, but a call should still answer at once. */
 const MAX_REGEX_INPUT = 200_000
 const MAX_MATCHES = 1_000
 const HASHES = ['SHA-1', 'SHA-256', 'SHA-384', 'SHA-512']
@@ -16,12 +17,15 @@ export function createTextTool(): ToolRegistry {
         {
           name: 'regexTest',
           displayName: 'Test a regular expression',
-          description: 'Runs a JavaScript regular expression over a text and lists every match with its index, numbered groups and named groups.',
+          description:
+            'Runs a regular expression over a text and lists every match with its index, numbered groups and named groups. ' +
+            'RE2 syntax, matched in linear time (no pattern can hang it): classes, groups, (?<name>...), quantifiers and anchors as in JavaScript; ' +
+            'no backreferences and no lookahead or lookbehind.',
           agentCallable: true,
           parameters: [
             { name: 'pattern', type: 'string', description: 'The pattern without slashes, e.g. "(\\\\d+)-(?<word>\\\\w+)".' },
             { name: 'input', type: 'string', description: 'The text to search.' },
-            { name: 'flags', type: 'string', required: false, defaultValue: 'g', description: 'Any of d, g, i, m, s, u, v, y. Without g only the first match is listed.' },
+            { name: 'flags', type: 'string', required: false, defaultValue: 'g', description: 'Any of g, i, m, s (u is accepted; RE2 always matches by code point). Without g only the first match is listed.' },
           ],
           returns: { type: 'object', description: '{ count, matches: [{ match, index, groups, named }] }' },
           example: JSON.stringify({ pattern: '(\\d+)-(?<word>\\w+)', input: '12-ab 7-c', flags: 'g' }),
@@ -72,28 +76,19 @@ export function createTextTool(): ToolRegistry {
     }),
     regexTest(args: { pattern: string; input: string; flags: string }) {
       if (args.input.length > MAX_REGEX_INPUT) throw new Error(`input is ${args.input.length} characters; the limit is ${MAX_REGEX_INPUT}.`)
-      let regex: RegExp
-      try {
-        regex = new RegExp(args.pattern, args.flags)
-      } catch (error) {
-        throw new Error(`invalid regular expression: ${(error as Error).message}`)
-      }
+      const { pattern, global } = compileLinear(args.pattern, args.flags)
+      const matcher = pattern.matcher(args.input)
+      const names = Object.entries(pattern.namedGroups())
+      const groupCount = pattern.groupCount()
       const matches: { match: string; index: number; groups: (string | null)[]; named?: Record<string, string | null> }[] = []
-      const record = (m: RegExpExecArray): void => {
-        const entry: (typeof matches)[number] = { match: m[0], index: m.index, groups: m.slice(1).map((g) => g ?? null) }
-        if (m.groups) entry.named = Object.fromEntries(Object.entries(m.groups).map(([k, v]) => [k, v ?? null]))
-        matches.push(entry)
-      }
-      if (!regex.global && !regex.sticky) {
-        const m = regex.exec(args.input)
-        if (m) record(m)
-      } else {
-        let m: RegExpExecArray | null
-        while (matches.length < MAX_MATCHES && (m = regex.exec(args.input)) !== null) {
-          record(m)
-          if (m[0] === '') regex.lastIndex++
-          if (!regex.global) break
+      while (matches.length < (global ? MAX_MATCHES : 1) && matcher.find()) {
+        const entry: (typeof matches)[number] = {
+          match: matcher.group() ?? '',
+          index: matcher.start(),
+          groups: Array.from({ length: groupCount }, (_, k) => matcher.group(k + 1)),
         }
+        if (names.length > 0) entry.named = Object.fromEntries(names.map(([name, index]) => [name, matcher.group(index)]))
+        matches.push(entry)
       }
       return { count: matches.length, truncated: matches.length === MAX_MATCHES, matches }
     },
@@ -129,6 +124,25 @@ export function createTextTool(): ToolRegistry {
         lines: text === '' ? 0 : text.split(/\r\n|\r|\n/).length,
       }
     },
+  }
+}
+
+const FLAG_BITS: Record<string, number> = { i: RE2JS.CASE_INSENSITIVE, m: RE2JS.MULTILINE, s: RE2JS.DOTALL, g: 0, u: 0 }
+
+/** Compiles with RE2 (linear time), JavaScript flags mapped onto RE2's; the reason when it cannot. */
+function compileLinear(source: string, flags: string): { pattern: RE2JS; global: boolean } {
+  let bits = 0
+  for (const flag of flags) {
+    const bit = FLAG_BITS[flag]
+    if (bit === undefined) throw new Error(`unsupported flag "${flag}": use any of g, i, m, s, u.`)
+    bits |= bit
+  }
+  try {
+    return { pattern: RE2JS.compile(source, bits), global: flags.includes('g') }
+  } catch (error) {
+    const message = (error as Error).message
+    const hint = /\(\?[=!<]|\\[1-9]/.test(source) ? ' Lookahead, lookbehind and backreferences are not supported (RE2 syntax, linear time).' : ''
+    throw new Error(`invalid regular expression: ${message}.${hint}`)
   }
 }
 

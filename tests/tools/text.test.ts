@@ -27,6 +27,23 @@ describe('text tool', () => {
     expect(result.result).toMatch(/^"text_regexTest" failed: invalid regular expression: .*\(/)
   })
 
+  it('matches catastrophic-backtracking patterns in linear time (^(a+)+$ on 40 characters took 112 s)', async () => {
+    for (const [pattern, input] of [['^(a+)+$', 'a'.repeat(40) + 'b'], ['(x+x+)+y', 'x'.repeat(5000)], ['^(\\w+\\s?)*$', 'word '.repeat(10_000) + '!']]) {
+      const result = await call('text_regexTest', { pattern, input })
+      expect(result.status).toBe('success')
+      expect(JSON.parse(result.result)).toMatchObject({ count: 0 })
+    }
+    const long = await call('text_regexTest', { pattern: '^(a+)+$', input: 'a'.repeat(3000) })
+    expect(JSON.parse(long.result)).toMatchObject({ count: 1, matches: [{ index: 0, groups: ['a'.repeat(3000)] }] })
+  })
+
+  it('says why lookaround, backreferences and unknown flags are refused', async () => {
+    expect((await call('text_regexTest', { pattern: '(a)\\1', input: 'aa' })).result).toMatch(/backreferences are not supported/)
+    expect((await call('text_regexTest', { pattern: 'a(?=b)', input: 'ab' })).result).toMatch(/Lookahead, lookbehind/)
+    expect((await call('text_regexTest', { pattern: 'a', input: 'a', flags: 'gy' })).result).toMatch(/unsupported flag "y"/)
+    expect(JSON.parse((await call('text_regexTest', { pattern: 'A.B', input: 'a\nb', flags: 'gis' })).result)).toMatchObject({ count: 1 })
+  })
+
   it('hashes with Web Crypto', async () => {
     expect((await call('text_hash', { text: 'hello' })).result).toBe('2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824')
     expect((await call('text_hash', { text: 'hello', algorithm: 'SHA-1' })).result).toBe('aaf4c61ddcc5e8a2dabede0f3b482cd9aea9434d')
