@@ -1,12 +1,11 @@
 /**
- * The chat's saved data: endpoint profiles, agents and sessions, with their defaults, the check
- * that saved data has the right shape, and the two views of a session the loop and an export need.
+ * The chat's saved data: endpoint profiles, agents and sessions, with their defaults (saved-state.ts
+ * reads them back), and the two views of a session the loop and an export need.
  * Plain TypeScript: the store adds reactivity.
  */
 import {
   compactTranscript,
   DEFAULT_TOOL_CALL_CONFIG,
-  isRecord,
   type ApprovalPolicy,
   type ChatMessage,
   type ParsedRequest,
@@ -125,57 +124,6 @@ export function newSession(agentId: string, profileId: string, title = 'New chat
 export function defaultChatState(): ChatState {
   const session = newSession(DEFAULT_AGENT_ID, MANUAL_PROFILE_ID)
   return { profiles: [manualProfile()], agents: [defaultAgent()], sessions: [session], activeSessionId: session.id }
-}
-
-/** Saved state with the right shape (missing pieces repaired), or null. */
-export function checkChatState(data: unknown): ChatState | null {
-  if (!isRecord(data)) return null
-  const { profiles, agents, sessions, activeSessionId } = data
-  if (!Array.isArray(profiles) || !Array.isArray(agents) || !Array.isArray(sessions) || typeof activeSessionId !== 'string') return null
-  if (!profiles.every(isProfile) || !agents.every(isAgent) || !sessions.every(isSession)) return null
-  const state = data as unknown as ChatState
-  if (!state.profiles.some((p) => p.id === MANUAL_PROFILE_ID)) state.profiles.unshift(manualProfile())
-  if (state.agents.length === 0) state.agents.push(defaultAgent())
-  if (state.sessions.length === 0) state.sessions.push(newSession(state.agents[0]!.id, MANUAL_PROFILE_ID))
-  if (!state.sessions.some((s) => s.id === state.activeSessionId)) state.activeSessionId = state.sessions[0]!.id
-  return state
-}
-
-function isProfile(value: unknown): value is EndpointProfile {
-  return isRecord(value) && typeof value.id === 'string' && typeof value.name === 'string' && (value.kind === 'manual' || value.kind === 'openai') && typeof value.baseUrl === 'string' && typeof value.apiKey === 'string' && typeof value.model === 'string'
-}
-
-function isAgent(value: unknown): value is Agent {
-  if (!isRecord(value) || !isRecord(value.config) || !isRecord(value.policies)) return false
-  const c = value.config
-  return (
-    typeof value.id === 'string' &&
-    typeof value.name === 'string' &&
-    typeof value.systemPrompt === 'string' &&
-    (value.calling === 'text' || value.calling === 'native') &&
-    (value.flow === 'loop' || value.flow === 'semi-automatic') &&
-    typeof c.enabled === 'boolean' &&
-    (c.mode === 'auto' || c.mode === 'manual') &&
-    isRecord(c.toolToggles) &&
-    typeof c.defaultToolEnabled === 'boolean' &&
-    typeof c.maxIterations === 'number' &&
-    typeof c.timeout === 'number' &&
-    typeof c.requireConfirmation === 'boolean' &&
-    typeof c.parallelExecution === 'boolean' &&
-    typeof c.protocol === 'string'
-  )
-}
-
-function isSession(value: unknown): value is ChatSession {
-  return (
-    isRecord(value) &&
-    typeof value.id === 'string' &&
-    typeof value.title === 'string' &&
-    typeof value.agentId === 'string' &&
-    typeof value.profileId === 'string' &&
-    Array.isArray(value.messages) &&
-    value.messages.every((m) => isRecord(m) && typeof m.id === 'string' && (m.role === 'user' || m.role === 'assistant') && typeof m.content === 'string')
-  )
 }
 
 /**

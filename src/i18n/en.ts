@@ -16,6 +16,8 @@ export default {
     corrupt: 'The saved {part} could not be read, so it was reset to the defaults.',
     'old-version': 'The saved {part} came from another version of the workbench, so it was reset to the defaults.',
     invalid: 'The saved {part} did not have the expected shape, so it was reset to the defaults.',
+    repaired: 'Parts of the saved {part} could not be read. Everything else was kept; only these were repaired or removed:',
+    download: 'Download the original',
     'not-saved': 'The {part} could not be saved: the browser refused (its storage is probably full). Changes are kept until the page closes; delete old chat sessions to free space.',
     parts: { tester: 'layout (tab, theme, language)', discovery: 'Discovery search and filters', executor: 'Executor form and run history', parser: 'Parser reply', chat: 'Chat sessions, agents and endpoints' },
   },

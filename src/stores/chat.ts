@@ -25,7 +25,6 @@ import { useGroupsStore } from './groups'
 import { forgetSavedVariables, keepVariablesSaved } from '../chat/saved-variables'
 import { useToolCalling } from '../composables/useToolCalling'
 import {
-  checkChatState,
   defaultChatState,
   exportSession,
   MANUAL_PROFILE_ID,
@@ -44,6 +43,7 @@ import {
 import { applyNativeCalls, applyResult, applyStreamEvents, cardFor, emptyRound, type RoundView } from '../chat/live-round'
 import { createFrameBatch } from '../chat/frame-batch'
 import { persistedRef } from './persisted'
+import { readChatState } from '../chat/saved-state'
 
 export interface PendingApproval {
   id: string
@@ -68,7 +68,7 @@ export interface LiveRun {
 }
 
 export const useChatStore = defineStore('chat', () => {
-  const state = persistedRef('chat', 1, defaultChatState, checkChatState)
+  const state = persistedRef('chat', 1, defaultChatState, readChatState)
   const toolCalling = useToolCalling()
   const live = shallowRef<LiveRun | null>(null)
   let controller: AbortController | null = null

@@ -15,6 +15,7 @@ import {
   toolRegistryManager,
   type MethodMetadata,
   type ToolExecutionResult,
+  protocolRegistry,
   type ToolRegistry,
 } from '../core'
 import { formToJson, readForm, readJsonArguments, toFormValues, type FormValues } from '../forms/parameter-form'
@@ -50,18 +51,31 @@ function defaults(): ExecutorState {
   return { routingName: '', mode: 'form', values: {}, json: '{}', copyProtocol: 'vcp', history: [], nextRunId: 1 }
 }
 
-function check(data: unknown): ExecutorState | null {
+const STATUSES = ['success', 'error', 'denied', 'timeout', 'aborted']
+
+/** Saved executor state, read field by field: a bad field or history entry is reset or dropped, and said. */
+function check(data: unknown, repairs: string[]): ExecutorState | null {
   if (!isRecord(data)) return null
-  const ok =
-    typeof data.routingName === 'string' &&
-    (data.mode === 'form' || data.mode === 'json') &&
-    isRecord(data.values) &&
-    typeof data.json === 'string' &&
-    typeof data.copyProtocol === 'string' &&
-    Array.isArray(data.history) &&
-    data.history.every((h) => isRecord(h) && typeof h.routingName === 'string' && isRecord(h.arguments) && typeof h.result === 'string') &&
-    typeof data.nextRunId === 'number'
-  return ok ? (data as unknown as ExecutorState) : null
+  const state = defaults()
+  if (typeof data.routingName === 'string') state.routingName = data.routingName
+  if (data.mode === 'form' || data.mode === 'json') state.mode = data.mode
+  if (isRecord(data.values)) state.values = data.values as FormValues
+  else if (data.values !== undefined) repairs.push('the form values could not be read and were cleared')
+  if (typeof data.json === 'string') state.json = data.json
+  if (typeof data.copyProtocol === 'string' && protocolRegistry.get(data.copyProtocol)) state.copyProtocol = data.copyProtocol
+  else if (data.copyProtocol !== undefined) repairs.push(`"Copy as request" named an unknown protocol (${JSON.stringify(data.copyProtocol)}); it is VCP again`)
+  if (Array.isArray(data.history)) {
+    state.history = data.history.filter((h): h is HistoryEntry => {
+      const ok =
+        isRecord(h) && typeof h.id === 'number' && typeof h.routingName === 'string' && isRecord(h.arguments) && STATUSES.includes(h.status as string) &&
+        typeof h.result === 'string' && typeof h.durationMs === 'number' && typeof h.at === 'number'
+      if (!ok) repairs.push('a run in the history could not be read and was removed')
+      return ok
+    })
+  }
+  const highest = Math.max(0, ...state.history.map((h) => h.id))
+  state.nextRunId = typeof data.nextRunId === 'number' && data.nextRunId > highest ? data.nextRunId : highest + 1
+  return state
 }
 
 export interface MethodChoice {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { checkChatState, defaultChatState, exportSession, MANUAL_PROFILE_ID, policyFor, resultPolicyFor, sessionHistory, toolCallResultMessage, type StoredMessage } from '../../src/chat/model'
+import { readChatState } from '../../src/chat/saved-state'
+import { defaultChatState, exportSession, MANUAL_PROFILE_ID, policyFor, resultPolicyFor, sessionHistory, toolCallResultMessage, type StoredMessage } from '../../src/chat/model'
 
 describe('chat model', () => {
   it('the default state chats with the manual model and the default agent', () => {
@@ -7,20 +8,17 @@ describe('chat model', () => {
     expect(state.profiles.map((p) => p.kind)).toEqual(['manual'])
     expect(state.sessions[0]?.profileId).toBe(MANUAL_PROFILE_ID)
     expect(state.activeSessionId).toBe(state.sessions[0]?.id)
-    expect(checkChatState(JSON.parse(JSON.stringify(state)))).toEqual(state)
+    expect(readChatState(JSON.parse(JSON.stringify(state)))).toEqual(state)
   })
 
-  it('rejects saved state of the wrong shape and repairs what is merely missing', () => {
-    expect(checkChatState(null)).toBeNull()
-    expect(checkChatState({ profiles: 'x', agents: [], sessions: [], activeSessionId: '' })).toBeNull()
-    const bad = defaultChatState() as unknown as { agents: { calling: string }[] }
-    bad.agents[0]!.calling = 'telepathy'
-    expect(checkChatState(bad)).toBeNull()
+  it('rejects saved state that is no object and repairs what is merely missing', () => {
+    expect(readChatState(null)).toBeNull()
+    expect(readChatState('x')).toBeNull()
     const thin = defaultChatState()
     thin.profiles = []
     thin.sessions = []
     thin.activeSessionId = 'gone'
-    const repaired = checkChatState(thin)
+    const repaired = readChatState(thin)
     expect(repaired?.profiles[0]?.id).toBe(MANUAL_PROFILE_ID)
     expect(repaired?.sessions).toHaveLength(1)
     expect(repaired?.activeSessionId).toBe(repaired?.sessions[0]?.id)

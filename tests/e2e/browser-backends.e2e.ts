@@ -132,3 +132,25 @@ describe('IndexedDB file store', () => {
     expect(await call('fs_read', { path: '/e2e/note.md' })).toEqual({ status: 'error', result: '"fs_read" failed: "/e2e/note.md" does not exist.' })
   })
 })
+
+describe('saved variables in IndexedDB', () => {
+  it('unreadable entries (null, wrong types) are skipped and said; the readable ones load (a null threw and lost the rest)', async () => {
+    const script = `(async () => {
+      const idb = await import('/src/tools/browser/idb.ts')
+      const saved = await import('/src/chat/saved-variables.ts')
+      const core = await import('/src/core/index.ts')
+      const db = await idb.openDatabase('vcp-workbench-variables', 'sessions')
+      const good = { name: 'kept', value: 'v', type: 'user', tags: [], keep: false, createdAt: 1 }
+      await idb.promised(db.transaction('sessions', 'readwrite').objectStore('sessions').put([null, good, { name: 5 }, { ...good, name: 'also', value: null }], 'e2e-session'))
+      const store = core.createVariableStore()
+      const errors = []
+      saved.keepVariablesSaved('e2e-session', store, (message) => errors.push(message))
+      for (let i = 0; i < 50 && errors.length === 0; i++) await new Promise((r) => setTimeout(r, 20))
+      return { names: store.list().map((v) => v.name), errors }
+    })()`
+    expect(await page.evaluate(script)).toEqual({
+      names: ['kept'],
+      errors: ['3 saved variables of this session could not be read and were skipped; the others were loaded.'],
+    })
+  })
+})

@@ -28,8 +28,21 @@ describe('persistedRef', () => {
   ])('replaces %s with the defaults and says so', (_what, saved, reason) => {
     localStorage.setItem(`${STORAGE_PREFIX}t`, saved)
     expect(persistedRef('t', 1, () => ({ n: 0 }), check).value).toEqual({ n: 0 })
-    expect(persistNotices.value).toEqual([{ key: 't', reason }])
+    expect(persistNotices.value).toEqual([{ key: 't', reason, backupKey: `${STORAGE_PREFIX}backup:t` }])
     expect(localStorage.getItem(`${STORAGE_PREFIX}t`)).toBeNull()
+    expect(localStorage.getItem(`${STORAGE_PREFIX}backup:t`)).toBe(saved)
+  })
+
+  it('a check that repairs says what, and the original is kept', () => {
+    const saved = '{"version": 1, "data": {"n": "7"}}'
+    localStorage.setItem(`${STORAGE_PREFIX}t`, saved)
+    const repairing = (data: unknown, repairs: string[]) => {
+      repairs.push('n was text')
+      return { n: Number((data as { n: string }).n) }
+    }
+    expect(persistedRef('t', 1, () => ({ n: 0 }), repairing).value).toEqual({ n: 7 })
+    expect(persistNotices.value).toEqual([{ key: 't', reason: 'repaired', repairs: ['n was text'], backupKey: `${STORAGE_PREFIX}backup:t` }])
+    expect(localStorage.getItem(`${STORAGE_PREFIX}backup:t`)).toBe(saved)
   })
 
   it('when the browser refuses to save, the state stays in memory and a notice says so once', async () => {
