@@ -16,6 +16,7 @@ export type {
   ToolDefinitionInput,
   ToolExecutionResult,
   ToolExecutionStatus,
+  ToolPolicyAnswer,
   ToolRegistry,
 } from './types'
 export { DEFAULT_TOOL_CALL_CONFIG } from './types'

@@ -31,12 +31,20 @@ export interface MethodMetadata {
   protocolConfig?: { vcpCommand?: string }
 }
 
+/**
+ * A tool's answer about one planned call: let it run, refuse it (the reason goes to the model),
+ * or have a person approve it first, even where calls of this tool run without asking.
+ */
+export type ToolPolicyAnswer = { allow: true } | { deny: string } | { ask: string }
+
 /** One tool: a group of methods plus their metadata. */
 export interface ToolRegistry {
   id: string
   name: string
   description?: string
   getMetadata(): { methods: MethodMetadata[] }
+  /** Looks at a call before it runs, with its final arguments. None: every call is allowed. */
+  policy?(call: { method: string; args: Record<string, unknown> }): ToolPolicyAnswer | undefined | Promise<ToolPolicyAnswer | undefined>
   [method: string]: unknown
 }
 

@@ -179,6 +179,7 @@ export default {
       reject: 'Reject',
       reason: 'Reason (sent to the model)',
       approveRound: 'Approve all in this round',
+      whyAsk: 'The tool asks for approval: {reason}.',
       run: 'Run',
       result: 'Result',
       reviewResult: 'Review the result ({status}) before the model sees it',

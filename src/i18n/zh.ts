@@ -181,6 +181,7 @@ const zh: typeof en = {
       reject: '拒绝',
       reason: '理由（会发送给模型）',
       approveRound: '批准本轮全部',
+      whyAsk: '该工具要求批准：{reason}。',
       run: '运行',
       result: '结果',
       reviewResult: '在模型看到之前审阅结果（{status}）',

@@ -99,3 +99,32 @@ describe('fs export and import (for people)', () => {
     expect((await call('fs_exportAll')).status).toBe('denied')
   })
 })
+
+describe('fs tool: deletes a model cannot make unseen', () => {
+  const withFiles = async (n: number) => {
+    const call = caller(createFileSystemTool(createMemoryFileStore(() => 1000)))
+    for (let k = 0; k < n; k++) await call('fs_write', { path: `/docs/${k}.md`, content: 'x' })
+    return call
+  }
+
+  it('refuses the root, and says why (it wiped everything)', async () => {
+    const call = await withFiles(2)
+    expect(await call('fs_delete', { path: '/', recursive: 'true' })).toMatchObject({
+      status: 'error',
+      result: '"fs_delete" failed: "/" is the root: deleting it would erase every file, so it is refused. Delete the folders you mean one by one.',
+    })
+    expect((await call('fs_tree', { path: '/' })).result).toContain('0.md')
+  })
+
+  it('a recursive delete of more than three files asks the approver, with the reason, even when confirmation is off', async () => {
+    const call = await withFiles(5)
+    const asked: (string | undefined)[] = []
+    const declined = await call('fs_delete', { path: '/docs', recursive: 'true' }, { onBeforeExecute: (pending) => (asked.push(pending.approvalReason), { approved: false, reason: 'no' }) })
+    expect(asked).toEqual(['it deletes 5 files under "/docs"'])
+    expect(declined).toMatchObject({ status: 'denied', result: 'The user declined the call to "fs_delete". Reason: no' })
+    const small = await withFiles(3)
+    const none: unknown[] = []
+    expect((await small('fs_delete', { path: '/docs', recursive: 'true' }, { onBeforeExecute: (pending) => (none.push(pending), true) })).status).toBe('success')
+    expect(none).toEqual([])
+  })
+})

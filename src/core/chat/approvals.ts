@@ -34,7 +34,8 @@ export function createApprovalGate(options: ApprovalGateOptions): ApprovalGate {
 
   async function approver(call: PendingCall): Promise<ApprovalDecision> {
     const policy = options.policyFor(call.toolId)
-    if (policy === 'auto' || roundApproved) return { approved: true }
+    // A tool's own request for approval (a large delete, say) is asked even under 'auto'.
+    if ((policy === 'auto' && call.approvalReason === undefined) || roundApproved) return { approved: true }
     const key = approvalKey(call)
     if (policy === 'once') {
       const known = decisions.get(key)

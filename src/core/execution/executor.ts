@@ -2,7 +2,7 @@
  * The executor: runs parsed requests against the registry. Every request ends in exactly one
  * result with a status; nothing a method or a model does can make the run itself throw.
  */
-import type { ParsedRequest, ToolExecutionResult, ToolExecutionStatus, ToolRegistry } from '../types'
+import type { ParsedRequest, ToolExecutionResult, ToolExecutionStatus, ToolPolicyAnswer, ToolRegistry } from '../types'
 import { toolRegistryManager, type ToolRegistryManager } from '../tools/registry-manager'
 import { splitBatch } from '../batch'
 import { resolveRoute, type RouteTarget } from './routing-table'
@@ -35,6 +35,8 @@ export interface PendingCall {
   toolId: string
   method: string
   args: Arguments
+  /** The tool's policy asks a person to approve this call, for this reason (even under an 'auto' policy). */
+  approvalReason?: string
 }
 
 /** A reviewer's answer. A reason given with a rejection goes back to the model. */
@@ -188,8 +190,17 @@ async function runCall(request: ParsedRequest, target: RouteTarget, raw: Readonl
   }
   const { args, problems } = coerceArguments(method.parameters, given)
   if (problems.length > 0) return { status: 'error', result: `Invalid arguments for "${routingName}": ${problems.join('; ')}.` }
+  let answer: ToolPolicyAnswer | undefined
+  try {
+    answer = typeof tool.policy === 'function' ? await tool.policy({ method: method.name, args }) : undefined
+  } catch (error) {
+    return { status: 'error', result: `The policy of tool "${tool.id}" failed on "${routingName}": ${errorMessage(error)}` }
+  }
+  if (answer && 'deny' in answer) return { status: 'denied', result: `"${routingName}" was refused by its tool: ${answer.deny}` }
   const call: PendingCall = { requestId: request.requestId, toolName: request.toolName, routingName, toolId: tool.id, method: method.name, args }
-  if (options.requireConfirmation) {
+  if (answer && 'ask' in answer) call.approvalReason = answer.ask
+  // Whoever approves calls is asked when the tool wants a person to look, whatever the config says.
+  if (options.requireConfirmation || (call.approvalReason !== undefined && options.onBeforeExecute)) {
     if (!options.onBeforeExecute) {
       return { status: 'error', result: `"${routingName}" needs confirmation (requireConfirmation is on) but no approver is set: pass onBeforeExecute.` }
     }

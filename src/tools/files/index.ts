@@ -3,6 +3,8 @@ import type { FileEntry, FileStore } from './store'
 import { isInside, normalizePath } from './paths'
 
 const MAX_FILE_CHARS = 5_000_000
+/** A recursive delete of more files than this asks a person first (in the chat, even under 'auto'). */
+export const DELETE_WITHOUT_ASKING = 3
 
 /** `fs`: a virtual file system over a FileStore (IndexedDB in the browser, a folder in Node). */
 export function createFileSystemTool(store: FileStore): ToolRegistry {
@@ -53,7 +55,9 @@ export function createFileSystemTool(store: FileStore): ToolRegistry {
         {
           name: 'delete',
           displayName: 'Delete a file or directory',
-          description: 'Deletes a file, or a directory with everything in it when recursive is true.',
+          description:
+            'Deletes a file, or a directory with everything in it when recursive is true. The root "/" cannot be deleted, ' +
+            `and deleting more than ${DELETE_WITHOUT_ASKING} files at once waits for the user's approval.`,
           agentCallable: true,
           parameters: [
             { name: 'path', type: 'string' },
@@ -121,8 +125,14 @@ export function createFileSystemTool(store: FileStore): ToolRegistry {
       if (content.length > MAX_FILE_CHARS) throw new Error(`the file would hold ${content.length} characters; the limit is ${MAX_FILE_CHARS}.`)
       return store.write(path, content)
     },
+    async policy(call: { method: string; args: Record<string, unknown> }) {
+      if (call.method !== 'delete' || call.args.recursive !== true || typeof call.args.path !== 'string') return undefined
+      const count = (await entriesUnder(normalizePath(call.args.path))).length
+      return count > DELETE_WITHOUT_ASKING ? { ask: `it deletes ${count} files under "${normalizePath(call.args.path)}"` } : undefined
+    },
     async delete(args: { path: string; recursive: boolean }) {
       const path = normalizePath(args.path)
+      if (path === '/') throw new Error('"/" is the root: deleting it would erase every file, so it is refused. Delete the folders you mean one by one.')
       if (await store.delete(path)) return { deleted: [path] }
       const inside = await entriesUnder(path)
       if (inside.length === 0) throw new Error(`"${path}" does not exist.${await nearby(store, path)}`)

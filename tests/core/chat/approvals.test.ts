@@ -27,6 +27,16 @@ describe('createApprovalGate', () => {
     expect(asked).toEqual(['fs_read {"path":"/a"}', 'fs_read {"path":"/a"}'])
   })
 
+  it("a call whose tool asks for approval is asked even under 'auto'; approving the round covers it", async () => {
+    const { gate, asked } = gateWith({ fs: 'auto' }, [{ approved: false, reason: 'too much' }])
+    const big = { ...call('fs_delete', { path: '/docs', recursive: true }), approvalReason: 'it deletes 9 files under "/docs"' }
+    expect(await gate.approver(big)).toEqual({ approved: false, reason: 'too much' })
+    expect(asked).toHaveLength(1)
+    gate.approveRound()
+    expect(await gate.approver(big)).toEqual({ approved: true })
+    expect(asked).toHaveLength(1)
+  })
+
   it("'once' remembers per tool and arguments, and says when a rejection is remembered", async () => {
     const { gate, asked } = gateWith({ fs: 'once' }, [{ approved: false, reason: 'not that file' }, { approved: true }])
     expect(await gate.approver(call('fs_read', { path: '/secret' }))).toEqual({ approved: false, reason: 'not that file' })
