@@ -3,6 +3,7 @@
  * text before a call runs. References inside a variable are resolved too; a cycle or an unknown
  * name is an error that says which. Names may hold `/` and `.` (rule variables are `Rule/...`).
  */
+import { setOwn } from '../own-record'
 import { closestNames } from '../text/closest'
 import type { VariableStore } from './variables'
 
@@ -69,8 +70,9 @@ export function resolveVarRefs<T>(value: T, store: VariableStore, budget: Resolv
   if (typeof value === 'string') return resolveVarRefsInText(value, store, [], budget) as T
   if (Array.isArray(value)) return value.map((item: unknown) => resolveVarRefs(item, store, budget)) as T
   if (value !== null && typeof value === 'object') {
-    const out = Object.create(Object.getPrototypeOf(value) as object | null) as Record<string, unknown>
-    for (const key of Object.keys(value)) out[key] = resolveVarRefs((value as Record<string, unknown>)[key], store, budget)
+    // Own properties only, set as data: a "__proto__" key stays a key, never the copy's prototype.
+    const out = Object.create(Object.getPrototypeOf(value) === null ? null : Object.prototype) as Record<string, unknown>
+    for (const key of Object.keys(value)) setOwn(out, key, resolveVarRefs((value as Record<string, unknown>)[key], store, budget))
     return out as T
   }
   return value

@@ -18,15 +18,23 @@ export function editDistance(a: string, b: string, max = Infinity): number {
 }
 
 /**
+ * Names longer than this get no suggestions: edit distance costs the product of the two lengths,
+ * and a model can make a name (a request id in a variable name, say) of any length.
+ */
+export const MAX_SUGGESTED_NAME = 200
+
+/**
  * The candidates closest to `name` (case-insensitive), best first: at most `limit`, and only
  * those near enough to be a plausible typo (a third of the name's length, at least 2 edits).
  */
 export function closestNames(name: string, candidates: Iterable<string>, limit = 3): string[] {
+  if (name.length > MAX_SUGGESTED_NAME) return []
   const wanted = name.toLowerCase()
   const max = Math.max(2, Math.floor(wanted.length / 3))
   const scored: [string, number][] = []
   const seen = new Set<string>()
   for (const candidate of candidates) {
+    if (candidate.length > MAX_SUGGESTED_NAME) continue
     const lower = candidate.toLowerCase()
     if (seen.has(lower)) continue
     seen.add(lower)

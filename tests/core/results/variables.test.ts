@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createVariableStore, resolveVarRefs, resolveVarRefsInText, VariableReferenceError, type VariableStore } from '../../../src/core'
+import { closestNames, MAX_SUGGESTED_NAME } from '../../../src/core/text/closest'
 
 const names = (store: VariableStore) => store.list().map((v) => v.name)
 
@@ -81,5 +82,30 @@ describe('$VAR_REF', () => {
 
   it('walks nested arguments and leaves other values alone', () => {
     expect(resolveVarRefs({ a: ['$VAR_REF{{fs_read/req-1/result:0:5}}', 3], b: { c: true, d: null } }, store)).toEqual({ a: ['Hello', 3], b: { c: true, d: null } })
+  })
+})
+
+describe('$VAR_REF copies of arguments', () => {
+  it('a "__proto__" key stays an own argument and never becomes the prototype (its limit was applied)', () => {
+    const store = createVariableStore()
+    store.set({ name: 'v', value: 'text', type: 'user' })
+    const json = JSON.parse('{"__proto__": {"limit": 1}, "a": "$VAR_REF{{v}}"}') as Record<string, unknown>
+    const resolved = resolveVarRefs(json, store)
+    expect(Object.getPrototypeOf(resolved)).toBe(Object.prototype)
+    expect(Object.keys(resolved)).toEqual(['__proto__', 'a'])
+    expect((resolved as { limit?: unknown }).limit).toBeUndefined()
+    expect(Object.getOwnPropertyDescriptor(resolved, '__proto__')?.value).toEqual({ limit: 1 })
+    expect(resolved.a).toBe('text')
+  })
+})
+
+describe('"did you mean" on very long names', () => {
+  it('a 20,000-character unknown name gets an error without suggestions (edit distance took 8.8 s)', () => {
+    const store = createVariableStore()
+    const long = `fs_read/${'r'.repeat(20_000)}/result`
+    store.set({ name: long, value: 'x', type: 'result' })
+    expect(() => resolveVarRefsInText(`$VAR_REF{{${long}x}}`, store)).toThrow(/there is no variable "fs_read\/r+\/resultx"\. ListVars shows the variables\.$/)
+    expect(closestNames('a'.repeat(MAX_SUGGESTED_NAME + 1), ['a'.repeat(MAX_SUGGESTED_NAME + 1)])).toEqual([])
+    expect(closestNames('resul', ['result'])).toEqual(['result'])
   })
 })
