@@ -5,6 +5,7 @@
  */
 import {
   compactTranscript,
+  redactSecret,
   DEFAULT_TOOL_CALL_CONFIG,
   type ApprovalPolicy,
   type ChatMessage,
@@ -26,6 +27,8 @@ export interface EndpointProfile {
   model: string
   temperature: number | null
   maxTokens: number | null
+  /** Seconds without data before a request is stopped; null: the client's default (120 s). 0: never. */
+  idleTimeoutSeconds?: number | null
 }
 
 export interface Agent {
@@ -149,7 +152,10 @@ export function toolCallResultMessage(requestId: string, result: string): string
 /** A session as JSON for export: messages, records and the agent; the endpoint without its key. */
 export function exportSession(session: ChatSession, agent: Agent | undefined, profile: EndpointProfile | undefined): string {
   const endpoint = profile ? { name: profile.name, kind: profile.kind, baseUrl: profile.baseUrl, model: profile.model, temperature: profile.temperature, maxTokens: profile.maxTokens } : null
-  return JSON.stringify({ format: 'vcp-workbench-session', version: 1, exportedAt: new Date().toISOString(), session, agent: agent ?? null, endpoint }, null, 2)
+  const json = JSON.stringify({ format: 'vcp-workbench-session', version: 1, exportedAt: new Date().toISOString(), session, agent: agent ?? null, endpoint }, null, 2)
+  // A key a server echoed into a reply or an error never leaves with the export. Keys are plain
+  // token characters, so the JSON text holds them exactly as written.
+  return redactSecret(json, profile?.apiKey)
 }
 
 /** The effective approval policy of a tool under an agent. */

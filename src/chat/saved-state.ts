@@ -82,7 +82,9 @@ function readProfile(value: unknown, index: number, repairs: string[]): Endpoint
     ['model', isString, ''],
     ['temperature', isNullableNumber, null],
     ['maxTokens', isNullableNumber, null],
+    ['idleTimeoutSeconds', (v) => v === undefined || isNullableNumber(v), undefined],
   ])
+  if (profile.idleTimeoutSeconds === undefined) delete profile.idleTimeoutSeconds
   if (repaired.length > 0) repairs.push(fieldsNote(named(value, 'endpoint', index), repaired))
   return profile as unknown as EndpointProfile
 }

@@ -93,7 +93,16 @@ export type {
   TokenUsage,
 } from './chat/types'
 export { ChatRequestError, type ChatErrorKind } from './chat/errors'
-export { createCompletionAccumulator, createOpenAIClient, endpointUrl, listModels, type EndpointSettings, type ModelList } from './chat/openai-client'
+export {
+  createCompletionAccumulator,
+  createOpenAIClient,
+  DEFAULT_IDLE_TIMEOUT_MS,
+  endpointUrl,
+  listModels,
+  redactSecret,
+  type EndpointSettings,
+  type ModelList,
+} from './chat/openai-client'
 export { nativeToolDefinitions, resolveNativeCall, toolResultMessage, type NativeCallResolution } from './chat/native'
 export { buildSystemPrompt, finalAnswerInstruction, isFinalAnswerInstruction, localDate } from './chat/system-prompt'
 export { createManualClient } from './chat/manual-client'

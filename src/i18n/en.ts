@@ -197,6 +197,7 @@ export default {
       model: 'Model',
       temperature: 'Temperature',
       maxTokens: 'Max tokens',
+      idleTimeout: 'Idle timeout (s, 0: none)',
       unset: 'server default',
       test: 'Test connection',
       testOk: 'Connected: {n} models',

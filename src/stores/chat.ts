@@ -231,6 +231,7 @@ export const useChatStore = defineStore('chat', () => {
       model: profile.model,
       temperature: profile.temperature ?? undefined,
       maxTokens: profile.maxTokens ?? undefined,
+      idleTimeoutMs: profile.idleTimeoutSeconds == null ? undefined : profile.idleTimeoutSeconds * 1000,
     })
   }
 

@@ -95,6 +95,16 @@ describe('chat model', () => {
     expect(JSON.parse(json)).toMatchObject({ format: 'vcp-workbench-session', endpoint: { baseUrl: 'https://api.example.com/v1', model: 'm' }, agent: { id: state.agents[0]!.id } })
   })
 
+  it('a key a server echoed into a message or an error is taken out of the export (it was exported)', () => {
+    const state = defaultChatState()
+    const profile = { id: 'p', name: 'Hosted', kind: 'openai' as const, baseUrl: 'https://api.example.com/v1', apiKey: 'sk-very-secret', model: 'm', temperature: null, maxTokens: null }
+    const session = state.sessions[0]!
+    session.messages.push({ id: 'm', role: 'assistant', content: 'key sk-very-secret', createdAt: 0, error: '401: Incorrect API key provided: sk-very-secret' })
+    const json = exportSession(session, state.agents[0], profile)
+    expect(json).not.toContain('sk-very-secret')
+    expect(JSON.parse(json).session.messages[0].error).toBe('401: Incorrect API key provided: [API key removed]')
+  })
+
   it('a tool’s approval policy: its own, else always when confirmation or manual mode is on', () => {
     const agent = defaultChatState().agents[0]!
     expect(policyFor(agent, 'fs')).toBe('auto')

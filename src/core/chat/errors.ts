@@ -11,6 +11,7 @@ export type ChatErrorKind =
   | 'stream-broken' // the connection ended in the middle of the stream
   | 'no-done' // the stream ended without `data: [DONE]`
   | 'malformed' // an event was not the JSON chat-completions chunk it should be
+  | 'idle' // nothing arrived for longer than the idle timeout
   | 'aborted'
 
 export class ChatRequestError extends Error {

@@ -15,6 +15,22 @@ export interface EndpointSettings {
   maxTokens?: number
   /** Ask for token usage at the end of the stream (`stream_options.include_usage`). @default true */
   includeUsage?: boolean
+  /**
+   * The request fails when nothing arrives for this long, before the first byte or between two
+   * pieces of the stream (a local model loading can take a while). 0: wait forever.
+   * @default 120000
+   */
+  idleTimeoutMs?: number
+}
+
+export const DEFAULT_IDLE_TIMEOUT_MS = 120_000
+/** Error bodies and non-stream answers are read up to this many characters. */
+const MAX_BODY_CHARS = 64 * 1024
+const KEY_REMOVED = '[API key removed]'
+
+/** `text` with every occurrence of `secret` (an API key a server echoed back) replaced. */
+export function redactSecret(text: string, secret: string | undefined): string {
+  return secret && secret.length >= 4 && text.includes(secret) ? text.split(secret).join(KEY_REMOVED) : text
 }
 
 type Fetch = typeof fetch
@@ -38,23 +54,127 @@ export function createOpenAIClient(settings: EndpointSettings, fetchImpl: Fetch 
       if (settings.temperature !== undefined) body.temperature = settings.temperature
       if (settings.maxTokens !== undefined) body.max_tokens = settings.maxTokens
       if (request.tools && request.tools.length > 0) body.tools = request.tools
-      let response: Response
+      const idle = idleWatch(settings.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS, callbacks.signal)
       try {
-        response = await fetchImpl(url, { method: 'POST', headers: headers(settings), body: JSON.stringify(body), signal: callbacks.signal ?? null })
+        let response: Response
+        try {
+          response = await fetchImpl(url, { method: 'POST', headers: headers(settings), body: JSON.stringify(body), signal: idle.signal })
+        } catch (error) {
+          if (idle.fired()) throw idle.error(url, emptyCompletion())
+          throw await connectionError(error, url, callbacks.signal, fetchImpl)
+        }
+        if (!response.ok) throw new ChatRequestError('http', httpErrorMessage(response.status, url, await safeText(response)), emptyCompletion(), response.status)
+        if (!response.body) throw new ChatRequestError('malformed', `${url} answered without a body.`)
+        const type = response.headers.get('content-type') ?? ''
+        if (!/text\/event-stream/i.test(type) && type !== '') return await readWhole(response, url, type)
+        return await readStream(response.body, url, callbacks, idle)
       } catch (error) {
-        throw await connectionError(error, url, callbacks.signal, fetchImpl)
+        throw error instanceof ChatRequestError ? withoutKey(error, settings.apiKey) : error
+      } finally {
+        idle.stop()
       }
-      if (!response.ok) throw new ChatRequestError('http', httpErrorMessage(response.status, url, await safeText(response)), emptyCompletion(), response.status)
-      if (!response.body) throw new ChatRequestError('malformed', `${url} answered without a body.`)
-      return readStream(response.body, url, callbacks)
     },
   }
+}
+
+/** The same error with the endpoint's key taken out of its message and partial reply. */
+function withoutKey(error: ChatRequestError, apiKey: string | undefined): ChatRequestError {
+  if (!apiKey) return error
+  const partial = { ...error.partial, content: redactSecret(error.partial.content, apiKey) }
+  return new ChatRequestError(error.kind, redactSecret(error.message, apiKey), partial, error.status)
+}
+
+interface IdleWatch {
+  /** Aborts on the caller's signal and when the idle timeout fires. */
+  signal: AbortSignal
+  /** Something arrived: the idle clock starts again. */
+  touch(): void
+  fired(): boolean
+  error(url: string, partial: Completion): ChatRequestError
+  stop(): void
+}
+
+function idleWatch(timeoutMs: number, outer: AbortSignal | undefined): IdleWatch {
+  const controller = new AbortController()
+  let fired = false
+  let timer: ReturnType<typeof setTimeout> | null = null
+  const onOuter = (): void => controller.abort(outer?.reason)
+  if (outer?.aborted) onOuter()
+  else outer?.addEventListener('abort', onOuter, { once: true })
+  const arm = (): void => {
+    if (timeoutMs <= 0) return
+    if (timer !== null) clearTimeout(timer)
+    timer = setTimeout(() => {
+      fired = true
+      controller.abort(new Error(`nothing arrived for ${timeoutMs} ms`))
+    }, timeoutMs)
+  }
+  arm()
+  return {
+    signal: controller.signal,
+    touch: arm,
+    fired: () => fired,
+    error: (url, partial) =>
+      new ChatRequestError(
+        'idle',
+        `Nothing arrived from ${url} for ${Math.round(timeoutMs / 1000)} s, so the request was stopped; ${partial.content.length} characters were received and kept. ` +
+          'A slow local model may need a longer idle timeout (endpoint settings).',
+        partial,
+      ),
+    stop() {
+      if (timer !== null) clearTimeout(timer)
+      outer?.removeEventListener('abort', onOuter)
+    },
+  }
+}
+
+/**
+ * A 200 answer that is not an event stream: a non-streamed completion (some servers ignore
+ * `stream: true`) is accepted as the reply; anything else (an HTML page, say) is an error.
+ */
+async function readWhole(response: Response, url: string, type: string): Promise<Completion> {
+  const text = await safeText(response)
+  let parsed: unknown = undefined
+  if (/json/i.test(type)) {
+    try {
+      parsed = JSON.parse(text)
+    } catch {
+      parsed = undefined
+    }
+  }
+  const choices = (parsed as { choices?: unknown } | null | undefined)?.choices
+  if (!Array.isArray(choices)) {
+    const what = /html/i.test(type) ? 'an HTML page' : `"${type}"`
+    throw new ChatRequestError('malformed', `${url} answered with ${what}, not a stream of chat-completion events; is the base URL right (it usually ends in /v1)? It began: ${excerpt(text)}`)
+  }
+  const reply = emptyCompletion()
+  const first = choices[0] as { message?: { content?: unknown; tool_calls?: unknown }; finish_reason?: unknown } | undefined
+  if (typeof first?.message?.content === 'string') reply.content = first.message.content
+  if (Array.isArray(first?.message?.tool_calls)) {
+    reply.toolCalls = first.message.tool_calls
+      .filter((c: unknown): c is { id?: unknown; function?: { name?: unknown; arguments?: unknown } } => c !== null && typeof c === 'object')
+      .map((c) => ({
+        id: typeof c.id === 'string' ? c.id : '',
+        type: 'function' as const,
+        function: { name: typeof c.function?.name === 'string' ? c.function.name : '', arguments: typeof c.function?.arguments === 'string' ? c.function.arguments : JSON.stringify(c.function?.arguments ?? {}) },
+      }))
+  }
+  if (typeof first?.finish_reason === 'string') reply.finishReason = first.finish_reason
+  const usage = (parsed as { usage?: unknown }).usage
+  if (isUsage(usage)) reply.usage = { prompt_tokens: usage.prompt_tokens, completion_tokens: usage.completion_tokens, total_tokens: usage.total_tokens }
+  return reply
+}
+
+function excerpt(text: string): string {
+  return text.length > 120 ? text.slice(0, 120) + '…' : text
 }
 
 /** Merges streamed chunks into one reply: content appended, tool calls joined by index. */
 export function createCompletionAccumulator() {
   const reply: Completion = emptyCompletion()
   const calls = new Map<number, NativeToolCall>()
+  // Indexes in order, kept sorted as new ones arrive (a sort per chunk was quadratic).
+  const order: number[] = []
   return {
     reply,
     /** Applies one parsed chunk; returns the text it added to the content. */
@@ -70,24 +190,45 @@ export function createCompletionAccumulator() {
           reply.content += delta.content
           added += delta.content
         }
-        if (delta && Array.isArray(delta.tool_calls)) for (const part of delta.tool_calls) mergeToolCall(calls, part)
+        if (delta && Array.isArray(delta.tool_calls)) {
+          for (const part of delta.tool_calls) {
+            const added = mergeToolCall(calls, part)
+            if (added !== null) reply.toolCalls.splice(insertSorted(order, added), 0, calls.get(added) as NativeToolCall)
+          }
+        }
         if (typeof choice?.finish_reason === 'string') reply.finishReason = choice.finish_reason
       }
-      reply.toolCalls = [...calls.entries()].sort((a, b) => a[0] - b[0]).map((entry) => entry[1])
       return added
     },
   }
 }
 
-function mergeToolCall(calls: Map<number, NativeToolCall>, part: unknown): void {
-  if (!part || typeof part !== 'object') return
+/** Inserts `value` into the sorted list; returns where it went. */
+function insertSorted(list: number[], value: number): number {
+  let lo = 0
+  let hi = list.length
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1
+    if ((list[mid] as number) < value) lo = mid + 1
+    else hi = mid
+  }
+  list.splice(lo, 0, value)
+  return lo
+}
+
+/** Merges one delta into its call; returns the call's index when the call is new, else null. */
+function mergeToolCall(calls: Map<number, NativeToolCall>, part: unknown): number | null {
+  if (!part || typeof part !== 'object') return null
   const { index, id, function: fn } = part as { index?: unknown; id?: unknown; function?: { name?: unknown; arguments?: unknown } }
-  const key = typeof index === 'number' ? index : calls.size
+  let key = typeof index === 'number' && Number.isFinite(index) ? index : calls.size
+  while (typeof index !== 'number' && calls.has(key)) key++
   let call = calls.get(key)
+  const isNew = !call
   if (!call) calls.set(key, (call = { id: '', type: 'function', function: { name: '', arguments: '' } }))
   if (typeof id === 'string' && id) call.id = id
   if (fn && typeof fn.name === 'string') call.function.name += fn.name
   if (fn && typeof fn.arguments === 'string') call.function.arguments += fn.arguments
+  return isNew ? key : null
 }
 
 function isUsage(value: unknown): value is TokenUsage {
@@ -96,7 +237,7 @@ function isUsage(value: unknown): value is TokenUsage {
   return typeof usage.prompt_tokens === 'number' && typeof usage.completion_tokens === 'number' && typeof usage.total_tokens === 'number'
 }
 
-async function readStream(body: ReadableStream<Uint8Array>, url: string, callbacks: CompletionCallbacks): Promise<Completion> {
+async function readStream(body: ReadableStream<Uint8Array>, url: string, callbacks: CompletionCallbacks, idle: IdleWatch): Promise<Completion> {
   const accumulator = createCompletionAccumulator()
   const { reply } = accumulator
   let done = false
@@ -104,6 +245,13 @@ async function readStream(body: ReadableStream<Uint8Array>, url: string, callbac
   const parser = createParser({
     onEvent(event) {
       if (done || malformed !== null) return
+      // As the SSE spec says: an event with no data is not dispatched. Named events (a server's
+      // "ping", say) are not chat chunks; only "error" is read, for its message.
+      if (event.data === '') return
+      if (event.event !== undefined && event.event !== 'message') {
+        if (event.event === 'error') malformed = `The server reported an error in the stream: ${excerpt(event.data)}`
+        return
+      }
       if (event.data.trim() === '[DONE]') {
         done = true
         return
@@ -119,8 +267,7 @@ async function readStream(body: ReadableStream<Uint8Array>, url: string, callbac
         const added = accumulator.apply(chunk)
         callbacks.onUpdate?.(reply, added)
       } catch (error) {
-        const excerpt = event.data.length > 120 ? event.data.slice(0, 120) + '…' : event.data
-        malformed = `${url} sent an event that is not a chat-completions chunk (${error instanceof Error ? error.message : String(error)}): ${excerpt}`
+        malformed = `${url} sent an event that is not a chat-completions chunk (${error instanceof Error ? error.message : String(error)}): ${excerpt(event.data)}`
       }
     },
   })
@@ -129,6 +276,7 @@ async function readStream(body: ReadableStream<Uint8Array>, url: string, callbac
   try {
     for (;;) {
       const { value, done: ended } = await reader.read()
+      idle.touch()
       if (ended) {
         parser.feed(decoder.decode())
         break
@@ -138,6 +286,7 @@ async function readStream(body: ReadableStream<Uint8Array>, url: string, callbac
       if (done) break
     }
   } catch (error) {
+    if (idle.fired()) throw idle.error(url, copy(reply))
     if (callbacks.signal?.aborted) throw abortError(callbacks.signal, copy(reply))
     throw new ChatRequestError('stream-broken', `The connection to ${url} broke after ${reply.content.length} characters of the reply: ${describe(error)}.`, copy(reply))
   } finally {
@@ -169,12 +318,24 @@ function describe(error: unknown): string {
   return String(error)
 }
 
+/** The body as text, at most MAX_BODY_CHARS of it (an error page can be any size). */
 async function safeText(response: Response): Promise<string> {
+  if (!response.body) return ''
+  const reader = response.body.getReader()
+  const decoder = new TextDecoder()
+  let text = ''
   try {
-    return await response.text()
+    while (text.length < MAX_BODY_CHARS) {
+      const { value, done } = await reader.read()
+      if (done) break
+      text += decoder.decode(value, { stream: true })
+    }
   } catch {
-    return ''
+    // What arrived is what there is.
+  } finally {
+    reader.cancel().catch(() => undefined)
   }
+  return text.length > MAX_BODY_CHARS ? text.slice(0, MAX_BODY_CHARS) : text
 }
 
 /**

@@ -1,0 +1,126 @@
+/**
+ * The chat client against what real servers send besides the happy stream: a JSON completion for
+ * `stream: true`, an HTML page, SSE comments and named events with no data, silence, huge error
+ * bodies, an error that echoes the API key. A local HTTP server on 127.0.0.1 answers each route.
+ */
+import { createServer, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ChatRequestError, createCompletionAccumulator, createOpenAIClient, type Completion } from '../../../src/core'
+
+const KEY = 'sk-live-0123456789abcdef'
+const chunk = (delta: Record<string, unknown>, finish: string | null = null) => `data: ${JSON.stringify({ choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`
+
+const routes: Record<string, (res: ServerResponse) => void> = {
+  json: (res) => {
+    res.writeHead(200, { 'content-type': 'application/json' })
+    res.end(JSON.stringify({ choices: [{ index: 0, message: { role: 'assistant', content: 'Whole answer.', tool_calls: [{ id: 'c1', type: 'function', function: { name: 'calc_evaluate', arguments: '{"expression":"1+1"}' } }] }, finish_reason: 'tool_calls' }], usage: { prompt_tokens: 3, completion_tokens: 4, total_tokens: 7 } }))
+  },
+  html: (res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+    res.end('<!doctype html><html><body>Welcome to nginx!</body></html>')
+  },
+  ping: (res) => {
+    res.writeHead(200, { 'content-type': 'text/event-stream' })
+    res.end(`: keep-alive comment\n\nevent: ping\ndata:\n\n${chunk({ content: 'Hel' })}event: ping\ndata: {"t": 1}\n\n${chunk({ content: 'lo' }, 'stop')}data: [DONE]\n\n`)
+  },
+  silent: (res) => {
+    res.writeHead(200, { 'content-type': 'text/event-stream' })
+    res.write(chunk({ content: 'Partial' }))
+    // ...and then nothing, with the connection open.
+  },
+  huge: (res) => {
+    res.writeHead(500, { 'content-type': 'text/plain' })
+    res.end('x'.repeat(5_000_000))
+  },
+  echo: (res) => {
+    res.writeHead(401, { 'content-type': 'application/json' })
+    res.end(JSON.stringify({ error: { message: `Incorrect API key provided: ${KEY}.` } }))
+  },
+}
+
+let server: Server
+let base = ''
+const open: ServerResponse[] = []
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    open.push(res)
+    const route = (req.url ?? '').split('/')[1] ?? ''
+    req.resume()
+    req.on('end', () => {
+      const handler = routes[route]
+      if (handler) handler(res)
+      else res.writeHead(404).end()
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+
+afterAll(async () => {
+  for (const res of open) res.destroy()
+  await new Promise((resolve) => server.close(resolve))
+})
+
+const ask = (route: string, extra: { idleTimeoutMs?: number } = {}): Promise<Completion> =>
+  createOpenAIClient({ baseUrl: `${base}/${route}`, apiKey: KEY, model: 'm', ...extra }).complete({ messages: [{ role: 'user', content: 'hi' }] })
+
+async function failure(promise: Promise<unknown>): Promise<ChatRequestError> {
+  const error = await promise.then(() => null, (caught: unknown) => caught)
+  expect(error).toBeInstanceOf(ChatRequestError)
+  return error as ChatRequestError
+}
+
+describe('the chat client on the wire', () => {
+  it('accepts a non-streamed JSON completion (it was "ended without [DONE], 0 characters")', async () => {
+    expect(await ask('json')).toEqual({
+      content: 'Whole answer.',
+      toolCalls: [{ id: 'c1', type: 'function', function: { name: 'calc_evaluate', arguments: '{"expression":"1+1"}' } }],
+      finishReason: 'tool_calls',
+      usage: { prompt_tokens: 3, completion_tokens: 4, total_tokens: 7 },
+    })
+  })
+
+  it('says that an HTML page is not a stream, and quotes it', async () => {
+    const error = await failure(ask('html'))
+    expect(error.kind).toBe('malformed')
+    expect(error.message).toMatch(/answered with an HTML page, not a stream of chat-completion events; is the base URL right .* It began: <!doctype html>/)
+  })
+
+  it('ignores SSE comments, empty events and named events such as ping (an empty ping failed the reply)', async () => {
+    expect(await ask('ping')).toMatchObject({ content: 'Hello', finishReason: 'stop' })
+  })
+
+  it('stops a silent stream at the idle timeout, with the text so far', async () => {
+    const error = await failure(ask('silent', { idleTimeoutMs: 300 }))
+    expect(error.kind).toBe('idle')
+    expect(error.message).toMatch(/^Nothing arrived from .* for 0 s, so the request was stopped; 7 characters were received and kept\./)
+    expect(error.partial.content).toBe('Partial')
+  })
+
+  it('reads at most 64 KiB of an error body', async () => {
+    const error = await failure(ask('huge'))
+    expect(error.kind).toBe('http')
+    expect(error.message.length).toBeLessThan(70_000)
+  })
+
+  it('never keeps the API key a server echoes back (it was stored and exported)', async () => {
+    const error = await failure(ask('echo'))
+    expect(error.status).toBe(401)
+    expect(error.message).not.toContain(KEY)
+    expect(error.message).toContain('Incorrect API key provided: [API key removed].')
+  })
+})
+
+describe('native tool-call deltas', () => {
+  it('8,000 call indexes, in any order, come out in index order (each chunk re-sorted all calls)', () => {
+    const accumulator = createCompletionAccumulator()
+    const indexes = Array.from({ length: 8000 }, (_, k) => (k * 7919) % 8000)
+    for (const index of indexes) accumulator.apply({ choices: [{ delta: { tool_calls: [{ index, id: `c${index}`, function: { name: 'f', arguments: '{}' } }] } }] })
+    for (const index of indexes.slice(0, 100)) accumulator.apply({ choices: [{ delta: { tool_calls: [{ index, function: { arguments: ' ' } }] } }] })
+    const ids = accumulator.reply.toolCalls.map((c) => c.id)
+    expect(ids).toEqual(Array.from({ length: 8000 }, (_, k) => `c${k}`))
+    expect(accumulator.reply.toolCalls.filter((c) => c.function.arguments === '{} ')).toHaveLength(100)
+  })
+})
