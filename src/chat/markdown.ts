@@ -29,7 +29,9 @@ const LINK_DEFINITION = /^ {0,3}\[[^\]\n]+\]:/m
  * streamed answer is redrawn a piece at a time (only the last piece changes). A cut goes only
  * where CommonMark closes every open block anyway: after a blank line, before a line that starts
  * at column 0 and opens no list item or block quote, outside fenced code. A text with link
- * reference definitions stays whole: a definition may serve any piece.
+ * reference definitions stays whole: a definition may serve any piece. After a fence opened on an
+ * indented line the rest stays whole too: such a fence may belong to a list item, and then a
+ * fence line at column 0 ends the item and opens a new fence instead of closing it.
  */
 export function markdownBlocks(text: string): string[] {
   if (LINK_DEFINITION.test(text)) return [text]
@@ -54,7 +56,10 @@ export function markdownBlocks(text: string): string[] {
         blocks.push(text.slice(blockStart, at))
         blockStart = at
       }
-      if (opener) fence = { char: opener[1]![0]!, length: opener[1]!.length }
+      if (opener) {
+        if (first === 0x20) break
+        fence = { char: opener[1]![0]!, length: opener[1]!.length }
+      }
     }
     previousBlank = blank
     at = end + 1
