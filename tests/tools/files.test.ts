@@ -23,6 +23,19 @@ const stores: [string, () => Promise<FileStore>][] = [
 ]
 
 describe.each(stores)('fs tool over the %s store', (_name, makeStore) => {
+  it('an import that would make a path both a file and a directory writes nothing (the folder store stopped half-way)', async () => {
+    const call = caller(createFileSystemTool(await makeStore()))
+    const user = { caller: 'user' as const }
+    await call('fs_write', { path: '/a/x.md', content: 'X' })
+    expect((await call('fs_importAll', { files: '{"/new.md": "N", "/ok": "1", "/ok/inner.txt": "2"}' }, user)).result).toBe(
+      '"fs_importAll" failed: nothing was imported: "/ok" would be a file, but "/ok/inner.txt" needs it to be a directory; "/ok/inner.txt" would be inside "/ok", which is a file.',
+    )
+    expect((await call('fs_importAll', { files: '{"/new.md": "N", "/a": "clash"}' }, user)).result).toBe(
+      '"fs_importAll" failed: nothing was imported: "/a" would be a file, but "/a/x.md" needs it to be a directory.',
+    )
+    expect(JSON.parse((await call('fs_exportAll', {}, user)).result)).toEqual({ '/a/x.md': 'X' })
+  })
+
   it('writes, lists a tree, reads, appends and deletes', async () => {
     const call = caller(createFileSystemTool(await makeStore()))
     expect((await call('fs_tree')).result).toBe('/ (empty)')
@@ -126,5 +139,25 @@ describe('fs tool: deletes a model cannot make unseen', () => {
     const none: unknown[] = []
     expect((await small('fs_delete', { path: '/docs', recursive: 'true' }, { onBeforeExecute: (pending) => (none.push(pending), true) })).status).toBe('success')
     expect(none).toEqual([])
+  })
+})
+
+describe('fs_importAll: all or nothing', () => {
+  it('a write that fails half-way puts back what the import had changed', async () => {
+    const store = createMemoryFileStore(() => 1000)
+    const call = caller(createFileSystemTool(store))
+    const user = { caller: 'user' as const }
+    await call('fs_write', { path: '/keep.md', content: 'old' })
+    const write = store.write.bind(store)
+    let writes = 0
+    store.write = async (path, content) => {
+      if (++writes === 3) throw new Error('disk full')
+      return write(path, content)
+    }
+    expect((await call('fs_importAll', { files: '{"/keep.md": "new", "/b.md": "B", "/c.md": "C"}' }, user)).result).toBe(
+      '"fs_importAll" failed: nothing was imported: writing failed (disk full), and the files written so far were put back.',
+    )
+    store.write = write
+    expect(JSON.parse((await call('fs_exportAll', {}, user)).result)).toEqual({ '/keep.md': 'old' })
   })
 })

@@ -151,11 +151,28 @@ export function createFileSystemTool(store: FileStore): ToolRegistry {
       const entries = Object.keys(args.files).map((path): [string, unknown] => [path, args.files[path]])
       const notText = entries.filter(([, content]) => typeof content !== 'string').map(([path]) => `"${path}"`)
       if (notText.length > 0) throw new Error(`every file's content must be text; not text: ${notText.join(', ')}.`)
-      // Check every path first, so a bad one leaves the store untouched.
+      // Check everything first, so a bad import leaves the store untouched.
       const files = entries.map(([path, content]) => [normalizePath(path), content as string] as const)
       const root = files.find(([path]) => path === '/')
       if (root) throw new Error('cannot write to "/": give file paths such as "/notes.md".')
-      for (const [path, content] of files) await store.write(path, content)
+      const tooLong = files.filter(([, content]) => content.length > MAX_FILE_CHARS).map(([path]) => `"${path}"`)
+      if (tooLong.length > 0) throw new Error(`files over ${MAX_FILE_CHARS} characters: ${tooLong.join(', ')}.`)
+      const conflicts = pathConflicts(files.map(([path]) => path), (await store.list()).map((entry) => entry.path))
+      if (conflicts.length > 0) throw new Error(`nothing was imported: ${conflicts.join('; ')}.`)
+      // All or nothing: a write that fails puts back what the import had changed.
+      const before = new Map<string, string | undefined>()
+      try {
+        for (const [path, content] of files) {
+          if (!before.has(path)) before.set(path, await store.read(path))
+          await store.write(path, content)
+        }
+      } catch (error) {
+        for (const [path, previous] of before) {
+          if (previous === undefined) await store.delete(path).catch(() => false)
+          else await store.write(path, previous).catch(() => undefined)
+        }
+        throw new Error(`nothing was imported: writing failed (${error instanceof Error ? error.message : String(error)}), and the files written so far were put back.`)
+      }
       return { written: files.map(([path]) => path) }
     },
     async wipe() {
@@ -164,6 +181,28 @@ export function createFileSystemTool(store: FileStore): ToolRegistry {
       return { deleted: count }
     },
   }
+}
+
+/**
+ * Why importing `paths` next to the `existing` files would make a path both a file and a
+ * directory (`/a` and `/a/b.txt`), one sentence per clash; empty when there is none.
+ */
+function pathConflicts(paths: readonly string[], existing: readonly string[]): string[] {
+  const files = new Set([...existing, ...paths])
+  const directories = new Map<string, string>()
+  for (const path of files) for (let dir = parentOf(path); dir !== '/' && !directories.has(dir); dir = parentOf(dir)) directories.set(dir, path)
+  const found: string[] = []
+  for (const path of new Set(paths)) {
+    const inside = directories.get(path)
+    if (inside !== undefined) found.push(`"${path}" would be a file, but "${inside}" needs it to be a directory`)
+    for (let dir = parentOf(path); dir !== '/'; dir = parentOf(dir)) {
+      if (files.has(dir)) {
+        found.push(`"${path}" would be inside "${dir}", which is a file`)
+        break
+      }
+    }
+  }
+  return found
 }
 
 function parentOf(path: string): string {
