@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createToolRegistryManager } from '../../../src/core/tools/registry-manager'
 import { directRequest, executeToolRequest, executeToolRequests, type ExecuteOptions, type PendingCall } from '../../../src/core/execution/executor'
-import { parseToolRequests } from '../../../src/core'
+import { parseToolRequests, ToolTimeoutError } from '../../../src/core'
 import type { ToolRegistry } from '../../../src/core'
 import { mathTool, request, unrulyTool } from '../../fixtures/tools'
 
@@ -271,5 +271,44 @@ describe('directRequest', () => {
     const call = directRequest('math_add', { a: 2, b: 0.5 }, 'direct-1')
     expect(call).toMatchObject({ requestId: 'direct-1', toolName: 'math_add', args: { a: '2', b: '0.5' }, arguments: { a: 2, b: 0.5 }, valid: true })
     expect((await executeToolRequest(call, { registry })).result).toBe('{\n  "sum": 2.5\n}')
+  })
+})
+
+describe('executor: timeout means timeout', () => {
+  const tool: ToolRegistry = {
+    id: 'slow',
+    name: 'Slow',
+    getMetadata: () => ({
+      methods: [
+        { name: 'spin', description: 'Busy for 80 ms without yielding.', parameters: [], agentCallable: true },
+        { name: 'ownLimit', description: 'Stops at a limit of its own.', parameters: [], agentCallable: true },
+      ],
+    }),
+    spin() {
+      const until = Date.now() + 80
+      while (Date.now() < until) {
+        // blocks the thread, so no timer can fire
+      }
+      return 'done'
+    },
+    async ownLimit() {
+      throw new ToolTimeoutError('timed out after 10 ms; the engine stopped the code')
+    },
+  }
+  const run = (name: string, timeout: number) => {
+    const registry = createToolRegistryManager()
+    registry.register(tool)
+    return executeToolRequest(request(name), { registry, timeout })
+  }
+
+  it('a synchronous method that overruns the timeout is a timeout, its result dropped (it was success)', async () => {
+    const result = await run('slow_spin', 20)
+    expect(result.status).toBe('timeout')
+    expect(result.result).toMatch(/^"slow_spin" timed out: it ran for \d+ ms without yielding, past its 20 ms; its result was dropped\.$/)
+    expect((await run('slow_spin', 5000)).status).toBe('success')
+  })
+
+  it('a method that stops at a limit of its own throws ToolTimeoutError: status timeout (it was error)', async () => {
+    expect(await run('slow_ownLimit', 5000)).toMatchObject({ status: 'timeout', result: '"slow_ownLimit" timed out: timed out after 10 ms; the engine stopped the code' })
   })
 })
