@@ -13,6 +13,7 @@ export default {
   notice: {
     notSavedTitle: 'Not saved',
     title: 'Saved state was replaced',
+    repairedTitle: 'Saved state was repaired',
     corrupt: 'The saved {part} could not be read, so it was reset to the defaults.',
     'old-version': 'The saved {part} came from another version of the workbench, so it was reset to the defaults.',
     invalid: 'The saved {part} did not have the expected shape, so it was reset to the defaults.',

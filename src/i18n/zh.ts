@@ -15,6 +15,7 @@ const zh: typeof en = {
   notice: {
     notSavedTitle: '未能保存',
     title: '已替换保存的状态',
+    repairedTitle: '已修复保存的状态',
     corrupt: '无法读取保存的{part}，已恢复为默认值。',
     'old-version': '保存的{part}来自其他版本的工作台，已恢复为默认值。',
     invalid: '保存的{part}格式不符，已恢复为默认值。',

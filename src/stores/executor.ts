@@ -72,7 +72,7 @@ function check(data: unknown, repairs: string[]): ExecutorState | null {
       if (!ok) repairs.push('a run in the history could not be read and was removed')
       return ok
     })
-  }
+  } else if (data.history !== undefined) repairs.push('the run history could not be read and was cleared')
   const highest = Math.max(0, ...state.history.map((h) => h.id))
   state.nextRunId = typeof data.nextRunId === 'number' && data.nextRunId > highest ? data.nextRunId : highest + 1
   return state

@@ -11,14 +11,17 @@ import { createFileSystemTool } from './files'
 import { createSandboxTool } from './sandbox'
 import type { FileStore } from './files/store'
 import type { SandboxRunner } from './sandbox/runner'
+import type { RegexRunner } from './regex'
 
 export interface BuiltinBackends {
   files: FileStore
   sandbox: SandboxRunner
+  /** Where `text_regexTest` matches: inline by default. */
+  regex?: RegexRunner
 }
 
 export function createBuiltinTools(backends: BuiltinBackends): ToolRegistry[] {
-  return [createFileSystemTool(backends.files), createSandboxTool(backends.sandbox), createCalculatorTool(), createTextTool(), createDateTimeTool(), createVariableTools()]
+  return [createFileSystemTool(backends.files), createSandboxTool(backends.sandbox), createCalculatorTool(), createTextTool(backends.regex), createDateTimeTool(), createVariableTools()]
 }
 
 /** Registers the built-in tools; returns a function that removes them again. */

@@ -1,13 +1,16 @@
-import { RE2JS } from 're2js'
 import type { ToolRegistry } from '../core'
+import { matchLinear, type RegexArgs, type RegexRunner } from './regex'
 
 /** Longer inputs are refused: matching is linear, but a call should still answer at once. */
 const MAX_REGEX_INPUT = 200_000
-const MAX_MATCHES = 1_000
 const HASHES = ['SHA-1', 'SHA-256', 'SHA-384', 'SHA-512']
 
-/** `text`: regular expressions, hashes (Web Crypto) and base64, in the browser and in Node. */
-export function createTextTool(): ToolRegistry {
+/**
+ * `text`: regular expressions, hashes (Web Crypto) and base64, in the browser and in Node. Matching
+ * runs where `runRegex` puts it: inline by default, in a Web Worker in the browser (./browser), so a
+ * long match never holds the page's main thread.
+ */
+export function createTextTool(runRegex: RegexRunner = async (args) => matchLinear(args)): ToolRegistry {
   return {
     id: 'text',
     name: 'Text utilities',
@@ -74,23 +77,9 @@ export function createTextTool(): ToolRegistry {
         },
       ],
     }),
-    regexTest(args: { pattern: string; input: string; flags: string }) {
+    regexTest(args: RegexArgs, context: { signal: AbortSignal }) {
       if (args.input.length > MAX_REGEX_INPUT) throw new Error(`input is ${args.input.length} characters; the limit is ${MAX_REGEX_INPUT}.`)
-      const { pattern, global } = compileLinear(args.pattern, args.flags)
-      const matcher = pattern.matcher(args.input)
-      const names = Object.entries(pattern.namedGroups())
-      const groupCount = pattern.groupCount()
-      const matches: { match: string; index: number; groups: (string | null)[]; named?: Record<string, string | null> }[] = []
-      while (matches.length < (global ? MAX_MATCHES : 1) && matcher.find()) {
-        const entry: (typeof matches)[number] = {
-          match: matcher.group() ?? '',
-          index: matcher.start(),
-          groups: Array.from({ length: groupCount }, (_, k) => matcher.group(k + 1)),
-        }
-        if (names.length > 0) entry.named = Object.fromEntries(names.map(([name, index]) => [name, matcher.group(index)]))
-        matches.push(entry)
-      }
-      return { count: matches.length, truncated: matches.length === MAX_MATCHES, matches }
+      return runRegex(args, context.signal)
     },
     async hash(args: { text: string; algorithm: string }) {
       const digest = await globalThis.crypto.subtle.digest(args.algorithm, new TextEncoder().encode(args.text))
@@ -124,25 +113,6 @@ export function createTextTool(): ToolRegistry {
         lines: text === '' ? 0 : text.split(/\r\n|\r|\n/).length,
       }
     },
-  }
-}
-
-const FLAG_BITS: Record<string, number> = { i: RE2JS.CASE_INSENSITIVE, m: RE2JS.MULTILINE, s: RE2JS.DOTALL, g: 0, u: 0 }
-
-/** Compiles with RE2 (linear time), JavaScript flags mapped onto RE2's; the reason when it cannot. */
-function compileLinear(source: string, flags: string): { pattern: RE2JS; global: boolean } {
-  let bits = 0
-  for (const flag of flags) {
-    const bit = FLAG_BITS[flag]
-    if (bit === undefined) throw new Error(`unsupported flag "${flag}": use any of g, i, m, s, u.`)
-    bits |= bit
-  }
-  try {
-    return { pattern: RE2JS.compile(source, bits), global: flags.includes('g') }
-  } catch (error) {
-    const message = (error as Error).message
-    const hint = /\(\?[=!<]|\\[1-9]/.test(source) ? ' Lookahead, lookbehind and backreferences are not supported (RE2 syntax, linear time).' : ''
-    throw new Error(`invalid regular expression: ${message}.${hint}`)
   }
 }
 

@@ -122,6 +122,28 @@ describe('Web Worker sandbox', () => {
   })
 })
 
+describe('regular expressions off the main thread', () => {
+  it('text_regexTest matches in a worker; a long match is stopped at the timeout and the page never waits', async () => {
+    const ok = await call('text_regexTest', { pattern: '(\\d+)-(?<word>\\w+)', input: '12-ab 7-c' })
+    expect(JSON.parse(ok.result)).toMatchObject({ count: 2, matches: [{ match: '12-ab', named: { word: 'ab' } }, { match: '7-c' }] })
+    const pattern = Array.from({ length: 400 }, (_, k) => `w${k}`).join('|')
+    const slow = page.evaluate(`(async () => {
+      const core = await import('/src/core/index.ts')
+      const tools = await import('/src/tools/browser/index.ts')
+      const registry = core.createToolRegistryManager()
+      for (const tool of tools.createBrowserBuiltinTools({ databaseName: 'e2e-files' })) registry.register(tool)
+      const request = core.directRequest('text_regexTest', { pattern: ${JSON.stringify(pattern)}, input: 'w'.repeat(200000) }, 'slow')
+      const order = []
+      const pending = core.executeToolRequest(request, { registry, timeout: 100 }).then((result) => (order.push('result'), result))
+      // A timer set now fires while the match runs, unless the match holds the main thread.
+      setTimeout(() => order.push('timer'), 1)
+      const result = await pending
+      return { order, status: result.status }
+    })()`) as Promise<{ order: string[]; status: string }>
+    expect(await slow).toEqual({ order: ['timer', 'result'], status: 'timeout' })
+  })
+})
+
 describe('IndexedDB file store', () => {
   it('persists files across a reload', async () => {
     expect((await call('fs_write', { path: '/e2e/note.md', content: '世界 persists' })).status).toBe('success')

@@ -1,11 +1,12 @@
-/** The built-in tools with their browser backends: files in IndexedDB, the sandbox in a Web Worker. */
+/** The built-in tools with their browser backends: files in IndexedDB; the sandbox and regular expressions in Web Workers. */
 import type { ToolRegistry } from '../../core'
 import { createBuiltinTools } from '../index'
 import { createIndexedDbFileStore } from './indexeddb-store'
 import { createBrowserSandboxRunner } from './worker-sandbox'
+import { createWorkerRegexRunner } from './worker-regex'
 
 export function createBrowserBuiltinTools(options: { databaseName?: string } = {}): ToolRegistry[] {
-  return createBuiltinTools({ files: createIndexedDbFileStore(options.databaseName), sandbox: createBrowserSandboxRunner() })
+  return createBuiltinTools({ files: createIndexedDbFileStore(options.databaseName), sandbox: createBrowserSandboxRunner(), regex: createWorkerRegexRunner() })
 }
 
-export { createIndexedDbFileStore, createBrowserSandboxRunner }
+export { createIndexedDbFileStore, createBrowserSandboxRunner, createWorkerRegexRunner }
