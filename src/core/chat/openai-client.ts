@@ -3,6 +3,7 @@
  * `POST /chat/completions` streamed as Server-Sent Events, and `GET /models`.
  */
 import { createParser } from 'eventsource-parser'
+import { countBelow } from '../text/sorted'
 import { ChatRequestError, emptyCompletion, httpErrorMessage } from './errors'
 import type { Completion, CompletionCallbacks, CompletionRequest, ModelClient, NativeToolCall, TokenUsage } from './types'
 
@@ -205,13 +206,7 @@ export function createCompletionAccumulator() {
 
 /** Inserts `value` into the sorted list; returns where it went. */
 function insertSorted(list: number[], value: number): number {
-  let lo = 0
-  let hi = list.length
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1
-    if ((list[mid] as number) < value) lo = mid + 1
-    else hi = mid
-  }
+  const lo = countBelow(list, value)
   list.splice(lo, 0, value)
   return lo
 }

@@ -11,6 +11,7 @@ import type { Diagnostic, ParsedRequest, ParseResult } from '../types'
 import type { ParseOptions, StreamEvent, StreamParser } from './protocol'
 import type { ProtocolRegistry } from './registry'
 import { createRequestIdSession, type RequestIdSession } from '../request-ids'
+import { countBelow } from '../text/sorted'
 
 export const AUTO_PROTOCOL_ID = 'auto'
 
@@ -125,13 +126,7 @@ function insideTest(kept: { protocol: string; request: ParsedRequest }[]): (offs
     for (const [other, { starts, furthest }] of spans) {
       if (other === protocol) continue
       // The last request that starts before the offset, and the furthest any of those reach.
-      let lo = 0
-      let hi = starts.length
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1
-        if ((starts[mid] as number) < offset) lo = mid + 1
-        else hi = mid
-      }
+      const lo = countBelow(starts, offset)
       if (lo > 0 && (furthest[lo - 1] as number) > offset) return true
     }
     return false

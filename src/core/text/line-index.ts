@@ -2,6 +2,7 @@
  * Maps offsets to 1-based line and column. Text is handed over as it leaves the parser's window;
  * a large piece (a one-shot parse) is scanned for newlines only when a position is asked for.
  */
+import { countBelow } from './sorted'
 export class LineIndex {
   /** Offsets of every '\n' before `scannedTo`, ascending. */
   private readonly newlines: number[] = []
@@ -45,14 +46,8 @@ export class LineIndex {
   /** Line and column of an offset below `end`. */
   position(offset: number): { line: number; column: number } {
     if (this.pending.length > 0) this.flush()
-    // Binary search: number of newlines strictly before `offset`.
-    let lo = 0
-    let hi = this.newlines.length
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1
-      if ((this.newlines[mid] as number) < offset) lo = mid + 1
-      else hi = mid
-    }
+    // The number of newlines strictly before `offset`.
+    const lo = countBelow(this.newlines, offset)
     const lineStart = lo === 0 ? 0 : (this.newlines[lo - 1] as number) + 1
     return { line: lo + 1, column: offset - lineStart + 1 }
   }
