@@ -4,6 +4,8 @@
  */
 import fc from 'fast-check'
 import { streamInPieces } from '../../../fixtures/stream'
+import { checkReply } from '../../../fuzz/oracle'
+import { chunkingArb, replyArb } from '../../../fuzz/replies'
 import { describe, expect, it } from 'vitest'
 import { createRequestIdSession, encodeValue, parseToolRequests, vcpProtocol } from '../../../../src/core'
 import type { MethodMetadata, MethodParameter } from '../../../../src/core'
@@ -45,6 +47,15 @@ describe('parser properties', () => {
         expect(streamInPieces('vcp', text, cuts)).toEqual(oneShot)
       }),
       runs(2000),
+    )
+  })
+
+  it('replies built from the grammar (unclosed values, fences, runs of < and >) hold every oracle check, any chunking', () => {
+    fc.assert(
+      fc.property(replyArb, chunkingArb, (text, chunking) => {
+        expect(checkReply(text, 'vcp', chunking)).toBeNull()
+      }),
+      runs(1500),
     )
   })
 
