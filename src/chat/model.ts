@@ -38,7 +38,7 @@ export interface Agent {
   config: ToolCallConfig
   /** 'native': OpenAI `tools`; 'text': the config's protocol in the prompt. */
   calling: 'text' | 'native'
-  /** 'semi-automatic': requests show as cards and the user runs each one (F22). */
+  /** 'semi-automatic': requests show as cards and the user runs each one. */
   flow: 'loop' | 'semi-automatic'
   /** Per tool id; tools not listed follow `requireConfirmation` ('always' when on, else 'auto'). */
   policies: Record<string, ApprovalPolicy>
@@ -144,7 +144,7 @@ export function sessionHistory(messages: readonly StoredMessage[], mode: 'native
   return history
 }
 
-/** The semi-automatic result message (seed 004): a user message the model reads as the tool's answer. */
+/** The semi-automatic result message: a user message the model reads as the tool's answer. */
 export function toolCallResultMessage(requestId: string, result: string): string {
   return JSON.stringify({ tool_call_result: { toolCallId: requestId, result } })
 }

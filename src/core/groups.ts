@@ -1,5 +1,5 @@
 /**
- * Tool groups and rules (F18). A group names tools that belong together and carries the rules a
+ * Tool groups and rules. A group names tools that belong together and carries the rules a
  * model should follow with them; skill rules are longer guides, inlined when `alwaysLoad`, else
  * stored as rule variables the model reads with ReadVar when it needs them.
  */

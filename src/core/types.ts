@@ -1,5 +1,5 @@
 /**
- * The data model shared by every layer. Names follow SPEC.md; shapes may grow.
+ * The data model shared by every layer; shapes may grow.
  * Plain TypeScript only: this file must stay importable from Node and the browser.
  */
 

@@ -247,7 +247,7 @@ export const useChatStore = defineStore('chat', () => {
   async function startRun(session: ChatSession): Promise<void> {
     const agent = agentById(session.agentId)
     const profile = profileById(session.profileId)
-    // History first, then the placeholder reply, so the placeholder is never sent (F20).
+    // History first, then the placeholder reply, so the placeholder is never sent.
     const history = sessionHistory(session.messages, session.historyMode ?? 'native')
     session.messages.push({ id: newId('msg'), role: 'assistant', content: '', createdAt: Date.now() })
     // The saved (reactive) copy: changes to it are shown and saved.

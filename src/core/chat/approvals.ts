@@ -1,5 +1,5 @@
 /**
- * Approval policies (F16): per tool, run without asking ('auto'), ask once per tool and
+ * Approval policies: per tool, run without asking ('auto'), ask once per tool and
  * arguments and remember the answer ('once'), or ask every time ('always'). "Approve all in this
  * round" lets the rest of the current round through.
  */

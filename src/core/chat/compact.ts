@@ -1,5 +1,5 @@
 /**
- * The compact record (F19): a run's tool chain as one readable assistant message. Each call is a
+ * The compact record: a run's tool chain as one readable assistant message. Each call is a
  * "[Tool Execution Log]" block (arguments with long strings shortened, the status, the first 200
  * characters of the result), and a context hint lists the variables that hold the full results.
  * Shown as a view, exported, and optionally sent as history instead of the native messages.

@@ -1,5 +1,5 @@
 /**
- * The tool loop (F14): ask the model, run the requests in its reply, send the results back, and
+ * The tool loop: ask the model, run the requests in its reply, send the results back, and
  * again, until a reply has no requests or the round limit is reached; then one last request for a
  * final answer without tools. One abort signal stops the stream, the running tools and the loop.
  */

@@ -1,5 +1,5 @@
 /**
- * Routing a request to a method, as SPEC.md says: an exact `toolId_methodName` wins (ids and
+ * Routing a request to a method: an exact `toolId_methodName` wins (ids and
  * method names may both contain '_'), then `tool_name: toolId` plus `command: name`, matched
  * against each method's name or its `protocolConfig.vcpCommand`.
  */

@@ -1,5 +1,5 @@
 /**
- * What a model reads of a result (F17): the tool's own `formatForLLM` or the default text (strings
+ * What a model reads of a result: the tool's own `formatForLLM` or the default text (strings
  * as they are, anything else as pretty JSON), cut to a limit (8,000 characters, the tool's
  * `defaultOutputLimit`, or the call's `limit` argument; 0 or -1: no cut). The default cut keeps
  * head and tail; a tool may keep the head only, cut for itself, or opt out.

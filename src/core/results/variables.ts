@@ -1,5 +1,5 @@
 /**
- * The variable cache (F17): every executed call's full result and arguments, kept so a model can
+ * The variable cache: every executed call's full result and arguments, kept so a model can
  * read past a cut (`ReadVar`) or pass a result on (`$VAR_REF{{name}}`) without it travelling
  * through the context. Least recently read goes first when full; `keep` and rule variables stay.
  */
