@@ -35,6 +35,14 @@ describe('ChatRequestCard', () => {
     expect(wrapper.emitted('approveRound')).toHaveLength(1)
   })
 
+  it('a call its tool asked approval for says why', () => {
+    const asking = pending('call', [])
+    asking.call.approvalReason = 'it deletes 12 files under "/docs"'
+    const wrapper = mountWithApp(ChatRequestCard, { props: { card: card(), pending: asking } })
+    expect(wrapper.find('[data-test="approval-why"]').text()).toBe('The tool asks for approval: it deletes 12 files under "/docs".')
+    expect(mountWithApp(ChatRequestCard, { props: { card: card(), pending: pending('call', []) } }).find('[data-test="approval-why"]').exists()).toBe(false)
+  })
+
   it('a result under review shows what the call returned', () => {
     const wrapper = mountWithApp(ChatRequestCard, { props: { card: card({ state: 'running' }), pending: pending('result', []) } })
     expect(wrapper.find('[data-test="result-review"]').text()).toContain('secret text')
