@@ -29,6 +29,7 @@ export const HOSTILE_SHAPES: Record<string, (n: number) => string> = {
   'stray end markers': (n) => repeat('<<<[END_TOOL_REQUEST]>>> ', n),
   'value markers with no key': (n) => block(repeat('「始」x「末」 ', n)),
   'unclosed escaped value': (n) => block(`c:「始ESCAPE」${repeat('<<<[END_TOOL_REQUEST]>>> 「末」 ', n)}`),
+  'many unclosed escaped values': (n) => repeat(block('c:「始ESCAPE」x 「末」 y'), n),
   'one request id, repeated': (n) => repeat('<<<[TOOL_REQUEST]>>>\ntool_name:「始」t「末」,request_id:「始」same「末」\n<<<[END_TOOL_REQUEST]>>>\n', n),
   'reasoning tags': (n) => repeat('<think>a</think>b ', n),
   "runs of '<'": (n) => repeat('<<<<<<[ ', n),
