@@ -126,7 +126,7 @@ interface OpenValue {
   start: number
   parts: string[]
   captured: number
-  /** Escaped values: the first plain close marker inside, for the error hint. */
+  /** Escaped values that never close: the first plain close marker they keep, for the error hint. */
   firstPlainClose: number
 }
 
@@ -655,10 +655,7 @@ export class VcpScanner {
     if (close === NO_MATCH) return this.skipTo(p + 2)
     const closeKind = valueKindOf(close)
     const closeLength = markerLength(close)
-    if (closeKind !== value.kind) {
-      if (closeKind === 'plain' && value.firstPlainClose === -1) value.firstPlainClose = this.base + p
-      return this.skipTo(p + closeLength)
-    }
+    if (closeKind !== value.kind) return this.skipTo(p + closeLength)
     if (isBraceMarker(close) && closeKind === 'plain') {
       this.report('warning', 'brace-marker', 'Value closed with "{末}"; read as "「末」".', p, closeLength, this.block as OpenBlock)
     }
@@ -674,6 +671,9 @@ export class VcpScanner {
       this.noCloserAfter[slot] = Math.min(this.noCloserAfter[slot] as number, value.start)
       // Cut the escaped value at the first end marker inside it and scan on from there.
       const cut = this.firstEndMarkerInValue()
+      // The hint names a plain close inside what the value keeps, found the same way whether or
+      // not the value was scanned before (a later unclosed value is cut without a scan).
+      value.firstPlainClose = this.firstPlainCloseInValue(cut === -1 ? this.base + this.buf.length : cut)
       if (cut !== -1) {
         if (cut < this.base) this.rewindTo(cut)
         this.finishValue(cut - this.base, 0, true)
@@ -694,6 +694,19 @@ export class VcpScanner {
     }
     const inside = firstEndMarker(this.takeValueText(this.base + this.buf.length), 0, this.names)
     return inside === -1 ? -1 : value.start + inside
+  }
+
+  /** Absolute offset of the first plain close marker in the open value before `end`, or -1. */
+  private firstPlainCloseInValue(end: number): number {
+    const value = this.value as OpenValue
+    const inWindow = value.parts.length === 0 && value.start >= this.base
+    const text = inWindow ? this.buf : this.takeValueText(this.base + this.buf.length)
+    const origin = inWindow ? this.base : value.start
+    for (let en = text.indexOf(END_CHAR, value.start - origin + 1); en !== -1 && origin + en - 1 < end; en = text.indexOf(END_CHAR, en + 1)) {
+      const close = matchValueMarker(text, en - 1, END_CHAR, true)
+      if (close >= 0 && valueKindOf(close) === 'plain') return origin + en - 1
+    }
+    return -1
   }
 
   /**

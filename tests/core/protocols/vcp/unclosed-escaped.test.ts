@@ -41,6 +41,14 @@ describe('unclosed escaped values', () => {
     expect(result.diagnostics.filter((d) => d.code === 'unterminated-value')).toHaveLength(2)
   })
 
+  it('each unclosed value names the plain 「末」 it holds, the first as the later ones, and none from another block', () => {
+    const broken = (line: string) => `<<<[TOOL_REQUEST]>>>\ntool_name:「始」fs_write「末」,\ncontent:「始ESCAPE」${line}\n<<<[END_TOOL_REQUEST]>>>\n`
+    const text = broken('a 「末」 b') + broken('no close here') + broken('c 「末」')
+    const hints = oneShot(text).diagnostics.filter((d) => d.code === 'unterminated-value').map((d) => /A plain "「末」" appears at line (\d+)/.exec(d.message)?.[1] ?? null)
+    expect(hints).toEqual(['3', null, '11'])
+    expect(streamInPieces('vcp', text, [5, 40, 90, 130])).toEqual(oneShot(text))
+  })
+
   it('a valid request after a broken one streams as one-shot at every single cut point', () => {
     const text = fsWrite('/a.ts') + 'Now the sum:\n' + VALID_CALC
     const expected = oneShot(text)
