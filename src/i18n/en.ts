@@ -198,7 +198,7 @@ export default {
       model: 'Model',
       temperature: 'Temperature',
       maxTokens: 'Max tokens',
-      idleTimeout: 'Idle timeout (s, 0: none)',
+      idleTimeout: 'Idle timeout (s)',
       unset: 'server default',
       test: 'Test connection',
       testOk: 'Connected: {n} models',

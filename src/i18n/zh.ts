@@ -200,7 +200,7 @@ const zh: typeof en = {
       model: '模型',
       temperature: '温度',
       maxTokens: '最大 token 数',
-      idleTimeout: '空闲超时（秒，0 为不限）',
+      idleTimeout: '空闲超时（秒）',
       unset: '服务器默认',
       test: '测试连接',
       testOk: '已连接：{n} 个模型',
