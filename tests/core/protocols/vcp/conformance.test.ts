@@ -14,6 +14,11 @@ interface Expected {
   requests: { toolName: string; args: Record<string, string> }[]
 }
 
+// CI always has the corpus beside the clone: there a missing corpus is a failure, not a skip.
+it.runIf(process.env.CI === 'true')('the corpus is present (CI)', () => {
+  expect(present, `${corpusDir} is missing`).toBe(true)
+})
+
 describe.skipIf(!present)('shared corpus: ../shared/corpus/vcp', () => {
   const files = present ? readdirSync(corpusDir).sort() : []
   const cases = files.filter((f) => f.endsWith('.txt'))
