@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createToolRegistryManager } from '../../src/core/tools/registry-manager'
 import { createPromptCache, createToolDiscoveryService } from '../../src/core/discovery'
-import { DEFAULT_TOOL_CALL_CONFIG, parseToolRequests, type ToolCallConfig, type ToolRegistry } from '../../src/core'
+import { createProtocolRegistry, DEFAULT_TOOL_CALL_CONFIG, parseToolRequests, vcpProtocol, type ToolCallConfig, type ToolRegistry } from '../../src/core'
 import { mathTool, unrulyTool } from '../fixtures/tools'
 
 const config = (over: Partial<ToolCallConfig> = {}): ToolCallConfig => ({ ...DEFAULT_TOOL_CALL_CONFIG, toolToggles: {}, ...over })
@@ -64,6 +64,19 @@ describe('discovery', () => {
     expect(discovery.generatePrompt({ config: config(), agentId: 'a' })).not.toContain('late_arrive')
     discovery.invalidateCache()
     expect(cache.size).toBe(0)
+  })
+
+  it('a cached prompt is a hit: the protocol renders it once (a spy on the protocol)', () => {
+    const registry = createToolRegistryManager()
+    registry.register(mathTool())
+    let renders = 0
+    const counting = { ...vcpProtocol, generateToolDefinitions: (input: Parameters<typeof vcpProtocol.generateToolDefinitions>[0]) => (renders++, vcpProtocol.generateToolDefinitions(input)) }
+    const discovery = createToolDiscoveryService({ registry, cache: createPromptCache(), protocols: createProtocolRegistry([counting]) })
+    const first = discovery.generatePrompt({ config: config() })
+    expect(discovery.generatePrompt({ config: config() })).toBe(first)
+    expect(renders).toBe(1)
+    discovery.generatePrompt({ config: config({ maxIterations: 3 }) })
+    expect(renders).toBe(2)
   })
 
   it('two services over one registry share the app cache', () => {
