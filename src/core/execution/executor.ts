@@ -180,6 +180,11 @@ async function runCall(request: ParsedRequest, target: RouteTarget, raw: Readonl
       throw error
     }
   }
+  // A method that declares `request_id` (as VCPToolBox plugins do) gets the request's id, which
+  // the parsers keep out of the arguments.
+  if (given.request_id === undefined && method.parameters.some((p) => p.name === 'request_id')) {
+    given = { ...given, request_id: callId }
+  }
   // Every method takes an optional `limit` for its output unless it declares one itself.
   let limit: number | undefined
   if (!method.parameters.some((p) => p.name === 'limit') && given.limit !== undefined) {

@@ -312,3 +312,23 @@ describe('executor: timeout means timeout', () => {
     expect(await run('slow_ownLimit', 5000)).toMatchObject({ status: 'timeout', result: '"slow_ownLimit" timed out: timed out after 10 ms; the engine stopped the code' })
   })
 })
+
+describe('executor: VCPToolBox compatibility', () => {
+  it('a method that declares request_id receives the request id as an argument', async () => {
+    const registry = createToolRegistryManager()
+    const seen: unknown[] = []
+    registry.register({
+      id: 'video',
+      name: 'Video',
+      getMetadata: () => ({
+        methods: [{ name: 'query', description: 'Status of a generation.', agentCallable: true, parameters: [{ name: 'request_id', type: 'string', description: 'The generation to ask about.' }] }],
+      }),
+      query: (args: Record<string, unknown>) => (seen.push(args.request_id), 'queued'),
+    })
+    const [request] = parseToolRequests('<<<[TOOL_REQUEST]>>>\ntool_name:「始」video_query「末」,\nrequest_id:「始」gen-42「末」\n<<<[END_TOOL_REQUEST]>>>').requests
+    expect(await executeToolRequest(request!, { registry })).toMatchObject({ status: 'success', requestId: 'gen-42' })
+    const [unnamed] = parseToolRequests('<<<[TOOL_REQUEST]>>>\ntool_name:「始」video_query「末」\n<<<[END_TOOL_REQUEST]>>>').requests
+    await executeToolRequest(unnamed!, { registry })
+    expect(seen).toEqual(['gen-42', unnamed!.requestId])
+  })
+})
