@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import { runCli } from '../src/cli/vcp'
 import { createNodeBuiltinTools } from '../src/tools/node'
 
@@ -8,8 +8,15 @@ async function readStdin(): Promise<string> {
   return Buffer.concat(chunks).toString('utf8')
 }
 
+// A reader that stopped early (`| head`) is not an error of ours: end quietly.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(0)
+  throw error
+})
+
 const status = await runCli(process.argv.slice(2), {
   readFile: (path) => readFile(path, 'utf8'),
+  writeFile: (path, text) => writeFile(path, text, 'utf8'),
   readStdin,
   out: (line) => process.stdout.write(line + '\n'),
   err: (line) => process.stderr.write(line + '\n'),

@@ -1,7 +1,7 @@
 /**
  * The `vcp` command line. Kept apart from process globals so tests can run it in-process.
  *
- *   vcp parse  [--protocol ID] [--chunk N] FILE|- ...
+ *   vcp parse  [--protocol ID] [--chunk N] FILE|- ...   (auto by default, as the Parser pane)
  *   vcp prompt [--protocol ID]
  *   vcp exec   [--protocol ID] [--files DIR] [--timeout MS] [--parallel] FILE|-
  */
@@ -13,13 +13,20 @@ import {
   DEFAULT_TOOL_CALL_CONFIG,
   parseToolRequests,
   processToolCallCycle,
+  createVariableStore,
+  isRecord,
   protocolRegistry,
+  type Diagnostic,
   type ParseResult,
   type ToolRegistry,
+  type VariableStore,
+  type VariableType,
 } from '../core'
 
 export interface CliIo {
   readFile(path: string): Promise<string>
+  /** Writes a whole file (exec saves its variables). */
+  writeFile(path: string, text: string): Promise<void>
   readStdin(): Promise<string>
   out(line: string): void
   err(line: string): void
@@ -28,6 +35,8 @@ export interface CliIo {
 }
 
 export const DEFAULT_FILES_FOLDER = '.vcp-files'
+/** exec keeps its variable store in a file next to the files folder: `.vcp-files.variables.json`. */
+export const VARIABLES_SUFFIX = '.variables.json'
 
 export const USAGE = `Usage:
   vcp parse [--protocol ID] [--chunk N] FILE|- ...   print each file's requests and diagnostics as one JSON line
@@ -37,10 +46,13 @@ export const USAGE = `Usage:
                                                      print {"results": [...], "diagnostics": [...]} as one JSON line
 
 Options:
-  --protocol ID   protocol to use (default: vcp; known: ${protocolRegistry.list().map((p) => p.id).join(', ')});
-                  parse and exec also take auto: read every format and say which were found
+  --protocol ID   protocol to use (known: ${protocolRegistry.list().map((p) => p.id).join(', ')}); parse and exec
+                  also take auto: read every format and say which were found (the default of parse;
+                  prompt and exec default to vcp)
   --chunk N       feed the text to the streaming parser N characters at a time
-  --files DIR     folder that holds the virtual file system of the fs tool (default: ${DEFAULT_FILES_FOLDER})
+  --files DIR     folder that holds the virtual file system of the fs tool (default: ${DEFAULT_FILES_FOLDER});
+                  exec keeps the variables of full results beside it, in DIR${VARIABLES_SUFFIX}, so the
+                  ReadVar request in a cut result works in the next exec
   --timeout MS    per-call timeout in milliseconds (default: ${DEFAULT_TOOL_CALL_CONFIG.timeout})
   --parallel      run the requests at the same time instead of in order
   -               read standard input
@@ -68,7 +80,7 @@ const COMMANDS: Record<string, { options: string[]; files: [number, number] }> =
 
 function readArgs(name: string, args: string[]): Command {
   const spec = COMMANDS[name] as (typeof COMMANDS)[string]
-  const command: Command = { protocol: 'vcp', chunk: null, files: [], folder: DEFAULT_FILES_FOLDER, timeout: DEFAULT_TOOL_CALL_CONFIG.timeout, parallel: false }
+  const command: Command = { protocol: name === 'parse' ? 'auto' : 'vcp', chunk: null, files: [], folder: DEFAULT_FILES_FOLDER, timeout: DEFAULT_TOOL_CALL_CONFIG.timeout, parallel: false }
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] as string
     if (arg.startsWith('--')) {
@@ -178,9 +190,40 @@ function builtinPrompt(io: CliIo, command: Command): string {
 
 async function execText(text: string, io: CliIo, command: Command): Promise<unknown> {
   const registry = builtinRegistry(io, command)
-  const cycle = await processToolCallCycle(text, { registry, protocol: command.protocol, timeout: command.timeout, parallel: command.parallel })
+  const variables = await loadVariables(io, command.folder + VARIABLES_SUFFIX)
+  const cycle = await processToolCallCycle(text, { registry, protocol: command.protocol, timeout: command.timeout, parallel: command.parallel, variables: variables.store })
+  await io.writeFile(command.folder + VARIABLES_SUFFIX, JSON.stringify(variables.store.list()))
   return {
     results: cycle.executionResults.map(({ requestId, toolName, status, result, durationMs }) => ({ requestId, toolName, status, result, durationMs: Math.round(durationMs * 100) / 100 })),
-    diagnostics: cycle.diagnostics,
+    diagnostics: variables.problem ? [...cycle.diagnostics, variables.problem] : cycle.diagnostics,
   }
 }
+
+/** The variables a former exec kept; a file that cannot be read starts an empty store, and says so. */
+async function loadVariables(io: CliIo, path: string): Promise<{ store: VariableStore; problem?: Diagnostic }> {
+  const store = createVariableStore()
+  let text: string
+  try {
+    text = await io.readFile(path)
+  } catch {
+    return { store }
+  }
+  let saved: unknown
+  try {
+    saved = JSON.parse(text)
+  } catch {
+    saved = undefined
+  }
+  const list = Array.isArray(saved) ? saved : []
+  let skipped = Array.isArray(saved) ? 0 : 1
+  for (const item of list) {
+    if (isRecord(item) && typeof item.name === 'string' && item.name !== '' && typeof item.value === 'string' && VARIABLE_TYPES.includes(item.type as VariableType)) {
+      store.set({ name: item.name, value: item.value, type: item.type as VariableType, tags: Array.isArray(item.tags) ? item.tags.filter((t): t is string => typeof t === 'string') : [], keep: item.keep === true, ...(typeof item.toolName === 'string' ? { toolName: item.toolName } : {}), ...(typeof item.requestId === 'string' ? { requestId: item.requestId } : {}) })
+    } else skipped++
+  }
+  if (skipped === 0) return { store }
+  const message = `${path}: ${skipped === 1 && !Array.isArray(saved) ? 'the saved variables could not be read' : `${skipped} saved variable(s) could not be read`}; exec went on without ${skipped === 1 && !Array.isArray(saved) ? 'them' : 'those'}.`
+  return { store, problem: { severity: 'warning', code: 'variables-unreadable', message, offset: 0, length: 0, line: 1, column: 1 } }
+}
+
+const VARIABLE_TYPES: VariableType[] = ['result', 'args', 'user', 'rule']

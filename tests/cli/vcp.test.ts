@@ -20,6 +20,9 @@ function memoryIo(files: Record<string, string>, stdin = ''): CliIo & { stdout: 
       if (!(path in files)) throw new Error(`ENOENT: no such file, open '${path}'`)
       return files[path] as string
     },
+    writeFile: async (path, text) => {
+      files[path] = text
+    },
     readStdin: async () => stdin,
     out: (line) => stdout.push(line),
     err: (line) => stderr.push(line),
@@ -30,13 +33,21 @@ function memoryIo(files: Record<string, string>, stdin = ''): CliIo & { stdout: 
 describe('vcp parse', () => {
   it('prints one compact JSON line per file', async () => {
     const io = memoryIo({ 'a.txt': REQUEST, 'b.txt': 'no requests <<<[END_TOOL_REQUEST]>>>' })
-    expect(await runCli(['parse', 'a.txt', 'b.txt'], io)).toBe(0)
+    expect(await runCli(['parse', '--protocol', 'vcp', 'a.txt', 'b.txt'], io)).toBe(0)
     expect(io.stdout).toHaveLength(2)
     expect(JSON.parse(io.stdout[0] as string)).toEqual({
       requests: [{ requestId: 'req-1', toolName: 'calc_evaluate', args: { expression: '1+2' }, valid: true, start: 0, end: REQUEST.length }],
       diagnostics: [],
     })
     expect(JSON.parse(io.stdout[1] as string).diagnostics[0].code).toBe('stray-end-marker')
+  })
+
+  it('reads every format by default, as the Parser pane does (it read only VCP)', async () => {
+    const io = memoryIo({ f: `${REQUEST}\n<tool_call>{"name": "calc_evaluate", "arguments": {"expression": "2"}}</tool_call>` })
+    expect(await runCli(['parse', 'f'], io)).toBe(0)
+    const out = JSON.parse(io.stdout[0] as string) as { requests: { toolName: string }[]; diagnostics: { code: string; message: string }[] }
+    expect(out.requests).toHaveLength(2)
+    expect(out.diagnostics.find((d) => d.code === 'protocol-detected')?.message).toBe('Detected: vcp (1 request), hermes (1 request).')
   })
 
   it('gives the same output with --chunk as without', async () => {
@@ -147,6 +158,33 @@ ${folder}`
     expect(readFileSync(join(folder, 'hello.txt'), 'utf8')).toBe('hi from exec')
   })
 
+  it('keeps its variables beside the files folder, so the ReadVar request of a cut result works in the next exec', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'vcp-exec-'))
+    const long = Array.from({ length: 3000 }, (_, k) => `line ${k}`).join('\n')
+    writeFileSync(join(folder, 'long.txt'), long)
+    const first = memoryIo({ r: '<<<[TOOL_REQUEST]>>>\ntool_name:「始」fs_read「末」,\npath:「始」/long.txt「末」,\nlimit:「始」100「末」\n<<<[END_TOOL_REQUEST]>>>' })
+    expect(await runCli(['exec', '--files', folder, 'r'], first)).toBe(0)
+    const cut = (JSON.parse(first.stdout[0] as string) as { results: { result: string }[] }).results[0]!.result
+    const readOn = /<<<\[TOOL_REQUEST\]>>>[^]*?<<<\[END_TOOL_REQUEST\]>>>/.exec(cut)?.[0]
+    expect(readOn).toContain('vars_ReadVar')
+    // The first run wrote its variables through io.writeFile; the second starts from that file.
+    const saved = await first.readFile(folder + '.variables.json')
+    const second = memoryIo({ r: readOn!, [folder + '.variables.json']: saved })
+    expect(await runCli(['exec', '--files', folder, 'r'], second)).toBe(0)
+    const result = (JSON.parse(second.stdout[0] as string) as { results: { status: string; result: string }[] }).results[0]!
+    expect(result.status).toBe('success')
+    expect(result.result).toContain('line 20')
+  })
+
+  it('a variables file that cannot be read is said, and exec goes on', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'vcp-exec-'))
+    const io = memoryIo({ r: REQUEST, [folder + '.variables.json']: '{broken' })
+    expect(await runCli(['exec', '--files', folder, 'r'], io)).toBe(0)
+    const out = JSON.parse(io.stdout[0] as string) as { results: { status: string }[]; diagnostics: { code: string; message: string }[] }
+    expect(out.results[0]?.status).toBe('success')
+    expect(out.diagnostics.find((d) => d.code === 'variables-unreadable')?.message).toContain('the saved variables could not be read')
+  })
+
   it('runs typed calls of the JSON paradigms', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'vcp-exec-'))
     const io = memoryIo({ r: '<tool_call>{"name": "calc_evaluate", "arguments": {"expression": "2^10", "precision": 3}}</tool_call>' })
@@ -177,4 +215,15 @@ describe('vcp as a process', () => {
     expect(JSON.parse(stdout).requests[0].toolName).toBe('calc_evaluate')
     await expect(run('npm', ['run', '--silent', 'vcp', '--', 'parse', join(dir, 'missing.txt')], { cwd: resolve(__dirname, '../..') })).rejects.toMatchObject({ code: 2 })
   }, 30_000)
+
+  it('ends quietly with status 0 when its reader stops early (| head)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vcp-cli-'))
+    const file = join(dir, 'reply.txt')
+    writeFileSync(file, REQUEST)
+    const files = Array.from({ length: 3000 }, () => file)
+    const run = promisify(execFile)
+    const { stdout, stderr } = await run('bash', ['-c', `set -o pipefail; npm run --silent vcp -- parse ${files.join(' ')} | head -c 10`], { cwd: resolve(__dirname, '../..') })
+    expect(stdout).toHaveLength(10)
+    expect(stderr.replace(/npm warn[^\n]*\n/g, '')).toBe('')
+  }, 60_000)
 })
