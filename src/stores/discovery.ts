@@ -59,7 +59,8 @@ export const useDiscoveryStore = defineStore('discovery', () => {
   // Sorted by name once per registry change: filtering keeps the order, so a keystroke never sorts.
   const index = computed<IndexedTool[]>(() => {
     void registryVersion.value
-    const collator = new Intl.Collator(undefined, { sensitivity: 'base' })
+    // Natural order: "service 35" before "service 347".
+    const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true })
     const tools = [...toolRegistryManager.list()].sort((a, b) => collator.compare(a.name, b.name))
     return tools.map((tool) => ({
       tool,

@@ -34,6 +34,19 @@ describe('discovery store', () => {
     expect(store.matches.map((m) => m.tool.id)).toEqual(['text'])
   })
 
+  it('sorts names naturally: "service 35" before "service 347" (it put 347 first)', () => {
+    const store = useDiscoveryStore()
+    const tool = (id: string, name: string) => ({ id, name, getMetadata: () => ({ methods: [{ name: 'run', description: 'Runs.', parameters: [], agentCallable: true }] }), run: () => '' })
+    const removers = [tool('s347', 'Service 347'), tool('s35', 'Service 35'), tool('s4', 'Service 4')].map((t) => toolRegistryManager.register(t))
+    try {
+      store.state.query = 'service'
+      expect(store.matches.map((m) => m.tool.name)).toEqual(['Service 4', 'Service 35', 'Service 347'])
+    } finally {
+      removers.forEach((remove) => remove())
+      store.state.query = ''
+    }
+  })
+
   it('follows the registry and handles 5,000 methods', () => {
     const store = useDiscoveryStore()
     const removers = createSyntheticTools(5000).map((tool) => toolRegistryManager.register(tool))

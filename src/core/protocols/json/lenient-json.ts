@@ -159,10 +159,23 @@ export function parseLenientJson(text: string, start = 0, end = text.length): Le
     return out
   }
 
+  // One warning per payload however many strings use single quotes; it counts them.
+  let singleQuotes: JsonRepair | null = null
+  let singleQuoteCount = 0
+  function singleQuoted(at: number): void {
+    singleQuoteCount++
+    if (singleQuotes === null) {
+      singleQuotes = { code: 'single-quotes', message: 'A string in single quotes was read as a JSON string.', offset: at, length: 1 }
+      repairs.push(singleQuotes)
+    } else {
+      singleQuotes.message = `${singleQuoteCount} strings in single quotes were read as JSON strings (the first here).`
+    }
+  }
+
   function string(): string {
     const quote = text[i] as string
     const open = i
-    if (quote === "'") repairs.push({ code: 'single-quotes', message: "A string in single quotes was read as a JSON string.", offset: open, length: 1 })
+    if (quote === "'") singleQuoted(open)
     i++
     let out = ''
     let runStart = i

@@ -89,7 +89,7 @@ describe('xml (<tool_code>)', () => {
 </tool_code>`
     const result = parseToolRequests(reply, 'xml')
     expect(calls(result)).toEqual([['req-1', 'js_evaluate', { code: "if (a < b && c > d) {\n  return '</b>'\n}", timeoutMs: 500 }, true]])
-    expect(codes(result)).toEqual(['single-quotes', 'single-quotes', 'unquoted-key', 'unescaped-control-character', 'trailing-comma', 'trailing-comma'])
+    expect(codes(result)).toEqual(['single-quotes', 'unquoted-key', 'unescaped-control-character', 'trailing-comma', 'trailing-comma'])
   })
 
   it('flat calls may say "parameters" and give them as a string', () => {
@@ -127,7 +127,10 @@ Then I will summarise.`
     const wrong = parseToolRequests('```python\n{"tool_calls": [{"name": "a_b"}]}\n```', 'json')
     expect(wrong.diagnostics[0]?.message).toBe('The tool_calls JSON is in a code fence marked "python"; it was read as JSON.')
     expect(codes(parseToolRequests('{"tool_calls": {"name": "a_b"}}', 'json'))).toEqual(['tool-calls-not-array'])
-    expect(codes(parseToolRequests("{'tool_calls': [{'name': 'a_b'}]}", 'json'))).toEqual(['single-quotes', 'single-quotes', 'single-quotes'])
+    // One single-quotes warning per call, however many strings use them; it counts them.
+    const quoted = parseToolRequests("{'tool_calls': [{'name': 'a_b'}]}", 'json')
+    expect(codes(quoted)).toEqual(['single-quotes'])
+    expect(quoted.diagnostics[0]?.message).toBe('3 strings in single quotes were read as JSON strings (the first here).')
   })
 
   it('an object that never closes is an error at the end of the text', () => {
