@@ -54,7 +54,7 @@ describe('Discovery', () => {
     await page.locator('input[data-test="discovery-search"]').fill('base64')
     await expect.poll(() => page.locator('[data-test="tool-card"]').count()).toBe(1)
     expect(await page.locator('[data-test="tool-card"] mark').first().innerText()).toMatch(/base64/i)
-    expect(await page.locator('[data-test="discovery-count"]').innerText()).toBe('1 tools, 2 methods')
+    expect(await page.locator('[data-test="discovery-count"]').innerText()).toBe('1 tool, 2 methods')
     await shot('discovery-search')
 
     await page.locator('input[data-test="discovery-search"]').fill('')
