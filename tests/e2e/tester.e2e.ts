@@ -260,6 +260,8 @@ describe('Shell', () => {
     await page.locator('.tester__settings .el-switch').click()
     await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true)
     await page.locator('[data-test="tool-card"]').first().waitFor()
+    // The theme fades in: shoot once every transition has finished, not half-way.
+    await page.evaluate(() => Promise.allSettled(document.getAnimations().map((animation) => animation.finished)))
     await shot('discovery-dark-zh')
     await page.reload()
     await tab('执行器').click()
