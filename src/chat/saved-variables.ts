@@ -2,7 +2,7 @@
  * A chat session's variables, kept in IndexedDB so a reload does not lose the full results the
  * session's messages point to. Saved a moment after each change; loaded when the store is made.
  */
-import { isRecord, type Variable, type VariableStore } from '../core'
+import { readSavedVariables, type VariableStore } from '../core'
 import { openDatabase, promised } from '../tools/browser/idb'
 
 const DATABASE = 'vcp-workbench-variables'
@@ -35,11 +35,9 @@ export function keepVariablesSaved(sessionId: string, store: VariableStore, onEr
     .then((saved: unknown) => {
       // Variables made while loading are newer: they win.
       const made = store.list()
-      const list = Array.isArray(saved) ? saved : []
-      const readable = list.filter(isSavedVariable)
-      for (const variable of readable) if (!store.has(variable.name)) store.set(variable)
+      const { variables, unreadable } = readSavedVariables(saved)
+      for (const variable of variables) if (!store.has(variable.name)) store.set(variable)
       for (const variable of made) store.set(variable)
-      const unreadable = list.length - readable.length + (saved !== undefined && !Array.isArray(saved) ? 1 : 0)
       if (unreadable > 0) onError(`${unreadable} saved variable${unreadable === 1 ? '' : 's'} of this session could not be read and ${unreadable === 1 ? 'was' : 'were'} skipped; the others were loaded.`)
     })
     .catch((error: unknown) => onError(`Saved variables could not be read: ${error instanceof Error ? error.message : String(error)}`))
@@ -53,21 +51,6 @@ export function keepVariablesSaved(sessionId: string, store: VariableStore, onEr
       save()
     }
   }
-}
-
-/** A saved variable the store can take; anything else (null, a wrong type) is skipped, not loaded. */
-function isSavedVariable(value: unknown): value is Variable {
-  if (!isRecord(value)) return false
-  return (
-    typeof value.name === 'string' &&
-    value.name !== '' &&
-    typeof value.value === 'string' &&
-    (value.type === 'result' || value.type === 'args' || value.type === 'user' || value.type === 'rule') &&
-    (value.desc === undefined || typeof value.desc === 'string') &&
-    Array.isArray(value.tags) &&
-    value.tags.every((t) => typeof t === 'string') &&
-    typeof value.keep === 'boolean'
-  )
 }
 
 export async function forgetSavedVariables(sessionId: string): Promise<void> {

@@ -14,13 +14,12 @@ import {
   parseToolRequests,
   processToolCallCycle,
   createVariableStore,
-  isRecord,
   protocolRegistry,
+  readSavedVariables,
   type Diagnostic,
   type ParseResult,
   type ToolRegistry,
   type VariableStore,
-  type VariableType,
 } from '../core'
 
 export interface CliIo {
@@ -199,31 +198,25 @@ async function execText(text: string, io: CliIo, command: Command): Promise<unkn
   }
 }
 
-/** The variables a former exec kept; a file that cannot be read starts an empty store, and says so. */
+/** The variables a former exec kept; what cannot be read is left out, and said. */
 async function loadVariables(io: CliIo, path: string): Promise<{ store: VariableStore; problem?: Diagnostic }> {
   const store = createVariableStore()
-  let text: string
+  let saved: unknown
   try {
-    text = await io.readFile(path)
+    const text = await io.readFile(path)
+    try {
+      saved = JSON.parse(text)
+    } catch {
+      saved = null
+    }
   } catch {
     return { store }
   }
-  let saved: unknown
-  try {
-    saved = JSON.parse(text)
-  } catch {
-    saved = undefined
-  }
-  const list = Array.isArray(saved) ? saved : []
-  let skipped = Array.isArray(saved) ? 0 : 1
-  for (const item of list) {
-    if (isRecord(item) && typeof item.name === 'string' && item.name !== '' && typeof item.value === 'string' && VARIABLE_TYPES.includes(item.type as VariableType)) {
-      store.set({ name: item.name, value: item.value, type: item.type as VariableType, tags: Array.isArray(item.tags) ? item.tags.filter((t): t is string => typeof t === 'string') : [], keep: item.keep === true, ...(typeof item.toolName === 'string' ? { toolName: item.toolName } : {}), ...(typeof item.requestId === 'string' ? { requestId: item.requestId } : {}) })
-    } else skipped++
-  }
-  if (skipped === 0) return { store }
-  const message = `${path}: ${skipped === 1 && !Array.isArray(saved) ? 'the saved variables could not be read' : `${skipped} saved variable(s) could not be read`}; exec went on without ${skipped === 1 && !Array.isArray(saved) ? 'them' : 'those'}.`
+  const { variables, unreadable } = readSavedVariables(saved)
+  for (const variable of variables) store.set(variable)
+  if (unreadable === 0) return { store }
+  const message = Array.isArray(saved)
+    ? `${path}: ${unreadable} saved variable${unreadable === 1 ? '' : 's'} could not be read; exec went on without ${unreadable === 1 ? 'it' : 'them'}.`
+    : `${path}: the saved variables could not be read; exec went on without them.`
   return { store, problem: { severity: 'warning', code: 'variables-unreadable', message, offset: 0, length: 0, line: 1, column: 1 } }
 }
-
-const VARIABLE_TYPES: VariableType[] = ['result', 'args', 'user', 'rule']

@@ -112,6 +112,7 @@ export {
   argsVariableName,
   createVariableStore,
   DEFAULT_VARIABLE_CAPACITY,
+  readSavedVariables,
   resultVariableName,
   type RemoveOutcome,
   type Variable,

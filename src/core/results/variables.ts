@@ -3,6 +3,8 @@
  * read past a cut (`ReadVar`) or pass a result on (`$VAR_REF{{name}}`) without it travelling
  * through the context. Least recently read goes first when full; `keep` and rule variables stay.
  */
+import { isRecord } from '../own-record'
+
 export type VariableType = 'result' | 'args' | 'user' | 'rule'
 
 export interface Variable {
@@ -51,6 +53,35 @@ export interface VariableStore {
 }
 
 export const DEFAULT_VARIABLE_CAPACITY = 1000
+
+const VARIABLE_TYPES: readonly unknown[] = ['result', 'args', 'user', 'rule'] satisfies VariableType[]
+
+/**
+ * Variables saved earlier (IndexedDB, a file), read back one by one: those a store can take, and
+ * how many could not be read (a saved value that is no list counts as one).
+ */
+export function readSavedVariables(saved: unknown): { variables: Variable[]; unreadable: number } {
+  if (saved === undefined) return { variables: [], unreadable: 0 }
+  if (!Array.isArray(saved)) return { variables: [], unreadable: 1 }
+  const variables = saved.filter(isSavedVariable)
+  return { variables, unreadable: saved.length - variables.length }
+}
+
+function isSavedVariable(value: unknown): value is Variable {
+  return (
+    isRecord(value) &&
+    typeof value.name === 'string' &&
+    value.name !== '' &&
+    typeof value.value === 'string' &&
+    VARIABLE_TYPES.includes(value.type) &&
+    (value.desc === undefined || typeof value.desc === 'string') &&
+    Array.isArray(value.tags) &&
+    value.tags.every((t) => typeof t === 'string') &&
+    typeof value.keep === 'boolean' &&
+    (value.toolName === undefined || typeof value.toolName === 'string') &&
+    (value.requestId === undefined || typeof value.requestId === 'string')
+  )
+}
 
 export function createVariableStore(options: { capacity?: number; now?: () => number } = {}): VariableStore {
   const capacity = options.capacity ?? DEFAULT_VARIABLE_CAPACITY

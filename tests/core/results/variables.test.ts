@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createVariableStore, resolveVarRefs, resolveVarRefsInText, VariableReferenceError, type VariableStore } from '../../../src/core'
+import { createVariableStore, readSavedVariables, resolveVarRefs, resolveVarRefsInText, VariableReferenceError, type VariableStore } from '../../../src/core'
 import { closestNames, MAX_SUGGESTED_NAME } from '../../../src/core/text/closest'
 
 const names = (store: VariableStore) => store.list().map((v) => v.name)
@@ -107,5 +107,14 @@ describe('"did you mean" on very long names', () => {
     expect(() => resolveVarRefsInText(`$VAR_REF{{${long}x}}`, store)).toThrow(/there is no variable "fs_read\/r+\/resultx"\. ListVars shows the variables\.$/)
     expect(closestNames('a'.repeat(MAX_SUGGESTED_NAME + 1), ['a'.repeat(MAX_SUGGESTED_NAME + 1)])).toEqual([])
     expect(closestNames('resul', ['result'])).toEqual(['result'])
+  })
+})
+
+describe('readSavedVariables', () => {
+  it('keeps what a store can take and counts the rest; a saved value that is no list counts as one', () => {
+    const good = { name: 'kept', value: 'v', type: 'user', tags: [], keep: false, createdAt: 1 }
+    expect(readSavedVariables([null, good, { name: 5 }, { ...good, name: 'x', value: null }, { ...good, name: 'y', type: 'other' }])).toEqual({ variables: [good], unreadable: 4 })
+    expect(readSavedVariables(undefined)).toEqual({ variables: [], unreadable: 0 })
+    expect(readSavedVariables({ not: 'a list' })).toEqual({ variables: [], unreadable: 1 })
   })
 })
