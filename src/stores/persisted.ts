@@ -14,7 +14,7 @@ export interface PersistNotice {
   reason: 'corrupt' | 'old-version' | 'invalid' | 'repaired' | 'not-saved'
   /** What a check repaired or dropped, item by item. */
   repairs?: string[]
-  /** Where the saved text as it was before is kept (see downloadBackup). */
+  /** Where the saved text as it was before is kept (readBackup reads it for a download). */
   backupKey?: string
 }
 

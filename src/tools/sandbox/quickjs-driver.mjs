@@ -114,7 +114,7 @@ function classify(report, interrupted, heapFull, limits) {
   }
   const error = String(report.error)
   if (/out of memory/i.test(error) || heapFull) {
-    return { ok: false, memory: true, error: 'memory limit reached: the code used more than ' + Math.round(limits.memoryBytes / 1048576) + ' MB; the sandbox stopped it', logs }
+    return { ok: false, error: 'memory limit reached: the code used more than ' + Math.round(limits.memoryBytes / 1048576) + ' MB; the sandbox stopped it', logs }
   }
   if (/stack overflow/i.test(error)) {
     return { ok: false, error: 'stack limit reached (' + Math.round(limits.stackBytes / 1024) + ' KB): ' + error, logs }

@@ -9,7 +9,7 @@ export interface SandboxRunner {
 
 export type SandboxOutcome =
   | { ok: true; value: string; logs: string[] }
-  | { ok: false; error: string; logs: string[]; timedOut?: boolean; memory?: boolean }
+  | { ok: false; error: string; logs: string[]; timedOut?: boolean }
 
 /** Sandboxes running at once, per page or process; more calls wait for a free one. */
 export const MAX_CONCURRENT_SANDBOXES = 4
@@ -28,7 +28,10 @@ const waiting: (() => void)[] = []
  * sandbox calls cannot start a hundred engines at once. A call aborted while it waits never starts.
  */
 export async function withSandboxSlot(signal: AbortSignal | undefined, start: () => Promise<SandboxOutcome>): Promise<SandboxOutcome> {
-  if (running >= MAX_CONCURRENT_SANDBOXES) {
+  if (running < MAX_CONCURRENT_SANDBOXES) running++
+  else {
+    // A freed slot is handed straight to the first waiter (running stays counted), so a call
+    // arriving while it changes hands cannot take it as well.
     const turn = await new Promise<boolean>((resolve) => {
       const go = (): void => {
         signal?.removeEventListener('abort', onAbort)
@@ -44,12 +47,12 @@ export async function withSandboxSlot(signal: AbortSignal | undefined, start: ()
     })
     if (!turn) return { ok: false, error: 'aborted while waiting for a free sandbox', logs: [] }
   }
-  running++
   try {
     return await start()
   } finally {
-    running--
-    waiting.shift()?.()
+    const next = waiting.shift()
+    if (next) next()
+    else running--
   }
 }
 
@@ -100,10 +103,10 @@ export const SANDBOX_PRELUDE = `(function (global) {
 export function readSandboxReport(report: unknown): SandboxOutcome {
   if (typeof report !== 'string') return { ok: false, error: 'the sandbox sent back something that is not a report', logs: [] }
   try {
-    const parsed = JSON.parse(report) as { ok?: unknown; value?: unknown; error?: unknown; logs?: unknown; timedOut?: unknown; memory?: unknown }
+    const parsed = JSON.parse(report) as { ok?: unknown; value?: unknown; error?: unknown; logs?: unknown; timedOut?: unknown }
     const logs = Array.isArray(parsed.logs) ? parsed.logs.map(String) : []
     if (parsed.ok === true) return { ok: true, value: String(parsed.value), logs }
-    return { ok: false, error: String(parsed.error), logs, ...(parsed.timedOut === true ? { timedOut: true } : {}), ...(parsed.memory === true ? { memory: true } : {}) }
+    return { ok: false, error: String(parsed.error), logs, ...(parsed.timedOut === true ? { timedOut: true } : {}) }
   } catch {
     return { ok: false, error: 'the sandbox sent back a report that is not JSON', logs: [] }
   }

@@ -53,6 +53,39 @@ describe('withSandboxSlot', () => {
     expect(peak).toBe(MAX_CONCURRENT_SANDBOXES)
   })
 
+  it('a freed slot goes to the call that waited, never to a newcomer in between (the cap was briefly 5)', async () => {
+    let running = 0
+    let peak = 0
+    const started: string[] = []
+    const release: (() => void)[] = []
+    const hold = (name: string) =>
+      withSandboxSlot(undefined, () => {
+        started.push(name)
+        peak = Math.max(peak, ++running)
+        return new Promise<SandboxOutcome>((resolve) => release.push(() => (running--, resolve({ ok: true, value: name, logs: [] }))))
+      })
+    const busy = Array.from({ length: MAX_CONCURRENT_SANDBOXES }, (_, k) => hold(`busy-${k}`))
+    const waiter = hold('waiter')
+    release[0]!()
+    // Newcomers arrive at every step while the freed slot changes hands.
+    const newcomers: Promise<SandboxOutcome>[] = []
+    for (let k = 0; k < 10; k++) {
+      newcomers.push(hold(`new-${k}`))
+      await Promise.resolve()
+    }
+    expect(started.indexOf('waiter')).toBe(MAX_CONCURRENT_SANDBOXES)
+    expect(peak).toBe(MAX_CONCURRENT_SANDBOXES)
+    // Let every call run and finish; each release frees a slot for the next one.
+    const all = Promise.all([...busy, waiter, ...newcomers])
+    let done = false
+    void all.then(() => (done = true))
+    while (!done) {
+      for (const go of release.splice(0)) go()
+      await new Promise((resolve) => setTimeout(resolve, 0))
+    }
+    expect(peak).toBe(MAX_CONCURRENT_SANDBOXES)
+  })
+
   it('a call aborted while it waits never starts', async () => {
     const release: (() => void)[] = []
     const busy = Array.from({ length: MAX_CONCURRENT_SANDBOXES }, () =>
