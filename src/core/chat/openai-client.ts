@@ -162,7 +162,7 @@ async function readWhole(response: Response, url: string, type: string): Promise
   }
   if (typeof first?.finish_reason === 'string') reply.finishReason = first.finish_reason
   const usage = (parsed as { usage?: unknown }).usage
-  if (isUsage(usage)) reply.usage = { prompt_tokens: usage.prompt_tokens, completion_tokens: usage.completion_tokens, total_tokens: usage.total_tokens }
+  if (isUsage(usage)) reply.usage = copyUsage(usage)
   return reply
 }
 
@@ -182,7 +182,7 @@ export function createCompletionAccumulator() {
     apply(chunk: unknown): string {
       if (!chunk || typeof chunk !== 'object') throw new TypeError('the chunk is not a JSON object')
       const { choices, usage } = chunk as { choices?: unknown; usage?: unknown }
-      if (isUsage(usage)) reply.usage = { prompt_tokens: usage.prompt_tokens, completion_tokens: usage.completion_tokens, total_tokens: usage.total_tokens }
+      if (isUsage(usage)) reply.usage = copyUsage(usage)
       if (!Array.isArray(choices)) return ''
       let added = ''
       for (const choice of choices as { delta?: { content?: unknown; tool_calls?: unknown }; finish_reason?: unknown }[]) {
@@ -224,6 +224,11 @@ function mergeToolCall(calls: Map<number, NativeToolCall>, part: unknown): numbe
   if (fn && typeof fn.name === 'string') call.function.name += fn.name
   if (fn && typeof fn.arguments === 'string') call.function.arguments += fn.arguments
   return isNew ? key : null
+}
+
+/** The three counts only, whatever else a server put beside them. */
+function copyUsage(usage: TokenUsage): TokenUsage {
+  return { prompt_tokens: usage.prompt_tokens, completion_tokens: usage.completion_tokens, total_tokens: usage.total_tokens }
 }
 
 function isUsage(value: unknown): value is TokenUsage {
