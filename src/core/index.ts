@@ -52,7 +52,23 @@ export {
   type PendingCall,
   type ToolCallContext,
 } from './execution/executor'
-export { coerceArguments, type Arguments, type CoercedArguments } from './execution/arguments'
+export { checkArguments, coerceArguments, expectedType, REFUSED_ARGUMENT_STATES, type ArgumentCheck, type ArgumentState, type Arguments, type CheckedArguments, type CoercedArguments } from './execution/arguments'
+export {
+  CONFIRM_EVERY_CALL,
+  consultPolicies,
+  consultPolicy,
+  modelArguments,
+  planCall,
+  planDiagnostics,
+  planToolCall,
+  RUNNABLE_VERDICTS,
+  runnableTarget,
+  type CallPlan,
+  type CallVerdict,
+  type PlannedCall,
+  type PlanOptions,
+} from './execution/plan'
+export { argumentSpans, type TextSpan } from './execution/spans'
 export { resolveRoute, type RouteResult, type RouteTarget } from './execution/routing-table'
 export {
   agentCallable,

@@ -17,6 +17,104 @@ export interface CoercedArguments {
 
 const NUMBER_TEXT = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/
 
+/** What became of one argument on its way to the method. */
+export type ArgumentState =
+  /** Given with the declared type. */
+  | 'ok'
+  /** Given as text (or another type) and brought to the declared type. */
+  | 'coerced'
+  /** Not given: the parameter's default is used. */
+  | 'default'
+  /** Not given: the agent's preset for this tool is used. */
+  | 'preset'
+  /** Optional, not given, no default: the method does without. */
+  | 'absent'
+  /** Required and not given. */
+  | 'missing'
+  /** Given but not declared by the method. */
+  | 'undeclared'
+  /** Given but not of the declared type. */
+  | 'type-error'
+  /** A `$VAR_REF{{...}}` in it could not be resolved. */
+  | 'unresolved'
+
+/** States that keep a call from running. */
+export const REFUSED_ARGUMENT_STATES: ReadonlySet<ArgumentState> = new Set(['missing', 'undeclared', 'type-error', 'unresolved'])
+
+export interface ArgumentCheck {
+  name: string
+  state: ArgumentState
+  /** The type as the tools prompt states it: `integer`, `enum (a | b)`, `array of string`; '' when undeclared. */
+  expected: string
+  /** The value as given (by the model, the preset or the default), as text. */
+  given?: string
+  /** What the method gets, when it gets anything. */
+  value?: unknown
+  /** Why the argument is refused (or where a used value came from). */
+  problem?: string
+  /** Where the value is in the reply, when it came from the reply. */
+  span?: { offset: number; length: number }
+}
+
+export interface CheckedArguments {
+  /** The arguments the method gets: defaults < presets < the model's, each brought to its type. */
+  args: Arguments
+  /** One per parameter, then one per undeclared argument, in that order. */
+  checks: ArgumentCheck[]
+}
+
+/** The parameter's type in the words of the tools prompt. */
+export function expectedType(parameter: MethodParameter): string {
+  if (parameter.type === 'enum') return `enum (${(parameter.enumValues ?? []).join(' | ')})`
+  if (parameter.type === 'array' && parameter.items) return `array of ${parameter.items.type}`
+  return parameter.type
+}
+
+const given = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value))
+const has = (record: Readonly<Record<string, unknown>> | undefined, key: string): boolean =>
+  record !== undefined && Object.prototype.hasOwnProperty.call(record, key) && record[key] !== undefined && record[key] !== null
+
+/**
+ * Checks every argument of a call and builds what the method gets. `presets` are an agent's
+ * values for the tool: they fill what the model left out, and presets the method does not
+ * declare are ignored (they are meant for the tool's other methods).
+ */
+export function checkArguments(parameters: readonly MethodParameter[], model: Readonly<Record<string, unknown>>, presets?: Readonly<Record<string, unknown>>): CheckedArguments {
+  const args: Arguments = Object.create(null) as Arguments
+  const checks: ArgumentCheck[] = []
+  for (const parameter of parameters) {
+    const name = parameter.name
+    const expected = expectedType(parameter)
+    const fromModel = has(model, name)
+    if (fromModel || has(presets, name)) {
+      const raw = fromModel ? model[name] : (presets as Record<string, unknown>)[name]
+      const problems: string[] = []
+      const value = coerceValue(parameter, raw, name, problems)
+      if (problems.length > 0) {
+        checks.push({ name, state: 'type-error', expected, given: given(raw), problem: (fromModel ? '' : 'the agent\'s preset: ') + problems.join('; ') })
+        continue
+      }
+      args[name] = value
+      const state = !fromModel ? 'preset' : typeof raw !== typeof value || (typeof raw === 'string' && raw !== value) ? 'coerced' : 'ok'
+      checks.push({ name, state, expected, given: given(raw), value })
+    } else if (parameter.defaultValue !== undefined) {
+      args[name] = copyValue(parameter.defaultValue)
+      checks.push({ name, state: 'default', expected, given: given(parameter.defaultValue), value: args[name] })
+    } else if (parameter.required === false) {
+      checks.push({ name, state: 'absent', expected })
+    } else {
+      checks.push({ name, state: 'missing', expected, problem: `missing required "${name}"` })
+    }
+  }
+  const declared = new Set(parameters.map((p) => p.name))
+  for (const key of Object.keys(model)) {
+    if (declared.has(key)) continue
+    const known = parameters.length === 0 ? 'it takes no arguments' : `declared: ${parameters.map((p) => p.name).join(', ')}`
+    checks.push({ name: key, state: 'undeclared', expected: '', given: given(model[key]), problem: `undeclared argument "${key}" (${known})` })
+  }
+  return { args, checks }
+}
+
 export function coerceArguments(parameters: readonly MethodParameter[], raw: Readonly<Record<string, unknown>>): CoercedArguments {
   const problems: string[] = []
   const args = coerceFields(parameters, raw, '', problems)

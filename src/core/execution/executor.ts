@@ -2,16 +2,14 @@
  * The executor: runs parsed requests against the registry. Every request ends in exactly one
  * result with a status; nothing a method or a model does can make the run itself throw.
  */
-import type { ParsedRequest, ToolExecutionResult, ToolExecutionStatus, ToolPolicyAnswer, ToolRegistry } from '../types'
+import type { ParsedRequest, ToolExecutionResult, ToolExecutionStatus, ToolRegistry } from '../types'
 import { toolRegistryManager, type ToolRegistryManager } from '../tools/registry-manager'
-import { splitBatch } from '../batch'
-import { resolveRoute, type RouteTarget } from './routing-table'
-import { coerceArguments, type Arguments } from './arguments'
+import type { Arguments } from './arguments'
+import { consultPolicy, CONFIRM_EVERY_CALL, planCall, runnableTarget, type CallVerdict, type PlanOptions, type PlannedCall } from './plan'
 import { serializeResult } from './serialize'
 import { stringArguments } from '../protocols/json/calls'
 import type { VariableStore } from '../results/variables'
 import { argsVariableName, resultVariableName } from '../results/variables'
-import { resolveVarRefs, VariableReferenceError } from '../results/refs'
 import { cutHint, outputOptions, prepareOutput, type OutputCut, type ToolOutputOptions } from '../results/output'
 import { readOnRequest } from '../results/read-on'
 
@@ -50,7 +48,7 @@ export type Approver = (call: PendingCall) => boolean | ApprovalDecision | Promi
 /** Asked after a call ran, before its result goes anywhere; a rejection replaces the result. */
 export type ResultReviewer = (call: PendingCall, outcome: { status: ToolExecutionStatus; result: string }) => boolean | ApprovalDecision | Promise<boolean | ApprovalDecision>
 
-export interface ExecuteOptions {
+export interface ExecuteOptions extends PlanOptions {
   /** @default the app's toolRegistryManager */
   registry?: ToolRegistryManager
   /** Per call, in milliseconds. @default 30000 */
@@ -126,90 +124,49 @@ export async function executeToolRequest(request: ParsedRequest, options: Execut
 
 async function runRequest(request: ParsedRequest, options: ExecuteOptions): Promise<Outcome> {
   if (options.signal?.aborted) return { status: 'aborted', result: `"${request.toolName}" was not started: the run was aborted.` }
-  if (!request.valid) {
-    const reason = request.diagnostics.find((d) => d.severity === 'error')?.message ?? 'the request is malformed'
-    return { status: 'error', result: `Request "${request.requestId}" for "${request.toolName || '(no tool name)'}" is not executable: ${reason}` }
-  }
-  const registry = options.registry ?? toolRegistryManager
-  const raw = rawArguments(request)
-  const command = typeof raw.command === 'string' ? raw.command : undefined
-  const route = resolveRoute(registry, request.toolName, command)
-  if (route.ok) {
-    const viaCommand = route.target.routingName !== request.toolName
-    return runCall(request, route.target, viaCommand ? without(raw, 'command') : raw, options)
-  }
-  const batch = registry.get(request.toolName) && command === undefined ? splitBatch(stringArgs(raw)) : undefined
-  if (batch) return runBatch(request, batch, registry, options)
-  return { status: 'error', result: route.message }
-}
-
-/** `command1`, `command2`, ...: ordered calls on one tool, reported together as a JSON array. */
-async function runBatch(
-  request: ParsedRequest,
-  batch: NonNullable<ReturnType<typeof splitBatch>>,
-  registry: ToolRegistryManager,
-  options: ExecuteOptions,
-): Promise<Outcome> {
+  const plan = planCall(request, options)
+  if (!plan.items) return runPlanned(request, plan, options)
+  // `command1`, `command2`, ...: ordered calls on one tool, reported together as a JSON array.
   const items: { index: number; command: string; status: ToolExecutionStatus; result: string }[] = []
-  for (const item of batch) {
-    const route = resolveRoute(registry, request.toolName, item.command)
-    const outcome = route.ok ? await runCall(request, route.target, item.args, options, item.index) : { status: 'error' as const, result: route.message }
-    items.push({ index: item.index, command: item.command, status: outcome.status, result: outcome.result })
+  for (const item of plan.items) {
+    const outcome = await runPlanned(request, item, options)
+    items.push({ index: item.index as number, command: item.command as string, status: outcome.status, result: outcome.result })
   }
   const failed = items.find((item) => item.status !== 'success')
   return { status: failed ? failed.status : 'success', result: JSON.stringify(items, null, 2) }
 }
 
-async function runCall(request: ParsedRequest, target: RouteTarget, raw: Readonly<Record<string, unknown>>, options: ExecuteOptions, batchIndex?: number): Promise<Outcome> {
-  const { tool, method, routingName } = target
-  // Items of a batch share the request: each keeps variables of its own (`req-3.2`).
-  const callId = batchIndex === undefined ? request.requestId : `${request.requestId}.${batchIndex}`
-  if ((options.caller ?? 'agent') === 'agent' && method.agentCallable !== true) {
-    return { status: 'denied', result: `"${routingName}" is not agent-callable: only methods marked agentCallable can be called by a model.` }
-  }
-  if (options.toolEnabled && !options.toolEnabled(tool.id)) {
-    return { status: 'denied', result: `Tool "${tool.id}" is switched off in this configuration, so "${routingName}" was not called.` }
-  }
-  // References first, so validation and the approver see the values the method will get.
-  let given: Readonly<Record<string, unknown>> = raw
-  if (options.variables) {
-    try {
-      given = resolveVarRefs(raw, options.variables)
-    } catch (error) {
-      if (error instanceof VariableReferenceError) return { status: 'error', result: `Arguments of "${routingName}" could not be resolved: ${error.message}` }
-      throw error
-    }
-  }
-  // A method that declares `request_id` (as VCPToolBox plugins do) gets the request's id, which
-  // the parsers keep out of the arguments.
-  if (given.request_id === undefined && method.parameters.some((p) => p.name === 'request_id')) {
-    given = { ...given, request_id: callId }
-  }
-  // Every method takes an optional `limit` for its output unless it declares one itself.
-  let limit: number | undefined
-  if (!method.parameters.some((p) => p.name === 'limit') && given.limit !== undefined) {
-    const value = typeof given.limit === 'string' ? (given.limit.trim() === '' ? Number.NaN : Number(given.limit)) : given.limit
-    if (typeof value !== 'number' || !Number.isInteger(value)) return { status: 'error', result: `Invalid arguments for "${routingName}": "limit" must be an integer (0 or -1: no cut), got ${JSON.stringify(given.limit)}.` }
-    limit = value
-    given = without(given, 'limit')
-  }
-  const { args, problems } = coerceArguments(method.parameters, given)
-  if (problems.length > 0) return { status: 'error', result: `Invalid arguments for "${routingName}": ${problems.join('; ')}.` }
-  let answer: ToolPolicyAnswer | undefined
-  try {
-    answer = typeof tool.policy === 'function' ? await tool.policy({ method: method.name, args }) : undefined
-  } catch (error) {
-    return { status: 'error', result: `The policy of tool "${tool.id}" failed on "${routingName}": ${errorMessage(error)}` }
-  }
-  if (answer && 'deny' in answer) return { status: 'denied', result: `"${routingName}" was refused by its tool: ${answer.deny}` }
-  const call: PendingCall = { requestId: request.requestId, toolName: request.toolName, routingName, toolId: tool.id, method: method.name, args }
-  if (answer && 'ask' in answer) call.approvalReason = answer.ask
-  // Whoever approves calls is asked when the tool wants a person to look, whatever the config says.
-  if (options.requireConfirmation || (call.approvalReason !== undefined && options.onBeforeExecute)) {
+/** What a verdict that does not run a method reports. */
+const NOT_RUN_STATUS: Record<Exclude<CallVerdict, 'ready' | 'needs-approval'>, ToolExecutionStatus> = {
+  malformed: 'error',
+  'unknown-tool': 'error',
+  'invalid-arguments': 'error',
+  'not-callable': 'denied',
+  disabled: 'denied',
+  denied: 'denied',
+  'in-reasoning': 'denied',
+}
+
+/** Runs one planned call as its plan says: the method is called only under a runnable verdict. */
+async function runPlanned(request: ParsedRequest, planned: PlannedCall, options: ExecuteOptions): Promise<Outcome> {
+  const registry = options.registry ?? toolRegistryManager
+  // Only a tool with a policy makes the call wait for it.
+  const target = runnableTarget(planned, registry)
+  const call = typeof target?.tool.policy === 'function' ? await consultPolicy(planned, registry) : planned
+  if (call.verdict !== 'ready' && call.verdict !== 'needs-approval') return { status: NOT_RUN_STATUS[call.verdict], result: call.reason ?? call.verdict }
+  if (!target) return { status: 'error', result: `"${call.routingName}" could not be resolved again: the registry changed while the run was going.` }
+  const { tool, method } = target
+  const routingName = call.routingName as string
+  const args = call.args
+  const pending: PendingCall = { requestId: request.requestId, toolName: request.toolName, routingName, toolId: tool.id, method: method.name, args }
+  if (call.verdict === 'needs-approval') {
     if (!options.onBeforeExecute) {
-      return { status: 'error', result: `"${routingName}" needs confirmation (requireConfirmation is on) but no approver is set: pass onBeforeExecute.` }
+      return options.requireConfirmation
+        ? { status: 'error', result: `"${routingName}" needs confirmation (requireConfirmation is on) but no approver is set: pass onBeforeExecute.` }
+        : { status: 'denied', result: `"${routingName}" needs approval (${call.approvalReason}) and nobody can approve it here, so it was not called.` }
     }
-    const rejection = rejectionOf(await options.onBeforeExecute(call))
+    if (call.approvalReason !== CONFIRM_EVERY_CALL) pending.approvalReason = call.approvalReason
+    const rejection = rejectionOf(await options.onBeforeExecute(pending))
     if (rejection !== null) return { status: 'denied', result: `The user declined the call to "${routingName}".${rejection ? ` Reason: ${rejection}` : ''}` }
   }
   // Batches run several calls per request: the run may have been aborted since the last one.
@@ -219,13 +176,13 @@ async function runCall(request: ParsedRequest, target: RouteTarget, raw: Readonl
   const ran = await callMethod(fn as MethodFunction, tool, args, { requestId: request.requestId, routingName, variables: options.variables }, options)
   if (ran.status !== 'success' && ran.status !== 'error') return ran
   if (options.onResultReview) {
-    const rejection = rejectionOf(await options.onResultReview(call, ran))
+    const rejection = rejectionOf(await options.onResultReview(pending, ran))
     if (rejection !== null) {
-      options.variables?.set({ name: argsVariableName(routingName, callId), value: JSON.stringify(args), type: 'args', toolName: routingName, requestId: callId })
+      options.variables?.set({ name: argsVariableName(routingName, call.callId), value: JSON.stringify(args), type: 'args', toolName: routingName, requestId: call.callId })
       return { status: 'denied', result: `The user rejected the result of "${routingName}"; it is not shown.${rejection ? ` Reason: ${rejection}` : ''}` }
     }
   }
-  return shapeOutput(ran, tool, method.name, args, limit, callId, routingName, options)
+  return shapeOutput(ran, tool, method.name, args, call.limit, call.callId, routingName, options)
 }
 
 /** null when approved; otherwise the reason ('' when none was given). */
@@ -349,28 +306,6 @@ function callMethod(
 
 function isTimeoutError(error: unknown): boolean {
   return error instanceof Error && error.name === 'TimeoutError'
-}
-
-/** Typed arguments (JSON paradigms) when the request has them, else the string fields. */
-function rawArguments(request: ParsedRequest): Record<string, unknown> {
-  const typed = request.arguments
-  if (typed !== null && typeof typed === 'object' && !Array.isArray(typed)) return typed as Record<string, unknown>
-  return request.args
-}
-
-function stringArgs(raw: Record<string, unknown>): Record<string, string> {
-  const out = Object.create(null) as Record<string, string>
-  for (const key of Object.keys(raw)) {
-    const value = raw[key]
-    out[key] = typeof value === 'string' ? value : JSON.stringify(value)
-  }
-  return out
-}
-
-function without(raw: Record<string, unknown>, omitted: string): Record<string, unknown> {
-  const out = Object.create(null) as Record<string, unknown>
-  for (const key of Object.keys(raw)) if (key !== omitted) out[key] = raw[key]
-  return out
 }
 
 function errorMessage(error: unknown): string {

@@ -123,7 +123,7 @@ describe('executor: arguments', () => {
       status: 'error',
       result:
         'Invalid arguments for "math_repeat": "times" must be an integer, got "2.5"; "loud" must be true or false, got "maybe"; ' +
-        '"style" must be one of "plain", "fancy", got "bold"; undeclared argument "colour" (declared: word, times, loud, style).',
+        '"style" must be one of "plain", "fancy", got "bold"; undeclared argument "colour" (declared: word, times, loud, style, limit).',
     })
     expect((await run('math_add', {})).result).toBe('Invalid arguments for "math_add": missing required "a".')
   })
@@ -153,7 +153,7 @@ describe('executor: arguments', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
     const [parsed] = parseToolRequests('<<<[TOOL_REQUEST]>>>\ntool_name:「始」math_add「末」,\na:「始」1「末」,\n__proto__:「始」2「末」\n<<<[END_TOOL_REQUEST]>>>').requests
     const proto = await executeToolRequest(parsed!, { registry })
-    expect(proto.result).toBe('Invalid arguments for "math_add": undeclared argument "__proto__" (declared: a, b).')
+    expect(proto.result).toBe('Invalid arguments for "math_add": undeclared argument "__proto__" (declared: a, b, limit).')
   })
 
   it('takes typed arguments from JSON paradigms', async () => {
