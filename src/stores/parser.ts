@@ -5,37 +5,28 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
 import {
-  coerceArguments,
+  consultPolicies,
   executeToolRequest,
   parseToolRequests,
-  resolveRoute,
+  planCall,
+  planDiagnostics,
   toolRegistryManager,
-  type MethodParameter,
+  type Approver,
+  type CallPlan,
+  type CallVerdict,
+  type Diagnostic,
   type ParsedRequest,
   type ParseResult,
   type ToolExecutionResult,
 } from '../core'
 import { isRecord, persistedRef } from './persisted'
+import { appRegistryVersion } from './registry-version'
 import { SAMPLE_REPLIES } from './samples'
 
-export type RequestStatus = 'ready' | 'unknown-tool' | 'not-agent-callable' | 'invalid'
-
-export interface ArgumentRow {
-  name: string
-  given: string | undefined
-  expected: string
-  /** ok, missing (required and absent), default (absent, default applies), undeclared, or a type error. */
-  state: 'ok' | 'missing' | 'default' | 'undeclared' | 'error'
-  /** The value the executor will pass (typed), as JSON. */
-  coerced?: string
-  problem?: string
-}
-
-export interface RequestCheck {
-  status: RequestStatus
-  message?: string
-  routingName?: string
-  rows: ArgumentRow[]
+/** What one verdict count of the summary says. */
+export interface VerdictCount {
+  verdict: CallVerdict
+  count: number
 }
 
 interface ParserState {
@@ -59,19 +50,36 @@ export const useParserStore = defineStore('parser', () => {
   const text = ref(state.value.text)
 
   const parsedText = ref(text.value)
-  const result = shallowRef<ParseResult>(parseToolRequests(text.value, state.value.protocol))
+  // Requests inside reasoning are kept: their cards say they are not executed, and why.
+  const parse = (): ParseResult => parseToolRequests(text.value, state.value.protocol, { reasoning: 'include' })
+  const result = shallowRef<ParseResult>(parse())
+  const plans = shallowRef<CallPlan[]>([])
+  let planning = 0
+  /** Plans every request at once; the tools' policies answer a moment later. */
+  function replan(): void {
+    const current = result.value.requests.map((request) => planCall(request, planOptions()))
+    plans.value = current
+    const generation = ++planning
+    if (current.every((plan) => plan.policiesConsulted)) return
+    void Promise.all(current.map((plan) => consultPolicies(plan, planOptions()))).then((consulted) => {
+      if (generation === planning) plans.value = consulted
+    })
+  }
+  replan()
   let timer: ReturnType<typeof setTimeout> | null = null
   function reparse(): void {
     if (text.value.length <= MAX_SAVED_CHARS) state.value.text = text.value
     parsedText.value = text.value
-    result.value = parseToolRequests(text.value, state.value.protocol)
+    result.value = parse()
     results.value = {}
+    replan()
   }
   watch(text, () => {
     if (timer) clearTimeout(timer)
     timer = setTimeout(reparse, PARSE_DELAY_MS)
   })
   watch(() => state.value.protocol, reparse)
+  watch(appRegistryVersion(), replan)
   /** Parses now (tests, and before running). */
   function flush(): void {
     if (timer) clearTimeout(timer)
@@ -82,26 +90,14 @@ export const useParserStore = defineStore('parser', () => {
   const results = shallowRef<Record<string, ToolExecutionResult>>({})
   const running = ref(new Set<string>())
 
-  function check(request: ParsedRequest): RequestCheck {
-    const route = resolveRoute(toolRegistryManager, request.toolName, typeof request.args.command === 'string' ? request.args.command : undefined)
-    if (!request.valid) return { status: 'invalid', message: request.diagnostics.find((d) => d.severity === 'error')?.message, rows: [] }
-    if (!route.ok) return { status: 'unknown-tool', message: route.message, rows: [] }
-    const { method, routingName } = route.target
-    const typed = isRecord(request.arguments) ? request.arguments : request.args
-    const given: Record<string, unknown> = { ...typed }
-    if (routingName !== request.toolName) delete given.command
-    const rows = argumentRows(method.parameters, given)
-    if (method.agentCallable !== true) return { status: 'not-agent-callable', routingName, rows, message: `"${routingName}" is not agent-callable.` }
-    // Arguments the executor would refuse make the request as good as invalid: the table says why.
-    const refused = rows.some((row) => row.state === 'missing' || row.state === 'error' || row.state === 'undeclared')
-    return { status: refused ? 'invalid' : 'ready', routingName, rows }
-  }
-
-  async function run(request: ParsedRequest): Promise<void> {
+  /** Runs one request as the plan says; `runAnyway` runs a request that sits in reasoning. */
+  async function run(request: ParsedRequest, options: { approve?: Approver; runAnyway?: boolean } = {}): Promise<void> {
     running.value = new Set(running.value).add(request.requestId)
     try {
-      const result = await executeToolRequest(request, { registry: toolRegistryManager })
+      const result = await executeToolRequest(request, { ...planOptions(), reasoning: options.runAnyway ? 'run' : 'skip', onBeforeExecute: options.approve })
       results.value = { ...results.value, [request.requestId]: result }
+      // A run can change what a policy answers (a deleted folder holds no files to ask about).
+      replan()
     } finally {
       const next = new Set(running.value)
       next.delete(request.requestId)
@@ -109,10 +105,23 @@ export const useParserStore = defineStore('parser', () => {
     }
   }
 
-  async function runAll(): Promise<void> {
+  /** Every request in order, as a chat round would run them: requests in reasoning are not run. */
+  async function runAll(options: { approve?: Approver } = {}): Promise<void> {
     flush()
-    for (const request of result.value.requests) await run(request)
+    for (const request of result.value.requests) await run(request, options)
   }
+
+  const summary = computed<VerdictCount[]>(() => {
+    const counts = new Map<CallVerdict, number>()
+    for (const plan of plans.value) counts.set(plan.verdict, (counts.get(plan.verdict) ?? 0) + 1)
+    return VERDICT_ORDER.filter((verdict) => counts.has(verdict)).map((verdict) => ({ verdict, count: counts.get(verdict) as number }))
+  })
+  /** The parser's diagnostics and the plans' (argument problems on their values), in text order. */
+  const diagnostics = computed<Diagnostic[]>(() => {
+    const found = plans.value.flatMap((plan) => planDiagnostics(plan, parsedText.value))
+    if (found.length === 0) return result.value.diagnostics
+    return [...result.value.diagnostics, ...found].sort((a, b) => a.offset - b.offset)
+  })
 
   function loadSample(index: number): void {
     const sample = SAMPLE_REPLIES[index]
@@ -122,26 +131,13 @@ export const useParserStore = defineStore('parser', () => {
     flush()
   }
 
-  return { state, text, result, results, running, check, run, runAll, flush, loadSample, stale: computed(() => parsedText.value !== text.value) }
+  return { state, text, result, plans, summary, diagnostics, results, running, run, runAll, flush, loadSample, stale: computed(() => parsedText.value !== text.value) }
 })
 
-/** One row per parameter and per undeclared argument, as the executor will see them. */
-function argumentRows(parameters: readonly MethodParameter[], given: Record<string, unknown>): ArgumentRow[] {
-  const rows: ArgumentRow[] = []
-  const show = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v))
-  for (const p of parameters) {
-    const has = Object.prototype.hasOwnProperty.call(given, p.name) && given[p.name] !== undefined && given[p.name] !== null
-    const expected = p.type === 'enum' ? `enum (${(p.enumValues ?? []).join(' | ')})` : p.type === 'array' && p.items ? `array of ${p.items.type}` : p.type
-    if (!has) {
-      rows.push({ name: p.name, given: undefined, expected, state: p.defaultValue !== undefined ? 'default' : p.required === false ? 'ok' : 'missing', coerced: p.defaultValue !== undefined ? JSON.stringify(p.defaultValue) : undefined })
-      continue
-    }
-    const { args, problems } = coerceArguments([p], { [p.name]: given[p.name] })
-    if (problems.length > 0) rows.push({ name: p.name, given: show(given[p.name]), expected, state: 'error', problem: problems.join('; ') })
-    else rows.push({ name: p.name, given: show(given[p.name]), expected, state: 'ok', coerced: JSON.stringify(args[p.name]) })
-  }
-  for (const key of Object.keys(given)) {
-    if (!parameters.some((p) => p.name === key)) rows.push({ name: key, given: show(given[key]), expected: '', state: 'undeclared' })
-  }
-  return rows
+/** How the Parser pane runs and plans: as a model's reply in a chat with every tool on. */
+function planOptions() {
+  return { registry: toolRegistryManager, caller: 'agent' as const }
 }
+
+/** The summary's order: what runs first, then why the rest does not. */
+const VERDICT_ORDER: CallVerdict[] = ['ready', 'needs-approval', 'in-reasoning', 'unknown-tool', 'not-callable', 'disabled', 'invalid-arguments', 'denied', 'malformed']

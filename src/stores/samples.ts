@@ -73,4 +73,42 @@ and an OpenAI-style JSON block:
 \`\`\`
 `,
   },
+  {
+    key: 'parser.samples.verdicts',
+    protocol: 'vcp',
+    text: `One of each: a limit, a batch, a call in reasoning, an unknown tool and a wrong type.
+<<<[TOOL_REQUEST]>>>
+tool_name:「始」fs_tree「末」,
+path:「始」/「末」,
+limit:「始」100「末」
+<<<[END_TOOL_REQUEST]>>>
+<<<[TOOL_REQUEST]>>>
+tool_name:「始」fs「末」,
+command1:「始」write「末」,
+path1:「始」/plan/a.md「末」,
+content1:「始」first「末」,
+command2:「始」write「末」,
+path2:「始」/plan/b.md「末」,
+content2:「始」second「末」,
+command3:「始」tree「末」,
+path3:「始」/plan「末」
+<<<[END_TOOL_REQUEST]>>>
+<think>Maybe delete it all first?
+<<<[TOOL_REQUEST]>>>
+tool_name:「始」fs_delete「末」,
+path:「始」/plan「末」,
+recursive:「始」true「末」
+<<<[END_TOOL_REQUEST]>>>
+</think>
+<<<[TOOL_REQUEST]>>>
+tool_name:「始」weather_today「末」,
+city:「始」Paris「末」
+<<<[END_TOOL_REQUEST]>>>
+<<<[TOOL_REQUEST]>>>
+tool_name:「始」calc_evaluate「末」,
+expression:「始」2 + 2「末」,
+precision:「始」two「末」
+<<<[END_TOOL_REQUEST]>>>
+`,
+  },
 ]

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { launchChromium, screenshotPath } from './support/browser'
+import { SAMPLE_REPLIES } from '../../src/stores/samples'
 
 const appUrl = inject('appUrl')
 let browser: Browser
@@ -186,21 +187,53 @@ describe('Parser', () => {
     await page.locator('[data-test="editor-parser-reply"][data-ready="true"] .squiggly-warning').first().waitFor()
     const codes = await page.locator('[data-test="diagnostic"]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-code')))
     expect(codes).toEqual(expect.arrayContaining(['request-in-reasoning', 'marker-variant', 'fullwidth-colon', 'missing-end-marker', 'duplicate-key']))
-    const statuses = await page.locator('[data-test="request-card"]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-status')))
-    expect(statuses).toEqual(['invalid', 'unknown-tool', 'invalid'])
+    const verdicts = await page.locator('[data-test="request-card"]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-verdict')))
+    expect(verdicts).toEqual(['in-reasoning', 'invalid-arguments', 'unknown-tool', 'invalid-arguments'])
     await page.locator('[data-test="diagnostic"]').first().click()
     await shot('parser-light')
 
     await page.locator('[data-test="parser-run-all"]').click()
-    await expect.poll(() => page.locator('[data-test="request-result"]').count()).toBe(3)
+    await expect.poll(() => page.locator('[data-test="request-result"]').count()).toBe(4)
     const results = await page.locator('[data-test="request-result"]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-status')))
-    expect(results).toEqual(['error', 'error', 'error'])
-    expect(await page.locator('[data-test="request-card"]').nth(0).innerText()).toContain('must be an integer, got "two"')
+    expect(results).toEqual(['denied', 'error', 'error', 'error'])
+    expect(await page.locator('[data-test="request-card"]').nth(1).innerText()).toContain('must be an integer, got "two"')
 
-    await page.locator('[data-test="request-card"]').nth(2).locator('[data-test="request-convert"]').click()
+    await page.locator('[data-test="request-card"]').nth(3).locator('[data-test="request-convert"]').click()
     await page.locator('.el-select-dropdown__item:visible', { hasText: 'JSON tool_calls block' }).click()
     expect(await page.locator('[data-test="request-converted"]').innerText()).toContain('"tool_calls"')
     await shot('parser-run')
+  })
+
+  it('gives every request a verdict, counts them, and runs exactly the ready ones', async () => {
+    await page.goto(appUrl)
+    await tab('Parser').click()
+    await setEditorText('parser-reply', SAMPLE_REPLIES[3]!.text)
+    const summary = page.locator('[data-test="parser-summary"]')
+    await expect.poll(() => summary.innerText()).toContain('5 requests: 2 ready, 1 in reasoning, 1 unknown tool, 1 invalid arguments')
+    const cards = page.locator('[data-test="request-card"]')
+    expect(await cards.evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-verdict')))).toEqual(['ready', 'ready', 'in-reasoning', 'unknown-tool', 'invalid-arguments'])
+    // limit is an argument like any other: checked, and taken out for the output cut.
+    expect(await cards.nth(0).locator('[data-test="argument-state"]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-state')))).toEqual(['ok', 'default', 'coerced'])
+    expect(await cards.nth(1).locator('[data-test="batch-item"]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-verdict')))).toEqual(['ready', 'ready', 'ready'])
+    expect(await cards.nth(2).innerText()).toContain('in reasoning: not executed')
+    expect(await cards.nth(4).innerText()).toContain('"precision" must be an integer, got "two"')
+    // The reasoning warning underlines the whole block, and the wrong value has a squiggle of its own.
+    const reasoning = page.locator('[data-test="diagnostic"][data-code="request-in-reasoning"]')
+    expect(await reasoning.count()).toBe(1)
+    expect(await page.locator('[data-test="diagnostic"][data-code="argument-type-error"]').count()).toBe(1)
+    await page.locator('[data-test="editor-parser-reply"] .squiggly-error').first().waitFor()
+    await shot('parser-verdicts')
+
+    await page.locator('[data-test="parser-run-all"]').click()
+    await expect.poll(() => page.locator('[data-test="request-result"]').count()).toBe(5)
+    const statuses = await page.locator('[data-test="request-result"]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-status')))
+    expect(statuses).toEqual(['success', 'success', 'denied', 'error', 'error'])
+    // The batch's last item lists what the first two wrote; the delete in reasoning did not run.
+    expect(await cards.nth(1).locator('[data-test="request-result"]').innerText()).toContain('b.md')
+    await cards.nth(2).locator('[data-test="request-run-anyway"]').click()
+    await expect.poll(() => cards.nth(2).locator('[data-test="request-result"]').getAttribute('data-status')).toBe('success')
+    expect(await cards.nth(2).locator('[data-test="request-result"]').innerText()).toContain('/plan/a.md')
+    await shot('parser-verdicts-run')
   })
 
   it('reads a pasted reply in several protocols with auto-detect and runs it', async () => {
@@ -244,7 +277,7 @@ describe('Parser with a long reply', () => {
     await page.keyboard.press('Control+A')
     await page.evaluate((text) => navigator.clipboard.writeText(text), reply)
     await page.keyboard.press('Control+V')
-    await expect.poll(() => page.locator('[data-test="parser-summary"]').innerText(), { timeout: 30_000 }).toContain(`${blocks} requests, 0 diagnostics`)
+    await expect.poll(() => page.locator('[data-test="parser-summary"]').innerText(), { timeout: 30_000 }).toContain(`${blocks} requests: ${blocks} ready · 0 diagnostics`)
     expect(await page.locator('[data-test="request-card"]').count()).toBe(50)
     await page.locator('[data-test="parser-more"]').click()
     expect(await page.locator('[data-test="request-card"]').count()).toBe(100)

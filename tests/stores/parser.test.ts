@@ -3,39 +3,84 @@ import { describe, expect, it } from 'vitest'
 import { useParserStore } from '../../src/stores/parser'
 import { SAMPLE_REPLIES } from '../../src/stores/samples'
 import { useFreshApp } from '../helpers-ui'
+import { flushPromises } from '@vue/test-utils'
 
 describe('parser store', () => {
   useFreshApp()
 
-  it('checks each request against the registry: ready, unknown tool, not agent-callable, invalid', () => {
+  it('plans each request as the executor will run it, and counts the verdicts', async () => {
     const store = useParserStore()
-    store.loadSample(1)
-    const checks = store.result.requests.map((r) => [r.toolName, store.check(r).status])
-    // depth "two" and the undeclared "colour" would be refused by the executor.
-    expect(checks).toEqual([
-      ['fs_tree', 'invalid'],
-      ['calc_evalute', 'unknown-tool'],
-      ['text_hash', 'invalid'],
+    store.loadSample(3)
+    await flushPromises()
+    expect(store.plans.map((p) => [p.request.toolName, p.verdict])).toEqual([
+      ['fs_tree', 'ready'],
+      ['fs', 'ready'],
+      ['fs_delete', 'in-reasoning'],
+      ['weather_today', 'unknown-tool'],
+      ['calc_evaluate', 'invalid-arguments'],
     ])
-    store.loadSample(0)
-    expect(store.result.requests.map((r) => store.check(r).status)).toEqual(['ready', 'ready', 'ready'])
+    expect(store.plans[0]?.limit).toBe(100)
+    expect(store.plans[1]?.items?.map((item) => [item.routingName, item.verdict])).toEqual([
+      ['fs_write', 'ready'],
+      ['fs_write', 'ready'],
+      ['fs_tree', 'ready'],
+    ])
+    expect(store.summary).toEqual([
+      { verdict: 'ready', count: 2 },
+      { verdict: 'in-reasoning', count: 1 },
+      { verdict: 'unknown-tool', count: 1 },
+      { verdict: 'invalid-arguments', count: 1 },
+    ])
     store.state.protocol = 'vcp'
-    store.text = '<<<[TOOL_REQUEST]>>>\ntool_name:「始」fs_wipe「末」\n<<<[END_TOOL_REQUEST]>>>\n<<<[TOOL_REQUEST]>>>\ntool_name:「始」nope_x「末」\n<<<[END_TOOL_REQUEST]>>>'
+    store.text = '<<<[TOOL_REQUEST]>>>\ntool_name:「始」fs_wipe「末」\n<<<[END_TOOL_REQUEST]>>>'
     store.flush()
-    expect(store.result.requests.map((r) => store.check(r).status)).toEqual(['not-agent-callable', 'unknown-tool'])
+    expect(store.plans.map((p) => p.verdict)).toEqual(['not-callable'])
   })
 
-  it('compares each argument with the parameters', () => {
+  it('puts argument problems in the diagnostics, on the values, and a reasoning warning over the whole block', () => {
     const store = useParserStore()
-    store.text = '<<<[TOOL_REQUEST]>>>\ntool_name:「始」fs_tree「末」,\ndepth:「始」two「末」,\ncolour:「始」red「末」\n<<<[END_TOOL_REQUEST]>>>\n<<<[TOOL_REQUEST]>>>\ntool_name:「始」text_hash「末」\n<<<[END_TOOL_REQUEST]>>>'
+    store.loadSample(3)
+    const text = store.text
+    const spans = store.diagnostics.filter((d) => d.code !== 'protocol-detected').map((d) => [d.code, text.slice(d.offset, d.offset + d.length)])
+    const reasoning = spans.find(([code]) => code === 'request-in-reasoning')?.[1] ?? ''
+    expect(reasoning.startsWith('<<<[TOOL_REQUEST]>>>') && reasoning.endsWith('<<<[END_TOOL_REQUEST]>>>')).toBe(true)
+    expect(spans).toContainEqual(['argument-type-error', 'two'])
+    expect(spans.find(([code]) => code === 'unknown-tool')?.[1]).toContain('weather_today')
+    const rows = store.plans[4]?.checks.map((c) => [c.name, c.state])
+    expect(rows).toEqual([['expression', 'ok'], ['precision', 'type-error'], ['limit', 'absent']])
+  })
+
+  it('runs what is ready, skips reasoning unless asked, and asks before a call that needs approval', async () => {
+    const store = useParserStore()
+    store.loadSample(3)
+    await store.runAll()
+    const statuses = store.result.requests.map((r) => store.results[r.requestId]?.status)
+    expect(statuses).toEqual(['success', 'success', 'denied', 'error', 'error'])
+    const reasoning = store.result.requests[2]!
+    expect(store.results[reasoning.requestId]?.result).toContain('inside <think> reasoning')
+    // /plan now holds two files: deleting it does not need approval, and Run anyway runs it.
+    await store.run(reasoning, { runAnyway: true })
+    expect(store.results[reasoning.requestId]?.status).toBe('success')
+  })
+
+  it('a call the tool wants approved waits for the approver, and is not run without one', async () => {
+    const store = useParserStore()
+    const write = (n: number) => `<<<[TOOL_REQUEST]>>>\ntool_name:「始」fs_write「末」,\npath:「始」/big/${n}.md「末」,\ncontent:「始」x「末」\n<<<[END_TOOL_REQUEST]>>>`
+    store.text = [1, 2, 3, 4].map(write).join('\n')
+    await store.runAll()
+    store.text = '<<<[TOOL_REQUEST]>>>\ntool_name:「始」fs_delete「末」,\npath:「始」/big「末」,\nrecursive:「始」true「末」\n<<<[END_TOOL_REQUEST]>>>'
     store.flush()
-    const [tree, hash] = store.result.requests.map((r) => store.check(r).rows)
-    expect(tree).toEqual([
-      { name: 'path', given: undefined, expected: 'string', state: 'default', coerced: '"/"' },
-      { name: 'depth', given: 'two', expected: 'integer', state: 'error', problem: '"depth" must be an integer, got "two"' },
-      { name: 'colour', given: 'red', expected: '', state: 'undeclared' },
-    ])
-    expect(hash?.[0]).toMatchObject({ name: 'text', state: 'missing' })
+    await flushPromises()
+    expect(store.plans[0]).toMatchObject({ verdict: 'needs-approval', approvalReason: 'it deletes 4 files under "/big"' })
+    const [del] = store.result.requests
+    await store.run(del!)
+    expect(store.results[del!.requestId]).toMatchObject({ status: 'denied' })
+    const asked: string[] = []
+    await store.run(del!, { approve: (call) => (asked.push(call.approvalReason ?? ''), false) })
+    expect(asked).toEqual(['it deletes 4 files under "/big"'])
+    expect(store.results[del!.requestId]?.status).toBe('denied')
+    await store.run(del!, { approve: () => true })
+    expect(store.results[del!.requestId]?.status).toBe('success')
   })
 
   it('runs one or all requests and keeps the results per request', async () => {
@@ -56,6 +101,6 @@ describe('parser store', () => {
     expect(store.result.requests[0]?.toolName).toBe('calc_evaluate')
     store.loadSample(2)
     expect(store.result.diagnostics.find((d) => d.code === 'protocol-detected')?.message).toBe('Detected: vcp (1 request), hermes (1 request), json (1 request).')
-    expect(SAMPLE_REPLIES.map((s) => s.protocol)).toEqual(['vcp', 'vcp', 'auto'])
+    expect(SAMPLE_REPLIES.map((s) => s.protocol)).toEqual(['vcp', 'vcp', 'auto', 'vcp'])
   })
 })

@@ -276,6 +276,11 @@ export function planDiagnostics(plan: CallPlan, text: string): Diagnostic[] {
     out.push({ severity, code, message, offset: span.offset, length: span.length, ...positionIn(text, span.offset) })
   }
   const block = { offset: plan.request.start, length: Math.max(1, plan.request.end - plan.request.start) }
+  // Inside reasoning nothing runs: one warning over the block says so, and nothing more.
+  if (plan.verdict === 'in-reasoning') {
+    at(block, 'warning', 'request-in-reasoning', 'This request is inside <think> reasoning; it is not executed.')
+    return out
+  }
   const calls = plan.items ?? [plan]
   for (const call of calls) {
     const prefix = call.index === undefined ? '' : `Item ${call.index} (${call.command}): `

@@ -370,7 +370,7 @@ export function createJsonParadigmParser(grammar: ParadigmGrammar, options: Pars
     let included = true
     if (c.inReasoning && !includeReasoning) {
       included = false
-      mine.push(diagnostic('warning', 'request-in-reasoning', 'This request is inside <think> reasoning; it is not executed.', reading.start))
+      mine.push(diagnostic('warning', 'request-in-reasoning', 'This request is inside <think> reasoning; it is not executed.', reading.start, reading.end - reading.start))
     } else if (c.fenced && skipFenced) {
       included = false
       mine.push(diagnostic('info', 'fenced-block-skipped', 'This request is inside a Markdown code fence and fenced blocks are skipped.', reading.start))

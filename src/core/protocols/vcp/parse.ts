@@ -73,7 +73,7 @@ export function createVcpStreamParser(options: ParseOptions = {}, withEvents = t
         let included = true
         if (block.inReasoning && !includeReasoning) {
           included = false
-          addDiagnostic('warning', 'request-in-reasoning', 'This request is inside <think> reasoning; it is not executed.', block.start)
+          addDiagnostic('warning', 'request-in-reasoning', 'This request is inside <think> reasoning; it is not executed.', block.start, block.end - block.start)
         } else if (block.fenced && skipFenced) {
           included = false
           addDiagnostic('info', 'fenced-block-skipped', 'This request is inside a Markdown code fence and fenced blocks are skipped.', block.start)
