@@ -3,7 +3,8 @@
  *
  *   vcp parse  [--protocol ID] [--chunk N] FILE|- ...   (auto by default, as the Parser pane)
  *   vcp prompt [--protocol ID]
- *   vcp exec   [--protocol ID] [--files DIR] [--timeout MS] [--parallel] FILE|-
+ *   vcp check  [--protocol ID] [--files DIR] FILE|- ...  (what exec would do, executing nothing)
+ *   vcp exec   [--protocol ID] [--files DIR] [--timeout MS] [--parallel] [--approve] FILE|-
  */
 import {
   createRequestIdSession,
@@ -12,12 +13,17 @@ import {
   createToolRegistryManager,
   DEFAULT_TOOL_CALL_CONFIG,
   parseToolRequests,
+  planDiagnostics,
+  planToolCall,
   processToolCallCycle,
   createVariableStore,
   protocolRegistry,
   readSavedVariables,
+  type ArgumentCheck,
+  type CallPlan,
   type Diagnostic,
   type ParseResult,
+  type PlannedCall,
   type ToolRegistry,
   type VariableStore,
 } from '../core'
@@ -40,20 +46,25 @@ export const VARIABLES_SUFFIX = '.variables.json'
 export const USAGE = `Usage:
   vcp parse [--protocol ID] [--chunk N] FILE|- ...   print each file's requests and diagnostics as one JSON line
   vcp prompt [--protocol ID]                         print the tools prompt for the built-in tools
-  vcp exec [--protocol ID] [--files DIR] [--timeout MS] [--parallel] FILE|-
+  vcp check [--protocol ID] [--files DIR] FILE|- ...  print what exec would do with each file's requests, executing
+                                                     nothing: {"requests": [{"requestId", "toolName", "verdict",
+                                                     "arguments", "checks", "items"}], "diagnostics": [...]}
+  vcp exec [--protocol ID] [--files DIR] [--timeout MS] [--parallel] [--approve] FILE|-
                                                      run the file's valid requests against the built-in tools and
                                                      print {"results": [...], "diagnostics": [...]} as one JSON line
 
 Options:
-  --protocol ID   protocol to use (known: ${protocolRegistry.list().map((p) => p.id).join(', ')}); parse and exec
-                  also take auto: read every format and say which were found (the default of parse;
-                  prompt and exec default to vcp)
+  --protocol ID   protocol to use (known: ${protocolRegistry.list().map((p) => p.id).join(', ')}); parse, check and
+                  exec also take auto: read every format and say which were found (the default of parse
+                  and check; prompt and exec default to vcp)
   --chunk N       feed the text to the streaming parser N characters at a time
   --files DIR     folder that holds the virtual file system of the fs tool (default: ${DEFAULT_FILES_FOLDER});
                   exec keeps the variables of full results beside it, in DIR${VARIABLES_SUFFIX}, so the
                   ReadVar request in a cut result works in the next exec
   --timeout MS    per-call timeout in milliseconds (default: ${DEFAULT_TOOL_CALL_CONFIG.timeout})
   --parallel      run the requests at the same time instead of in order
+  --approve       run calls that need approval (a tool's policy asks, e.g. a recursive delete of many
+                  files); without it they are refused with the reason
   -               read standard input
 
 Exit status: 0 when every file was read (problems in the text and failed calls are reported
@@ -68,24 +79,26 @@ interface Command {
   folder: string
   timeout: number
   parallel: boolean
+  approve: boolean
 }
 
 /** Which options each command takes, and how many files (min, max). */
 const COMMANDS: Record<string, { options: string[]; files: [number, number] }> = {
   parse: { options: ['--protocol', '--chunk'], files: [1, Infinity] },
   prompt: { options: ['--protocol'], files: [0, 0] },
-  exec: { options: ['--protocol', '--files', '--timeout', '--parallel'], files: [1, 1] },
+  check: { options: ['--protocol', '--files'], files: [1, Infinity] },
+  exec: { options: ['--protocol', '--files', '--timeout', '--parallel', '--approve'], files: [1, 1] },
 }
 
 function readArgs(name: string, args: string[]): Command {
   const spec = COMMANDS[name] as (typeof COMMANDS)[string]
-  const command: Command = { protocol: name === 'parse' ? 'auto' : 'vcp', chunk: null, files: [], folder: DEFAULT_FILES_FOLDER, timeout: DEFAULT_TOOL_CALL_CONFIG.timeout, parallel: false }
+  const command: Command = { protocol: name === 'parse' || name === 'check' ? 'auto' : 'vcp', chunk: null, files: [], folder: DEFAULT_FILES_FOLDER, timeout: DEFAULT_TOOL_CALL_CONFIG.timeout, parallel: false, approve: false }
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] as string
     if (arg.startsWith('--')) {
       if (!spec.options.includes(arg)) throw new UsageError(`unknown option ${arg}`)
-      if (arg === '--parallel') {
-        command.parallel = true
+      if (arg === '--parallel' || arg === '--approve') {
+        command[arg === '--parallel' ? 'parallel' : 'approve'] = true
         continue
       }
       const value = args[++i]
@@ -171,6 +184,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       continue
     }
     if (name === 'parse') io.out(JSON.stringify(toOutput(parseText(text, command))))
+    else if (name === 'check') io.out(JSON.stringify(await checkText(text, io, command)))
     else io.out(JSON.stringify(await execText(text, io, command)))
   }
   return status
@@ -190,12 +204,52 @@ function builtinPrompt(io: CliIo, command: Command): string {
 async function execText(text: string, io: CliIo, command: Command): Promise<unknown> {
   const registry = builtinRegistry(io, command)
   const variables = await loadVariables(io, command.folder + VARIABLES_SUFFIX)
-  const cycle = await processToolCallCycle(text, { registry, protocol: command.protocol, timeout: command.timeout, parallel: command.parallel, variables: variables.store })
+  const cycle = await processToolCallCycle(text, {
+    registry,
+    protocol: command.protocol,
+    timeout: command.timeout,
+    parallel: command.parallel,
+    variables: variables.store,
+    ...(command.approve ? { onBeforeExecute: () => true } : {}),
+  })
   await io.writeFile(command.folder + VARIABLES_SUFFIX, JSON.stringify(variables.store.list()))
   return {
     results: cycle.executionResults.map(({ requestId, toolName, status, result, durationMs }) => ({ requestId, toolName, status, result, durationMs: Math.round(durationMs * 100) / 100 })),
     diagnostics: variables.problem ? [...cycle.diagnostics, variables.problem] : cycle.diagnostics,
   }
+}
+
+/** The call plan of every request (those in reasoning too), as exec would run them. */
+async function checkText(text: string, io: CliIo, command: Command): Promise<unknown> {
+  const registry = builtinRegistry(io, command)
+  const variables = await loadVariables(io, command.folder + VARIABLES_SUFFIX)
+  const parsed = parseToolRequests(text, command.protocol, { session: createRequestIdSession(), reasoning: 'include' })
+  const plans: CallPlan[] = []
+  for (const request of parsed.requests) plans.push(await planToolCall(request, { registry, variables: variables.store }))
+  const diagnostics = [...parsed.diagnostics, ...plans.flatMap((plan) => planDiagnostics(plan, text))].sort((a, b) => a.offset - b.offset)
+  return {
+    requests: plans.map((plan) => ({ requestId: plan.request.requestId, toolName: plan.request.toolName, ...plannedOutput(plan), ...(plan.items ? { items: plan.items.map(plannedOutput) } : {}) })),
+    diagnostics: variables.problem ? [...diagnostics, variables.problem] : diagnostics,
+  }
+}
+
+function plannedOutput(call: PlannedCall): Record<string, unknown> {
+  return {
+    ...(call.index !== undefined ? { index: call.index, command: call.command } : {}),
+    verdict: call.verdict,
+    ...(call.whenRun ? { whenRun: call.whenRun } : {}),
+    ...(call.routingName ? { routingName: call.routingName } : {}),
+    ...(call.reason ? { reason: call.reason } : {}),
+    ...(call.approvalReason ? { approvalReason: call.approvalReason } : {}),
+    arguments: { ...call.args },
+    ...(call.limit !== undefined ? { limit: call.limit } : {}),
+    checks: call.checks.map(checkOutput),
+  }
+}
+
+function checkOutput(check: ArgumentCheck): Record<string, unknown> {
+  const { span, ...rest } = check
+  return span ? { ...rest, offset: span.offset, length: span.length } : rest
 }
 
 /** The variables a former exec kept; what cannot be read is left out, and said. */

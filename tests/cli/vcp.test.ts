@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { parseToolRequests } from '../../src/core'
 import { runCli, type CliIo } from '../../src/cli/vcp'
 import { createNodeBuiltinTools } from '../../src/tools/node'
+import { SAMPLE_REPLIES } from '../../src/stores/samples'
 
 const REQUEST = '<<<[TOOL_REQUEST]>>>\ntool_name:「始」calc_evaluate「末」,\nexpression:「始」1+2「末」\n<<<[END_TOOL_REQUEST]>>>'
 
@@ -29,6 +30,55 @@ function memoryIo(files: Record<string, string>, stdin = ''): CliIo & { stdout: 
     builtinTools: (folder) => createNodeBuiltinTools({ folder }),
   }
 }
+
+describe('vcp check', () => {
+  interface Checked {
+    requests: { requestId: string; toolName: string; verdict: string; arguments: Record<string, unknown>; limit?: number; checks: { name: string; state: string; offset?: number }[]; items?: { index: number; routingName: string; verdict: string }[] }[]
+    diagnostics: { code: string; offset: number; length: number }[]
+  }
+
+  it('prints the call plan of every request, executing nothing', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'vcp-check-'))
+    const text = SAMPLE_REPLIES[3]!.text
+    const io = memoryIo({ r: text })
+    expect(await runCli(['check', '--files', folder, 'r'], io)).toBe(0)
+    const out = JSON.parse(io.stdout[0] as string) as Checked
+    expect(out.requests.map((r) => [r.toolName, r.verdict])).toEqual([
+      ['fs_tree', 'ready'],
+      ['fs', 'ready'],
+      ['fs_delete', 'in-reasoning'],
+      ['weather_today', 'unknown-tool'],
+      ['calc_evaluate', 'invalid-arguments'],
+    ])
+    expect(out.requests[0]).toMatchObject({ arguments: { path: '/', depth: 8 }, limit: 100 })
+    expect(out.requests[1]?.items?.map((item) => [item.index, item.routingName, item.verdict])).toEqual([
+      [1, 'fs_write', 'ready'],
+      [2, 'fs_write', 'ready'],
+      [3, 'fs_tree', 'ready'],
+    ])
+    const precision = out.requests[4]?.checks.find((c) => c.name === 'precision')
+    expect(precision?.state).toBe('type-error')
+    expect(text.slice(precision?.offset, (precision?.offset ?? 0) + 3)).toBe('two')
+    expect(out.diagnostics.map((d) => d.code)).toEqual(['protocol-detected', 'request-in-reasoning', 'unknown-tool', 'argument-type-error'])
+    // Nothing ran: the batch's files were not written.
+    expect(() => readFileSync(join(folder, 'plan', 'a.md'))).toThrow()
+  })
+
+  it('exec refuses a call that needs approval unless --approve is given', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'vcp-approve-'))
+    for (const n of [1, 2, 3, 4]) await runCli(['exec', '--files', folder, '-'], memoryIo({}, `<<<[TOOL_REQUEST]>>>\ntool_name:「始」fs_write「末」,\npath:「始」/big/${n}.md「末」,\ncontent:「始」x「末」\n<<<[END_TOOL_REQUEST]>>>`))
+    const del = '<<<[TOOL_REQUEST]>>>\ntool_name:「始」fs_delete「末」,\npath:「始」/big「末」,\nrecursive:「始」true「末」\n<<<[END_TOOL_REQUEST]>>>'
+    const checked = memoryIo({ r: del })
+    await runCli(['check', '--files', folder, 'r'], checked)
+    expect(JSON.parse(checked.stdout[0] as string).requests[0]).toMatchObject({ verdict: 'needs-approval', approvalReason: 'it deletes 4 files under "/big"' })
+    const refused = memoryIo({ r: del })
+    await runCli(['exec', '--files', folder, 'r'], refused)
+    expect(JSON.parse(refused.stdout[0] as string).results[0]).toMatchObject({ status: 'denied', result: '"fs_delete" needs approval (it deletes 4 files under "/big") and nobody can approve it here, so it was not called.' })
+    const approved = memoryIo({ r: del })
+    await runCli(['exec', '--approve', '--files', folder, 'r'], approved)
+    expect(JSON.parse(approved.stdout[0] as string).results[0]).toMatchObject({ status: 'success' })
+  })
+})
 
 describe('vcp parse', () => {
   it('prints one compact JSON line per file', async () => {

@@ -6,6 +6,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'v
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { launchChromium, screenshotPath } from './support/browser'
 import { SAMPLE_REPLIES } from '../../src/stores/samples'
+import { runCli, type CliIo } from '../../src/cli/vcp'
+import { createBuiltinTools, createMemoryFileStore } from '../../src/tools'
+import { createNodeSandboxRunner } from '../../src/tools/node'
 
 const appUrl = inject('appUrl')
 let browser: Browser
@@ -211,7 +214,20 @@ describe('Parser', () => {
     const summary = page.locator('[data-test="parser-summary"]')
     await expect.poll(() => summary.innerText()).toContain('5 requests: 2 ready, 1 in reasoning, 1 unknown tool, 1 invalid arguments')
     const cards = page.locator('[data-test="request-card"]')
-    expect(await cards.evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-verdict')))).toEqual(['ready', 'ready', 'in-reasoning', 'unknown-tool', 'invalid-arguments'])
+    const shown = await cards.evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-verdict')))
+    expect(shown).toEqual(['ready', 'ready', 'in-reasoning', 'unknown-tool', 'invalid-arguments'])
+    // `vcp check` on the same reply says the same.
+    const lines: string[] = []
+    const io: CliIo = {
+      readFile: async () => SAMPLE_REPLIES[3]!.text,
+      writeFile: async () => undefined,
+      readStdin: async () => '',
+      out: (line) => lines.push(line),
+      err: () => undefined,
+      builtinTools: () => createBuiltinTools({ files: createMemoryFileStore(), sandbox: createNodeSandboxRunner() }),
+    }
+    expect(await runCli(['check', 'reply.txt'], io)).toBe(0)
+    expect((JSON.parse(lines[0] as string) as { requests: { verdict: string }[] }).requests.map((r) => r.verdict)).toEqual(shown)
     // limit is an argument like any other: checked, and taken out for the output cut.
     expect(await cards.nth(0).locator('[data-test="argument-state"]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-state')))).toEqual(['ok', 'default', 'coerced'])
     expect(await cards.nth(1).locator('[data-test="batch-item"]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-verdict')))).toEqual(['ready', 'ready', 'ready'])
