@@ -6,6 +6,7 @@
 import type { MethodMetadata, ToolCallConfig, ToolDefinitionInput, ToolRegistry } from './types'
 import { toolRegistryManager, type ToolRegistryManager } from './tools/registry-manager'
 import { protocolRegistry, type ProtocolRegistry } from './protocols/registry'
+import type { ToolCallingProtocol } from './protocols/protocol'
 import { stableHash } from './text/stable-hash'
 import { LIMIT_PARAMETER } from './results/output'
 
@@ -65,10 +66,23 @@ export function isToolEnabled(config: Pick<ToolCallConfig, 'toolToggles' | 'defa
   return config.toolToggles[toolId] ?? config.defaultToolEnabled
 }
 
-/** Every method a model sees takes `limit` for its output, unless it has a `limit` of its own. */
-function withLimitParameter(method: MethodMetadata): MethodMetadata {
+/**
+ * A method as the model sees it: every method takes `limit` for its output, unless it has a
+ * `limit` of its own. The tools prompt, Discovery, the Executor's form and schema all show this.
+ */
+export function modelFacingMethod(method: MethodMetadata): MethodMetadata {
   if (method.parameters.some((p) => p.name === LIMIT_PARAMETER.name)) return method
   return { ...method, parameters: [...method.parameters, LIMIT_PARAMETER] }
+}
+
+/**
+ * One method's part of the tools prompt in a protocol, rendered by the same code from the same
+ * model-facing method as the prompt (the protocol's shared instructions left out).
+ */
+export function methodDefinition(protocol: ToolCallingProtocol, tool: Pick<ToolRegistry, 'id' | 'name'>, method: MethodMetadata): string {
+  const full = protocol.generateToolDefinitions([{ toolId: tool.id, toolName: tool.name, methods: [modelFacingMethod(method)] }])
+  const shared = protocol.generateToolDefinitions([]).trimEnd()
+  return full.startsWith(shared) ? full.slice(shared.length).trim() : full
 }
 
 export function createToolDiscoveryService(
@@ -81,7 +95,7 @@ export function createToolDiscoveryService(
   function getDiscoveredMethods(filter: MethodFilter = agentCallable): DiscoveredTool[] {
     const found: DiscoveredTool[] = []
     for (const tool of registry.list()) {
-      const methods = tool.getMetadata().methods.filter((method) => filter(method, tool)).map(withLimitParameter)
+      const methods = tool.getMetadata().methods.filter((method) => filter(method, tool)).map(modelFacingMethod)
       if (methods.length === 0) continue
       const entry: DiscoveredTool = { toolId: tool.id, toolName: tool.name, methods }
       if (tool.description !== undefined) entry.description = tool.description

@@ -75,6 +75,8 @@ export {
   createPromptCache,
   createToolDiscoveryService,
   isToolEnabled,
+  methodDefinition,
+  modelFacingMethod,
   toolsPromptCache,
   type DiscoveredTool,
   type GeneratePromptOptions,

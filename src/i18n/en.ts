@@ -51,6 +51,7 @@ export default {
     cancel: 'Cancel',
     elapsed: '{s} s',
     duration: '{ms} ms',
+    plan: 'What the executor will pass',
     disabledBecause: 'Run is disabled: {reason}',
     blocked: {
       noMethod: 'choose a method first',
@@ -58,6 +59,7 @@ export default {
       invalidJson: 'the JSON is not valid ({detail})',
       jsonNotObject: 'the JSON must be one object of named arguments',
       field: 'fix the field “{detail}”',
+      plan: '{detail}',
     },
     modeSwitchRefused: 'The JSON is not a valid object, so the form cannot take it; fix it or keep editing JSON.',
     copyAs: 'Copy as request in',

@@ -53,6 +53,7 @@ const zh: typeof en = {
     cancel: '取消',
     elapsed: '{s} 秒',
     duration: '{ms} 毫秒',
+    plan: '执行器将传入的参数',
     disabledBecause: '无法运行：{reason}',
     blocked: {
       noMethod: '请先选择方法',
@@ -60,6 +61,7 @@ const zh: typeof en = {
       invalidJson: 'JSON 无效（{detail}）',
       jsonNotObject: 'JSON 必须是一个由具名参数组成的对象',
       field: '请修正字段“{detail}”',
+      plan: '{detail}',
     },
     modeSwitchRefused: 'JSON 不是有效的对象，表单无法接收；请修正或继续编辑 JSON。',
     copyAs: '复制为请求，协议：',

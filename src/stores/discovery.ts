@@ -4,7 +4,7 @@
  */
 import { defineStore } from 'pinia'
 import { computed } from 'vue'
-import { routingName, toolRegistryManager, type MethodMetadata, type ToolRegistry } from '../core'
+import { modelFacingMethod, routingName, toolRegistryManager, type MethodMetadata, type ToolRegistry } from '../core'
 import { isRecord, persistedRef } from './persisted'
 import { appRegistryVersion } from './registry-version'
 
@@ -65,8 +65,9 @@ export const useDiscoveryStore = defineStore('discovery', () => {
     return tools.map((tool) => ({
       tool,
       haystack: `${tool.name}\n${tool.id}\n${tool.description ?? ''}`.toLowerCase(),
+      // Shown as the model sees it (`limit` included); searched by what the method itself declares.
       methods: tool.getMetadata().methods.map((method) => ({
-        method,
+        method: modelFacingMethod(method),
         routingName: routingName(tool.id, method.name),
         haystack: `${method.name}\n${routingName(tool.id, method.name)}\n${method.displayName ?? ''}\n${method.description}\n${method.parameters.map((p) => p.name).join(' ')}`.toLowerCase(),
         hasRequired: method.parameters.some((p) => p.required !== false && p.defaultValue === undefined),

@@ -9,10 +9,14 @@ import {
   directRequest,
   createVariableStore,
   executeToolRequest,
+  modelFacingMethod,
+  planCall,
   resolveRoute,
   routingName,
   stringArguments,
   toolRegistryManager,
+  type Approver,
+  type CallPlan,
   type MethodMetadata,
   type ToolExecutionResult,
   protocolRegistry,
@@ -91,7 +95,8 @@ export const useExecutorStore = defineStore('executor', () => {
 
   const methods = computed<MethodChoice[]>(() => {
     void registryVersion.value
-    return toolRegistryManager.list().flatMap((tool) => tool.getMetadata().methods.map((method) => ({ routingName: routingName(tool.id, method.name), tool, method })))
+    // As the model sees them (`limit` included): the form and the schema show what a call may say.
+    return toolRegistryManager.list().flatMap((tool) => tool.getMetadata().methods.map((method) => ({ routingName: routingName(tool.id, method.name), tool, method: modelFacingMethod(method) })))
   })
 
   /** The chosen method, resolved like a model's call (a typed `toolId_methodName`). */
@@ -100,7 +105,7 @@ export const useExecutorStore = defineStore('executor', () => {
     const name = state.value.routingName.trim()
     if (name === '') return null
     const route = resolveRoute(toolRegistryManager, name, undefined)
-    return route.ok ? route.target : null
+    return route.ok ? { ...route.target, method: modelFacingMethod(route.target.method) } : null
   })
   const targetError = computed(() => {
     const name = state.value.routingName.trim()
@@ -119,10 +124,13 @@ export const useExecutorStore = defineStore('executor', () => {
     if (state.value.mode === 'json') {
       const reading = jsonReading.value
       if (!reading.ok) return reading.message === 'not-object' ? { key: 'executor.blocked.jsonNotObject' } : { key: 'executor.blocked.invalidJson', detail: reading.message }
-      return null
+    } else {
+      const [path] = Object.keys(formReading.value.errors)
+      if (path !== undefined) return { key: 'executor.blocked.field', detail: path }
     }
-    const [path] = Object.keys(formReading.value.errors)
-    return path === undefined ? null : { key: 'executor.blocked.field', detail: path }
+    // What the form or the JSON cannot see (an undeclared key, a missing value), the plan does.
+    const current = plan.value
+    return current?.verdict === 'invalid-arguments' ? { key: 'executor.blocked.plan', detail: current.reason } : null
   })
 
   /** The arguments a run would send now. */
@@ -132,6 +140,13 @@ export const useExecutorStore = defineStore('executor', () => {
       return reading.ok ? reading.arguments : {}
     }
     return formReading.value.arguments
+  })
+
+  /** What the executor would do with the current arguments (a person calls: any method may run). */
+  const plan = computed<CallPlan | null>(() => {
+    if (!target.value) return null
+    if (state.value.mode === 'json' && !jsonReading.value.ok) return null
+    return planCall(directRequest(target.value.routingName, currentArguments.value, 'preflight'), { registry: toolRegistryManager, caller: 'user' })
   })
 
   // ---- choosing, loading, switching modes ---------------------------------
@@ -175,7 +190,8 @@ export const useExecutorStore = defineStore('executor', () => {
 
   const elapsedMs = computed(() => (running.value ? Math.max(0, now.value - startedAt.value) : (lastResult.value?.durationMs ?? 0)))
 
-  async function run(args: Record<string, unknown> = currentArguments.value, name = state.value.routingName.trim()): Promise<ToolExecutionResult | null> {
+  /** A call its tool wants approved is shown to the person who pressed Run (`approve`). */
+  async function run(args: Record<string, unknown> = currentArguments.value, name = state.value.routingName.trim(), approve?: Approver): Promise<ToolExecutionResult | null> {
     if (running.value) return null
     const id = state.value.nextRunId++
     const request = directRequest(name, args, `run-${id}`)
@@ -186,7 +202,7 @@ export const useExecutorStore = defineStore('executor', () => {
     ticker = setInterval(() => (now.value = performance.now()), 50)
     try {
       // A person may run any method, agent-callable or not.
-      const result = await executeToolRequest(request, { registry: toolRegistryManager, caller: 'user', signal: controller.signal, timeout: RUN_TIMEOUT_MS, variables })
+      const result = await executeToolRequest(request, { registry: toolRegistryManager, caller: 'user', signal: controller.signal, timeout: RUN_TIMEOUT_MS, variables, onBeforeExecute: approve })
       lastResult.value = result
       state.value.history = [
         { id, routingName: name, arguments: JSON.parse(JSON.stringify(args)) as Record<string, unknown>, status: result.status, result: result.result, durationMs: result.durationMs, at: Date.now() },
@@ -205,8 +221,8 @@ export const useExecutorStore = defineStore('executor', () => {
     controller?.abort(new DOMException('cancelled by the user', 'AbortError'))
   }
 
-  function replay(entry: HistoryEntry): Promise<ToolExecutionResult | null> {
-    return run(entry.arguments, entry.routingName)
+  function replay(entry: HistoryEntry, approve?: Approver): Promise<ToolExecutionResult | null> {
+    return run(entry.arguments, entry.routingName, approve)
   }
 
   function loadFromHistory(entry: HistoryEntry): void {
@@ -232,6 +248,7 @@ export const useExecutorStore = defineStore('executor', () => {
     parameters,
     formReading,
     jsonReading,
+    plan,
     blocker,
     currentArguments,
     choose,

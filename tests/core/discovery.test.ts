@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createToolRegistryManager } from '../../src/core/tools/registry-manager'
-import { createPromptCache, createToolDiscoveryService } from '../../src/core/discovery'
-import { createProtocolRegistry, DEFAULT_TOOL_CALL_CONFIG, parseToolRequests, vcpProtocol, type ToolCallConfig, type ToolRegistry } from '../../src/core'
+import { createPromptCache, createToolDiscoveryService, methodDefinition } from '../../src/core/discovery'
+import { createProtocolRegistry, DEFAULT_TOOL_CALL_CONFIG, protocolRegistry, parseToolRequests, vcpProtocol, type ToolCallConfig, type ToolRegistry } from '../../src/core'
 import { mathTool, unrulyTool } from '../fixtures/tools'
 
 const config = (over: Partial<ToolCallConfig> = {}): ToolCallConfig => ({ ...DEFAULT_TOOL_CALL_CONFIG, toolToggles: {}, ...over })
@@ -13,6 +13,25 @@ function setup() {
   const discovery = createToolDiscoveryService({ registry, cache })
   return { registry, cache, discovery }
 }
+
+describe('what the model sees', () => {
+  it("each method's definition in Discovery is the prompt's own text for it, limit included", async () => {
+    const { createBuiltinTools, createMemoryFileStore } = await import('../../src/tools')
+    const registry = createToolRegistryManager()
+    for (const tool of createBuiltinTools({ files: createMemoryFileStore(), sandbox: { isolation: 'none', run: async () => ({ ok: true, value: '', logs: [] }) } })) registry.register(tool)
+    const discovery = createToolDiscoveryService({ registry, cache: createPromptCache() })
+    for (const protocol of protocolRegistry.list()) {
+      const prompt = discovery.generatePrompt({ config: config({ protocol: protocol.id }) })
+      for (const tool of registry.list()) {
+        for (const method of tool.getMetadata().methods.filter((m) => m.agentCallable)) {
+          const definition = methodDefinition(protocol, tool, method)
+          expect(prompt, `${protocol.id}: ${tool.id}_${method.name}`).toContain(definition)
+          expect(definition, `${protocol.id}: ${tool.id}_${method.name}`).toContain('limit')
+        }
+      }
+    }
+  })
+})
 
 describe('discovery', () => {
   it('finds agent-callable methods only, unless a filter says otherwise', () => {

@@ -19,6 +19,10 @@ describe('discovery store', () => {
     expect(found('calculator')).toEqual(['calc:evaluate'])
     expect(found('fs recursive')).toEqual(['fs:delete'])
     expect(found('zzz')).toEqual([])
+    // limit is searched only where a method declares it, but shown on every method, as in the prompt.
+    expect(found('limit')).toEqual([])
+    store.state.query = ''
+    expect(store.matches.every((m) => m.methods.every((x) => x.method.parameters.some((p) => p.name === 'limit')))).toBe(true)
   })
 
   it('sorts and filters', () => {

@@ -29,6 +29,20 @@ describe('executor store', () => {
     expect(store.currentArguments).toEqual({ expression: '1+1', precision: 3 })
   })
 
+  it('shows what the model may send (limit included), in the form, the schema and a preflight plan', () => {
+    const store = useExecutorStore()
+    store.choose('calc_evaluate')
+    expect(store.parameters.map((p) => p.name)).toEqual(['expression', 'precision', 'limit'])
+    store.state.values = { expression: '1+1', limit: '5' }
+    expect(store.plan).toMatchObject({ verdict: 'ready', limit: 5 })
+    expect(store.plan?.checks.map((c) => [c.name, c.state])).toEqual([['expression', 'ok'], ['precision', 'absent'], ['limit', 'ok']])
+    // In JSON mode the plan catches what a form cannot hold: an argument the method does not take.
+    expect(store.setMode('json')).toBe(true)
+    store.state.json = '{"expression": "1+1", "colour": "red"}'
+    expect(store.plan?.verdict).toBe('invalid-arguments')
+    expect(store.blocker).toEqual({ key: 'executor.blocked.plan', detail: 'Invalid arguments for "calc_evaluate": undeclared argument "colour" (declared: expression, precision, limit).' })
+  })
+
   it('runs, records history (newest first, at most ten) and keeps it across a reload', async () => {
     const store = useExecutorStore()
     store.choose('calc_evaluate', { expression: '6*7' })
