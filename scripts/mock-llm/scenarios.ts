@@ -131,6 +131,9 @@ export const scenarios: Record<string, Scenario> = {
   /** A long reply streamed slowly (about 20 s), to abort mid-stream. */
   'slow-reply': () => reply('This reply streams slowly so it can be stopped half-way. '.repeat(40), { delayMs: 50 }),
 
+  /** A request whose long content streams slowly: stopped half-way, the block is cut mid-value. */
+  'slow-block': () => reply(`Writing the notes now.\n${vcp('fs_write', { path: '/notes/long.md', content: 'A line of the long note.\n'.repeat(200) })}`, { delayMs: 30 }),
+
   /** About 30,000 characters of Markdown (paragraphs, lists, code) in small pieces, 1 ms apart: how the page keeps up with a long answer. */
   'long-reply': () => reply(LONG_MARKDOWN, { delayMs: 1 }),
 

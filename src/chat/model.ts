@@ -44,6 +44,11 @@ export interface Agent {
   policies: Record<string, ApprovalPolicy>
   /** Result approval per tool id: 'never' (default), 'on-error', 'always'. */
   resultPolicies?: Record<string, ResultPolicy>
+  /**
+   * Preset arguments per tool id: they fill what the model leaves out (a tool's defaults come
+   * first, the model's own values win), and the cards show them as "preset".
+   */
+  presets?: Record<string, Record<string, unknown>>
 }
 
 export type ResultPolicy = 'never' | 'on-error' | 'always'
@@ -100,18 +105,24 @@ export function newId(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}-${Math.random().toString(36).slice(2, 7)}`
 }
 
+/**
+ * The names the app gives what it creates. They are saved as they are and shown in the
+ * interface's language while nobody has renamed them (see useDisplayNames).
+ */
+export const DEFAULT_NAMES = { session: 'New chat', agent: 'Tool user', manualProfile: 'Manual (you write the replies)', endpoint: 'New endpoint' } as const
+
 export function manualProfile(): EndpointProfile {
-  return { id: MANUAL_PROFILE_ID, name: 'Manual (you write the replies)', kind: 'manual', baseUrl: '', apiKey: '', model: '', temperature: null, maxTokens: null }
+  return { id: MANUAL_PROFILE_ID, name: DEFAULT_NAMES.manualProfile, kind: 'manual', baseUrl: '', apiKey: '', model: '', temperature: null, maxTokens: null }
 }
 
-export function newProfile(name = 'New endpoint'): EndpointProfile {
+export function newProfile(name: string = DEFAULT_NAMES.endpoint): EndpointProfile {
   return { id: newId('endpoint'), name, kind: 'openai', baseUrl: 'http://127.0.0.1:11434/v1', apiKey: '', model: '', temperature: null, maxTokens: null }
 }
 
 export function defaultAgent(): Agent {
   return {
     id: DEFAULT_AGENT_ID,
-    name: 'Tool user',
+    name: DEFAULT_NAMES.agent,
     systemPrompt: 'You are a helpful assistant. Use the tools when they help, and say which results you relied on.',
     config: { ...DEFAULT_TOOL_CALL_CONFIG, toolToggles: {} },
     calling: 'text',
@@ -120,7 +131,7 @@ export function defaultAgent(): Agent {
   }
 }
 
-export function newSession(agentId: string, profileId: string, title = 'New chat'): ChatSession {
+export function newSession(agentId: string, profileId: string, title: string = DEFAULT_NAMES.session): ChatSession {
   return { id: newId('session'), title, agentId, profileId, createdAt: Date.now(), messages: [] }
 }
 

@@ -115,8 +115,10 @@ function readAgent(value: unknown, index: number, repairs: string[]): Agent | nu
     ['flow', oneOf('loop', 'semi-automatic'), defaults.flow],
     ['policies', (v) => isRecord(v) && Object.values(v).every(oneOf('auto', 'once', 'always')), {}],
     ['resultPolicies', (v) => v === undefined || (isRecord(v) && Object.values(v).every(oneOf('never', 'on-error', 'always'))), undefined],
+    ['presets', (v) => v === undefined || (isRecord(v) && Object.values(v).every(isRecord)), undefined],
   ])
   if (agent.resultPolicies === undefined) delete agent.resultPolicies
+  if (agent.presets === undefined) delete agent.presets
   const savedConfig = isRecord(value.config) ? value.config : {}
   const config: Record<string, unknown> = { ...savedConfig }
   const defaultsConfig = { ...DEFAULT_TOOL_CALL_CONFIG, toolToggles: {} } as unknown as Record<string, unknown>

@@ -13,7 +13,7 @@ export function useApprover(): (call: PendingCall) => Promise<boolean> {
       await ElMessageBox.confirm(`${call.routingName}: ${call.approvalReason ?? ''}`, t('parser.needsApprovalTitle'), {
         type: 'warning',
         confirmButtonText: t('parser.approve'),
-        cancelButtonText: t('parser.cancel'),
+        cancelButtonText: t('common.cancel'),
       })
       return true
     } catch {

@@ -13,7 +13,10 @@ import {
   executeOptionsFor,
   executeToolRequest,
   listModels,
+  planCall,
   type ApprovalDecision,
+  type CallPlan,
+  type ParsedRequest,
   type CompletionRequest,
   type ModelClient,
   type PendingCall,
@@ -26,6 +29,7 @@ import { forgetSavedVariables, keepVariablesSaved } from '../chat/saved-variable
 import { useToolCalling } from '../composables/useToolCalling'
 import {
   defaultChatState,
+  DEFAULT_NAMES,
   exportSession,
   MANUAL_PROFILE_ID,
   newId,
@@ -240,7 +244,7 @@ export const useChatStore = defineStore('chat', () => {
     if (!content || running.value) return
     const session = activeSession.value
     session.messages.push({ id: newId('msg'), role: 'user', content, createdAt: Date.now() })
-    if (session.title === 'New chat') session.title = content.length > 40 ? content.slice(0, 40) + '…' : content
+    if (session.title === DEFAULT_NAMES.session) session.title = content.length > 40 ? content.slice(0, 40) + '…' : content
     void startRun(session)
   }
 
@@ -284,6 +288,7 @@ export const useChatStore = defineStore('chat', () => {
         return ask('result', call, outcome)
       },
       variables: variablesOf(session.id),
+      presets: agent.presets,
       groups: { groups: groupsStore.groups, state: groupsStore.state },
       session: idSession,
       signal: controller.signal,
@@ -366,7 +371,7 @@ export const useChatStore = defineStore('chat', () => {
     const request = semi?.requests.find((r) => r.requestId === requestId)
     if (!message || !semi || !request || semi.results[requestId]) return
     const agent = agentById(session.agentId)
-    const result = await executeToolRequest(request, executeOptionsFor(agent.config, { registry: toolCalling.registry, requireConfirmation: false }))
+    const result = await executeToolRequest(request, executeOptionsFor(agent.config, { registry: toolCalling.registry, requireConfirmation: false, presets: agent.presets }))
     semi.results[requestId] = result
     session.messages.push({ id: newId('msg'), role: 'user', kind: 'tool-result', content: toolCallResultMessage(requestId, result.result), createdAt: Date.now() })
     // Every card answered: the conversation goes on with the results.
@@ -379,6 +384,13 @@ export const useChatStore = defineStore('chat', () => {
   function exportActiveSession(): string {
     const session = activeSession.value
     return exportSession(session, agentById(session.agentId), profileById(session.profileId))
+  }
+
+  /** What the executor will do with a request of the active chat, as its agent is set up (presets, switches, approvals). */
+  function planFor(request: ParsedRequest): CallPlan {
+    const session = activeSession.value
+    const agent = agentById(session.agentId)
+    return planCall(request, executeOptionsFor(agent.config, { registry: toolCalling.registry, presets: agent.presets, variables: variablesOf(session.id) }))
   }
 
   const activeVariables = computed(() => {
@@ -409,6 +421,7 @@ export const useChatStore = defineStore('chat', () => {
     stop,
     submitManualReply,
     runSemiRequest,
+    planFor,
     exportActiveSession,
     activeVariables,
     variablesVersion,

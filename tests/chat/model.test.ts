@@ -24,6 +24,18 @@ describe('chat model', () => {
     expect(repaired?.activeSessionId).toBe(repaired?.sessions[0]?.id)
   })
 
+  it("an agent's presets are kept; presets that are not objects per tool are reset, and said", () => {
+    const state = defaultChatState()
+    state.agents[0]!.presets = { fs: { path: '/notes' } }
+    expect(readChatState(JSON.parse(JSON.stringify(state)))?.agents[0]?.presets).toEqual({ fs: { path: '/notes' } })
+    const broken = JSON.parse(JSON.stringify(state)) as { agents: { presets: unknown }[] }
+    broken.agents[0]!.presets = { fs: 'path=/notes' }
+    const repairs: string[] = []
+    const read = readChatState(broken, repairs)
+    expect(read?.agents[0]?.presets).toBeUndefined()
+    expect(repairs.join(' ')).toContain('presets')
+  })
+
   it('history sends user messages and each run’s own wire messages, not the shown text', () => {
     const messages: StoredMessage[] = [
       { id: '1', role: 'user', content: 'hi', createdAt: 0 },

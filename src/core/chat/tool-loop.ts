@@ -4,7 +4,7 @@
  * final answer without tools. One abort signal stops the stream, the running tools and the loop.
  */
 import type { Diagnostic, ParsedRequest, ToolCallConfig, ToolExecutionResult } from '../types'
-import type { StreamEvent } from '../protocols/protocol'
+import type { StreamEvent, StreamParser } from '../protocols/protocol'
 import { createStreamParser } from '../parser'
 import { createRequestIdSession, type RequestIdSession } from '../request-ids'
 import { createToolDiscoveryService, isToolEnabled, type ToolDiscoveryService } from '../discovery'
@@ -16,7 +16,7 @@ import { executeOptionsFor, formatResultsForContext } from '../engine'
 import { ChatRequestError } from './errors'
 import { nativeToolDefinitions, resolveNativeCall, toolResultMessage } from './native'
 import { buildSystemPrompt, finalAnswerInstruction } from './system-prompt'
-import type { ChatMessage, Completion, ModelClient, NativeToolCall, NativeToolDefinition, RoundRecord, RunRecord, TokenUsage } from './types'
+import type { ChatMessage, Completion, ModelClient, NativeToolCall, NativeToolDefinition, RoundRecord, RunRecord, RunStatus, TokenUsage } from './types'
 
 export interface ToolLoopCallbacks {
   onRoundStart?(index: number, kind: RoundRecord['kind']): void
@@ -53,6 +53,8 @@ export interface ToolLoopOptions {
   resultReviewer?: ResultReviewer
   /** Full results and arguments are kept here; cut results point into it; `$VAR_REF` reads it. */
   variables?: VariableStore
+  /** The agent's preset arguments per tool id (see PlanOptions.presets). */
+  presets?: Readonly<Record<string, Readonly<Record<string, unknown>>>>
   /** Tool groups and their enable state: rules go into the prompt, switched-off tools are not offered. */
   groups?: { groups: readonly ToolGroup[]; state: GroupState }
   /** Request ids stay unique across it; pass the conversation's. */
@@ -156,6 +158,7 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
       record.status = signal?.aborted || (error instanceof ChatRequestError && error.kind === 'aborted') ? 'aborted' : 'error'
       record.error = record.status === 'aborted' ? abortMessage(signal, error) : messageOf(error)
       round.error = record.error
+      recordNotRun(round, partialRequests(round, parser, calls => calls.map((call) => resolveNativeCall(call, session).request)), record.status, index, callbacks)
       callbacks.onRoundComplete?.(round)
       return finish()
     }
@@ -209,6 +212,7 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
       registry,
       signal,
       variables: options.variables,
+      presets: options.presets,
       resultProtocol: calling === 'native' ? 'native' : config.protocol,
       onResultReview: options.resultReviewer,
       onCallStart: (request) => callbacks.onToolCallStart?.(request, index),
@@ -258,6 +262,32 @@ function addUsage(total: TokenUsage, usage: TokenUsage): void {
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
+}
+
+/**
+ * The requests of a reply that stopped half-way (stopped by the user, or the stream broke): what
+ * the parser made of the text so far, or the calls that had begun to arrive.
+ */
+function partialRequests(round: RoundRecord, parser: StreamParser | null, fromCalls: (calls: NativeToolCall[]) => ParsedRequest[]): ParsedRequest[] {
+  if (parser) {
+    const parsed = parser.end()
+    round.diagnostics = parsed.diagnostics
+    return parsed.requests
+  }
+  return round.toolCalls.length > 0 ? fromCalls(round.toolCalls) : []
+}
+
+/** They stay cards and record entries, each marked as not run, with why. */
+function recordNotRun(round: RoundRecord, requests: ParsedRequest[], status: RunStatus, index: number, callbacks: ToolLoopCallbacks): void {
+  round.requests = requests
+  round.results = requests.map((request) => ({
+    requestId: request.requestId,
+    toolName: request.toolName,
+    status: status === 'aborted' ? 'aborted' : 'error',
+    result: `"${request.toolName || '(no tool name)'}" was not run: the reply ${status === 'aborted' ? 'was stopped' : 'broke off'} before the request was complete.`,
+    durationMs: 0,
+  }))
+  round.results.forEach((result, n) => callbacks.onToolCallComplete?.(result, requests[n] as ParsedRequest, index))
 }
 
 function abortMessage(signal: AbortSignal | undefined, error: unknown): string {

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
-import { directRequest, type ApprovalDecision } from '../../../src/core'
+import { createToolRegistryManager, directRequest, planCall, type ApprovalDecision } from '../../../src/core'
+import { mathTool } from '../../fixtures/tools'
 import ChatRequestCard from '../../../src/components/chat/ChatRequestCard.vue'
 import MarkdownText from '../../../src/components/chat/MarkdownText.vue'
 import type { RequestCard } from '../../../src/chat/live-round'
@@ -33,6 +34,29 @@ describe('ChatRequestCard', () => {
     await wrapper.find('[data-test="approve-round"]').trigger('click')
     expect(decisions).toEqual([{ approved: true }, { approved: false, reason: 'not that file' }])
     expect(wrapper.emitted('approveRound')).toHaveLength(1)
+  })
+
+  it('an aborted card is drawn as aborted, never as a success', () => {
+    const aborted = card({ state: 'done', result: { requestId: 'req-7', toolName: 'fs_read', status: 'aborted', result: '"fs_read" was not run: the reply was stopped before the request was complete.', durationMs: 0 } })
+    const wrapper = mountWithApp(ChatRequestCard, { props: { card: aborted } })
+    const root = wrapper.find('[data-test="chat-card"]')
+    expect(root.classes()).toContain('chat-card--aborted')
+    expect(root.classes()).not.toContain('chat-card--done')
+    expect(root.attributes('data-status')).toBe('aborted')
+    expect(wrapper.find('[data-test="chat-card-status"]').text()).toBe('aborted')
+  })
+
+  it("before it runs, the card shows what the plan adds (an agent's preset) and what it refuses", () => {
+    const registry = createToolRegistryManager()
+    registry.register(mathTool())
+    const plan = planCall(directRequest('math_repeat', { word: 'hi' }, 'req-7'), { registry, presets: { math: { times: 2 } } })
+    const wrapper = mountWithApp(ChatRequestCard, { props: { card: card({ toolName: 'math_repeat', args: { word: 'hi' } }), plan } })
+    expect(wrapper.find('[data-test="chat-card-plan"] tr[data-state="preset"]').text()).toContain('times')
+    expect(wrapper.find('[data-test="chat-card-plan"]').text()).toContain('preset used')
+    const refused = planCall(directRequest('math_repeat', { word: 'hi' }, 'req-7'), { registry })
+    const bad = mountWithApp(ChatRequestCard, { props: { card: card({ toolName: 'math_repeat', args: { word: 'hi' } }), plan: refused } })
+    expect(bad.find('[data-test="chat-card-verdict"]').text()).toBe('invalid arguments')
+    expect(bad.find('[data-test="chat-card-plan"] tr[data-state="missing"]').text()).toContain('missing required "times"')
   })
 
   it('a call its tool asked approval for says why', () => {

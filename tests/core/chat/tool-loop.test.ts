@@ -110,6 +110,26 @@ describe('runToolLoop, text protocol (VCP)', () => {
     expect(content.length).toBeLessThan(2000)
   })
 
+  it('aborted mid-block: the partial request stays in the record as not run, and nothing runs', async () => {
+    const controller = new AbortController()
+    const completed: string[] = []
+    const { record } = await run('slow-block', {
+      signal: controller.signal,
+      callbacks: {
+        onResponseUpdate: (text) => text.includes('A line of the long note.') && controller.abort(new Error('the user pressed Stop')),
+        onToolCallComplete: (result) => completed.push(result.status),
+      },
+    })
+    expect(record.status).toBe('aborted')
+    expect(record.rounds[0]?.requests.map((r) => r.toolName)).toEqual(['fs_write'])
+    expect(record.rounds[0]?.results).toEqual([
+      expect.objectContaining({ toolName: 'fs_write', status: 'aborted', result: '"fs_write" was not run: the reply was stopped before the request was complete.' }),
+    ])
+    expect(completed).toEqual(['aborted'])
+    const fs = fixture.registry.get('fs') as unknown as { tree(args: { path: string; depth: number }): Promise<unknown> }
+    expect(String(await fs.tree({ path: '/', depth: 4 }))).not.toContain('long.md')
+  })
+
   it('aborted mid-tool: the running tool is stopped and no further request is made', async () => {
     const controller = new AbortController()
     const before = fixture.server.chatRequests().length
@@ -140,6 +160,12 @@ describe('runToolLoop, text protocol (VCP)', () => {
     expect(record.rounds[0]?.results[0]?.status).toBe('success')
     expect(record.rounds[1]?.results[0]).toMatchObject({ status: 'denied', result: 'The user declined the call to "text_base64Encode". Reason: no encoding today' })
     expect(content).toContain('Reason: no encoding today')
+  })
+
+  it("an agent's presets fill what the model leaves out; the model's own values win", async () => {
+    // calc_evaluate: the model gives the expression, the preset the precision.
+    const { record } = await run('vcp-two-rounds', { presets: { calc: { precision: 1, expression: 'ignored' } } })
+    expect(JSON.parse(record.rounds[0]?.results[0]?.result ?? '')).toEqual({ expression: '6 * 7', result: 40 })
   })
 
   it('semi-automatic (execute: false): requests are recorded, nothing runs', async () => {
