@@ -46,6 +46,7 @@ export default {
     methodPlaceholder: 'Choose or type toolId_methodName',
     formMode: 'Form',
     jsonMode: 'JSON',
+    historyNoArgs: 'no arguments',
     noArguments: 'This method takes no arguments.',
     run: 'Run',
     cancel: 'Cancel',

@@ -48,6 +48,7 @@ const zh: typeof en = {
     methodPlaceholder: '选择或输入 toolId_methodName',
     formMode: '表单',
     jsonMode: 'JSON',
+    historyNoArgs: '无参数',
     noArguments: '此方法没有参数。',
     run: '运行',
     cancel: '取消',

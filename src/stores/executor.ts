@@ -266,3 +266,15 @@ export const useExecutorStore = defineStore('executor', () => {
     copyText,
   }
 })
+
+/** A history row's one-line view of its arguments: `path: /notes, depth: 2`, cut to `max` characters. */
+export function argumentSummary(args: Record<string, unknown>, max = 80): string {
+  const short = (value: unknown): string => {
+    const text = typeof value === 'string' ? value.replace(/\s+/g, ' ') : (JSON.stringify(value) ?? String(value))
+    return text.length > 24 ? `${text.slice(0, 23)}…` : text
+  }
+  const line = Object.keys(args)
+    .map((key) => `${key}: ${short(args[key])}`)
+    .join(', ')
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line
+}

@@ -324,4 +324,38 @@ describe('Chat', () => {
     await page.locator('.el-message-box .el-button--primary').click()
     await expect.poll(() => page.locator('[data-test="session-item"]').count()).toBe(1)
   })
+
+  it('at 1440 px the header selects and the search boxes show their whole text, in both languages', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await openChat({ model: 'vcp-two-rounds' })
+    /** Elements whose text is wider than the box that shows it. */
+    const clipped = () =>
+      page.evaluate(() => {
+        const out: string[] = []
+        const check = (el: HTMLElement | null, label: string) => {
+          if (!el) return out.push(`${label}: missing`)
+          if (el.scrollWidth > el.clientWidth + 1) out.push(`${label}: "${el.textContent || (el as HTMLInputElement).placeholder}" needs ${el.scrollWidth}px, has ${el.clientWidth}px`)
+        }
+        for (const test of ['chat-agent', 'chat-endpoint', 'chat-history-mode']) {
+          check(document.querySelector<HTMLElement>(`[data-test="${test}"] .el-select__selected-item:not(.is-hidden)`), test)
+        }
+        return out
+      })
+    expect(await clipped()).toEqual([])
+    await page.getByRole('tab', { name: 'Discovery' }).click()
+    const placeholderFits = () =>
+      page.locator('input[data-test="discovery-search"]').evaluate((input: HTMLInputElement) => {
+        const canvas = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D
+        const style = getComputedStyle(input)
+        canvas.font = `${style.fontSize} ${style.fontFamily}`
+        return canvas.measureText(input.placeholder).width <= input.clientWidth
+      })
+    expect(await placeholderFits()).toBe(true)
+    await page.locator(`[data-test="locale-select"]`).click()
+    await page.locator('.el-select-dropdown__item:visible', { hasText: '中文' }).click()
+    expect(await placeholderFits()).toBe(true)
+    await page.getByRole('tab', { name: '对话' }).click()
+    expect(await clipped()).toEqual([])
+    await page.screenshot({ path: screenshotPath('chat-header-1440-zh') })
+  })
 })

@@ -48,6 +48,16 @@ async function setEditorText(testId: string, text: string): Promise<void> {
   await page.keyboard.insertText(text)
 }
 
+/** A short Monaco editor's text, read from its rendered lines (in their on-screen order). */
+async function editorText(testId: string): Promise<string> {
+  return page.locator(`[data-test="editor-${testId}"] .view-lines`).evaluate((lines) =>
+    [...lines.querySelectorAll<HTMLElement>('.view-line')]
+      .sort((a, b) => parseFloat(a.style.top) - parseFloat(b.style.top))
+      .map((line) => (line.textContent ?? '').replace(/\u00a0/g, ' '))
+      .join('\n'),
+  )
+}
+
 describe('Discovery', () => {
   it('browses, searches with highlights, sorts, filters, and loads a method into the executor', async () => {
     await page.goto(appUrl)
@@ -351,6 +361,67 @@ describe('Shell', () => {
     expect(await page.locator('[data-test="persist-download"]').count()).toBe(2)
     expect(await page.locator('[data-test="tool-card"]').count()).toBe(6)
     await shot('corrupt-state')
+  })
+
+  it('Ctrl+Enter inside an editor runs the pane’s action and leaves the text alone', async () => {
+    await page.goto(appUrl)
+    await tab('Parser').click()
+    const reply = '<<<[TOOL_REQUEST]>>>\ntool_name:「始」datetime_now「末」\n<<<[END_TOOL_REQUEST]>>>'
+    await setEditorText('parser-reply', reply)
+    await expect.poll(() => page.locator('[data-test="request-card"]').count()).toBe(1)
+    await page.keyboard.press('Control+Enter')
+    await page.locator('[data-test="request-result"][data-status="success"]').waitFor()
+    expect(await editorText('parser-reply')).toBe(reply)
+
+    await tab('Executor').click()
+    await chooseMethod('text_hash')
+    await page.locator('[data-test="executor-mode"]').getByText('JSON').click()
+    await setEditorText('executor-args', '{"text": "hello"}')
+    await page.keyboard.press('Control+Enter')
+    await page.locator('[data-test="executor-result"][data-status="success"]').waitFor()
+    expect(await editorText('executor-args')).toBe('{"text": "hello"}')
+  })
+
+  it('typing { over a selection in the JSON editor types {', async () => {
+    await page.goto(appUrl)
+    await tab('Executor').click()
+    await chooseMethod('text_hash')
+    await page.locator('[data-test="executor-mode"]').getByText('JSON').click()
+    await setEditorText('executor-args', 'replace me')
+    await page.keyboard.press('Control+A')
+    await page.keyboard.type('{')
+    expect(await editorText('executor-args')).toBe('{')
+  })
+
+  it('the method picker takes an exact name with Enter, and says "did you mean" for an unknown one', async () => {
+    await page.goto(appUrl)
+    await tab('Executor').click()
+    const select = page.locator('[data-test="executor-method"]')
+    await select.click()
+    await page.keyboard.type('fs_read')
+    await page.keyboard.press('Enter')
+    await expect.poll(() => page.locator('[data-test="executor-method"]').innerText()).toContain('fs_read')
+    expect(await page.locator('[data-test="field-path"]').count()).toBe(1)
+    await select.click()
+    await page.keyboard.type('fs_raed')
+    await page.keyboard.press('Enter')
+    await expect.poll(() => page.locator('[data-test="executor-target-error"]').innerText()).toContain('Did you mean "fs_read"')
+  })
+
+  it('the JSON warning clears once the JSON is an object again, and history rows sum up their arguments', async () => {
+    await page.goto(appUrl)
+    await tab('Executor').click()
+    await chooseMethod('text_hash')
+    await page.locator('[data-test="executor-mode"]').getByText('JSON').click()
+    await setEditorText('executor-args', '[1, 2]')
+    await page.locator('[data-test="executor-mode"]').getByText('Form').click()
+    await page.locator('[data-test="executor-mode-error"]').waitFor()
+    await setEditorText('executor-args', '{"text": "hello", "algorithm": "SHA-1"}')
+    await expect.poll(() => page.locator('[data-test="executor-mode-error"]').count()).toBe(0)
+    await page.locator('[data-test="executor-run"]').click()
+    await page.locator('[data-test="executor-result"][data-status="success"]').waitFor()
+    expect(await page.locator('[data-test="history-args"]').first().innerText()).toBe('text: hello, algorithm: SHA-1')
+    await shot('executor-history')
   })
 
   it('Ctrl+Enter runs the open pane’s action', async () => {

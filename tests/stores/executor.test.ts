@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
 import type { ToolCallContext, ToolRegistry } from '../../src/core'
-import { HISTORY_SIZE, useExecutorStore } from '../../src/stores/executor'
+import { argumentSummary, HISTORY_SIZE, useExecutorStore } from '../../src/stores/executor'
 import { freshPinia, useFreshApp } from '../helpers-ui'
 
 const slowTool: ToolRegistry = {
@@ -41,6 +41,14 @@ describe('executor store', () => {
     store.state.json = '{"expression": "1+1", "colour": "red"}'
     expect(store.plan?.verdict).toBe('invalid-arguments')
     expect(store.blocker).toEqual({ key: 'executor.blocked.plan', detail: 'Invalid arguments for "calc_evaluate": undeclared argument "colour" (declared: expression, precision, limit).' })
+  })
+
+  it('a history row sums up its arguments on one line', () => {
+    expect(argumentSummary({ path: '/notes', depth: 2, recursive: true })).toBe('path: /notes, depth: 2, recursive: true')
+    expect(argumentSummary({ content: 'a very long text that goes on\nand on and on' })).toBe('content: a very long text that g…')
+    expect(argumentSummary({ files: { '/a.md': 'x' } })).toBe('files: {"/a.md":"x"}')
+    expect(argumentSummary({})).toBe('')
+    expect(argumentSummary({ a: 'x'.repeat(30), b: 'y'.repeat(30), c: 'z'.repeat(30), d: 'w'.repeat(30) })).toHaveLength(80)
   })
 
   it('runs, records history (newest first, at most ten) and keeps it across a reload', async () => {
