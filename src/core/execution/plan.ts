@@ -164,10 +164,11 @@ function planUnchecked(request: ParsedRequest, options: PlanOptions): CallPlan {
   const raw = modelArguments(request)
   const command = typeof raw.command === 'string' ? raw.command : undefined
   const route = resolveRoute(registry, request.toolName, command)
-  const spans = argumentSpans(request)
+  let spans: Map<string, TextSpan> | undefined
+  const spanAt = (name: string): TextSpan | undefined => (spans ??= argumentSpans(request)).get(name)
   if (route.ok) {
     const viaCommand = route.target.routingName !== request.toolName
-    const call = planOne(route.target, viaCommand ? without(raw, 'command') : raw, request.requestId, options, (name) => spans.get(name))
+    const call = planOne(route.target, viaCommand ? without(raw, 'command') : raw, request.requestId, options, spanAt)
     return { ...base, ...call, policiesConsulted: !RUNNABLE_VERDICTS.has(call.verdict) }
   }
   const batch = registry.get(request.toolName) && command === undefined ? splitBatch(textArguments(raw)) : undefined
@@ -178,7 +179,7 @@ function planUnchecked(request: ParsedRequest, options: PlanOptions): CallPlan {
     const base = { index: item.index, command: item.command, callId }
     if (!itemRoute.ok) return { ...base, verdict: 'unknown-tool', reason: itemRoute.message, args: emptyArgs(), checks: [] }
     // An item's own `path2` wins over a shared `path`: its span is looked up the same way.
-    const spanOf = (name: string): TextSpan | undefined => spans.get(`${name}${item.index}`) ?? spans.get(name)
+    const spanOf = (name: string): TextSpan | undefined => spanAt(`${name}${item.index}`) ?? spanAt(name)
     return { ...base, ...planOne(itemRoute.target, item.args, callId, options, spanOf) }
   })
   return { ...base, ...batchVerdict(items), items, policiesConsulted: items.every((item) => !RUNNABLE_VERDICTS.has(item.verdict)) }
@@ -203,8 +204,10 @@ function planOne(
   const { tool, method, routingName } = target
   const resolved = { routingName, toolId: tool.id, method: method.name }
   const { args, checks, limit } = planArguments(method, raw, callId, options, tool.id)
+  // Problems are underlined on their values; finding the values costs a scan of the block, so a
+  // call with nothing wrong (every call the executor runs) never pays for it.
   for (const check of checks) {
-    if (check.state === 'default' || check.state === 'preset' || check.state === 'absent' || check.state === 'missing') continue
+    if (!REFUSED_ARGUMENT_STATES.has(check.state) || check.state === 'missing') continue
     const span = spanOf(check.name)
     if (span) check.span = span
   }
