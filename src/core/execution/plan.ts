@@ -155,10 +155,10 @@ export function runnableTarget(call: PlannedCall, registry: ToolRegistryManager)
 }
 
 function planUnchecked(request: ParsedRequest, options: PlanOptions): CallPlan {
-  const base = { request, args: emptyArgs(), checks: [], callId: request.requestId, policiesConsulted: false }
+  const plan = (call: Omit<PlannedCall, 'callId'> & { items?: PlannedCall[] }, policiesConsulted: boolean): CallPlan => Object.assign(call, { request, callId: request.requestId, policiesConsulted })
   if (!request.valid) {
     const reason = request.diagnostics.find((d) => d.severity === 'error')?.message ?? 'the request is malformed'
-    return { ...base, verdict: 'malformed', reason: `Request "${request.requestId}" for "${request.toolName || '(no tool name)'}" is not executable: ${reason}` }
+    return plan({ verdict: 'malformed', reason: `Request "${request.requestId}" for "${request.toolName || '(no tool name)'}" is not executable: ${reason}`, args: emptyArgs(), checks: [] }, true)
   }
   const registry = options.registry ?? toolRegistryManager
   const raw = modelArguments(request)
@@ -169,20 +169,19 @@ function planUnchecked(request: ParsedRequest, options: PlanOptions): CallPlan {
   if (route.ok) {
     const viaCommand = route.target.routingName !== request.toolName
     const call = planOne(route.target, viaCommand ? without(raw, 'command') : raw, request.requestId, options, spanAt)
-    return { ...base, ...call, policiesConsulted: !RUNNABLE_VERDICTS.has(call.verdict) }
+    return plan(call, !RUNNABLE_VERDICTS.has(call.verdict))
   }
   const batch = registry.get(request.toolName) && command === undefined ? splitBatch(textArguments(raw)) : undefined
-  if (!batch) return { ...base, verdict: 'unknown-tool', reason: route.message }
+  if (!batch) return plan({ verdict: 'unknown-tool', reason: route.message, args: emptyArgs(), checks: [] }, true)
   const items = batch.map((item): PlannedCall => {
     const callId = `${request.requestId}.${item.index}`
     const itemRoute = resolveRoute(registry, request.toolName, item.command)
-    const base = { index: item.index, command: item.command, callId }
-    if (!itemRoute.ok) return { ...base, verdict: 'unknown-tool', reason: itemRoute.message, args: emptyArgs(), checks: [] }
+    if (!itemRoute.ok) return { index: item.index, command: item.command, callId, verdict: 'unknown-tool', reason: itemRoute.message, args: emptyArgs(), checks: [] }
     // An item's own `path2` wins over a shared `path`: its span is looked up the same way.
     const spanOf = (name: string): TextSpan | undefined => spanAt(`${name}${item.index}`) ?? spanAt(name)
-    return { ...base, ...planOne(itemRoute.target, item.args, callId, options, spanOf) }
+    return Object.assign(planOne(itemRoute.target, item.args, callId, options, spanOf), { index: item.index, command: item.command })
   })
-  return { ...base, ...batchVerdict(items), items, policiesConsulted: items.every((item) => !RUNNABLE_VERDICTS.has(item.verdict)) }
+  return plan({ ...batchVerdict(items), args: emptyArgs(), checks: [], items }, items.every((item) => !RUNNABLE_VERDICTS.has(item.verdict)))
 }
 
 /** A batch is ready when every item is; otherwise it takes its first item's verdict that is not. */
@@ -200,34 +199,40 @@ function planOne(
   callId: string,
   options: PlanOptions,
   spanOf: (name: string) => TextSpan | undefined,
-): Omit<PlannedCall, 'callId'> {
+): PlannedCall {
   const { tool, method, routingName } = target
-  const resolved = { routingName, toolId: tool.id, method: method.name }
   const { args, checks, limit } = planArguments(method, raw, callId, options, tool.id)
-  // Problems are underlined on their values; finding the values costs a scan of the block, so a
-  // call with nothing wrong (every call the executor runs) never pays for it.
+  // Built once and filled in: every executor call goes through here.
+  const call: PlannedCall = { verdict: 'ready', routingName, toolId: tool.id, method: method.name, args, checks, callId }
+  let refused: ArgumentCheck[] | undefined
   for (const check of checks) {
-    if (!REFUSED_ARGUMENT_STATES.has(check.state) || check.state === 'missing') continue
-    const span = spanOf(check.name)
+    if (!REFUSED_ARGUMENT_STATES.has(check.state)) continue
+    ;(refused ??= []).push(check)
+    // Problems are underlined on their values; finding the values costs a scan of the block, so a
+    // call with nothing wrong (every call the executor runs) never pays for it.
+    const span = check.state === 'missing' ? undefined : spanOf(check.name)
     if (span) check.span = span
   }
   if ((options.caller ?? 'agent') === 'agent' && method.agentCallable !== true) {
-    return { ...resolved, verdict: 'not-callable', reason: `"${routingName}" is not agent-callable: only methods marked agentCallable can be called by a model.`, args, checks }
-  }
-  if (options.toolEnabled && !options.toolEnabled(tool.id)) {
-    return { ...resolved, verdict: 'disabled', reason: `Tool "${tool.id}" is switched off in this configuration, so "${routingName}" was not called.`, args, checks }
-  }
-  const refused = checks.filter((check) => REFUSED_ARGUMENT_STATES.has(check.state))
-  if (refused.length > 0) {
+    call.verdict = 'not-callable'
+    call.reason = `"${routingName}" is not agent-callable: only methods marked agentCallable can be called by a model.`
+  } else if (options.toolEnabled && !options.toolEnabled(tool.id)) {
+    call.verdict = 'disabled'
+    call.reason = `Tool "${tool.id}" is switched off in this configuration, so "${routingName}" was not called.`
+  } else if (refused) {
     const unresolved = refused.find((check) => check.state === 'unresolved')
-    const reason = unresolved
+    call.verdict = 'invalid-arguments'
+    call.reason = unresolved
       ? `Arguments of "${routingName}" could not be resolved: ${unresolved.problem}`
       : `Invalid arguments for "${routingName}": ${refused.map((check) => check.problem).join('; ')}.`
-    return { ...resolved, verdict: 'invalid-arguments', reason, args, checks }
+  } else {
+    if (limit !== undefined) call.limit = limit
+    if (options.requireConfirmation) {
+      call.verdict = 'needs-approval'
+      call.approvalReason = CONFIRM_EVERY_CALL
+    }
   }
-  const planned = { ...resolved, args, checks, ...(limit === undefined ? {} : { limit }) }
-  if (options.requireConfirmation) return { ...planned, verdict: 'needs-approval', approvalReason: CONFIRM_EVERY_CALL }
-  return { ...planned, verdict: 'ready' }
+  return call
 }
 
 /**
