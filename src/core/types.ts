@@ -29,6 +29,44 @@ export interface MethodMetadata {
   /** Only `true` methods can be called by a model. @default false */
   agentCallable?: boolean
   protocolConfig?: { vcpCommand?: string }
+  /** A display name (MCP tools have one besides their name). */
+  title?: string
+  /** Hints about what a call does (MCP's tool annotations). */
+  annotations?: ToolAnnotations
+  /** The arguments as JSON Schema, when the method came with one (MCP tools); `parameters` are read from it. */
+  inputSchema?: Record<string, unknown>
+  /** The structured result as JSON Schema, when declared. */
+  outputSchema?: Record<string, unknown>
+  /** Arguments the parameters do not name are passed on instead of refused. @default false */
+  openArguments?: boolean
+  /**
+   * Checks the arguments as a whole once they are brought to their types (a JSON Schema
+   * validator); each problem names the argument it is about by its JSON path (`/a`, `/items/0`).
+   */
+  validateArguments?(args: Record<string, unknown>): ArgumentProblem[]
+}
+
+/** What a schema check found wrong with one argument. */
+export interface ArgumentProblem {
+  /** JSON path of the value: `/depth`, `/items/0/name`; '' for the arguments object itself. */
+  path: string
+  message: string
+}
+
+/** MCP's tool annotations: hints, never guarantees. */
+export interface ToolAnnotations {
+  title?: string
+  readOnlyHint?: boolean
+  destructiveHint?: boolean
+  idempotentHint?: boolean
+  openWorldHint?: boolean
+}
+
+/** Progress a running call reports (MCP progress notifications). */
+export interface CallProgress {
+  progress: number
+  total?: number
+  message?: string
 }
 
 /**
@@ -43,6 +81,11 @@ export interface ToolRegistry {
   name: string
   description?: string
   getMetadata(): { methods: MethodMetadata[] }
+  /**
+   * Calls a method when its name cannot be a property of the tool (MCP tools are named by their
+   * servers: a tool called `name` or `policy` must not clash). Without it, `tool[method]` is called.
+   */
+  callMethod?(method: string, args: Record<string, unknown>, context: { signal: AbortSignal; requestId: string; routingName: string; onProgress?: (progress: CallProgress) => void }): unknown
   /** Looks at a call before it runs, with its final arguments. None: every call is allowed. */
   policy?(call: { method: string; args: Record<string, unknown> }): ToolPolicyAnswer | undefined | Promise<ToolPolicyAnswer | undefined>
   [method: string]: unknown

@@ -79,7 +79,13 @@ const has = (record: Readonly<Record<string, unknown>> | undefined, key: string)
  * values for the tool: they fill what the model left out, and presets the method does not
  * declare are ignored (they are meant for the tool's other methods).
  */
-export function checkArguments(parameters: readonly MethodParameter[], model: Readonly<Record<string, unknown>>, presets?: Readonly<Record<string, unknown>>): CheckedArguments {
+export function checkArguments(
+  parameters: readonly MethodParameter[],
+  model: Readonly<Record<string, unknown>>,
+  presets?: Readonly<Record<string, unknown>>,
+  /** Pass arguments the parameters do not name on as they are (a schema that allows them). */
+  open = false,
+): CheckedArguments {
   const args: Arguments = Object.create(null) as Arguments
   const checks: ArgumentCheck[] = []
   for (const parameter of parameters) {
@@ -109,6 +115,11 @@ export function checkArguments(parameters: readonly MethodParameter[], model: Re
   const declared = new Set(parameters.map((p) => p.name))
   for (const key of Object.keys(model)) {
     if (declared.has(key)) continue
+    if (open) {
+      args[key] = model[key]
+      checks.push({ name: key, state: 'ok', expected: '', given: given(model[key]), value: model[key] })
+      continue
+    }
     const known = parameters.length === 0 ? 'it takes no arguments' : `declared: ${parameters.map((p) => p.name).join(', ')}`
     checks.push({ name: key, state: 'undeclared', expected: '', given: given(model[key]), problem: `undeclared argument "${key}" (${known})` })
   }

@@ -2,7 +2,7 @@
  * The executor: runs parsed requests against the registry. Every request ends in exactly one
  * result with a status; nothing a method or a model does can make the run itself throw.
  */
-import type { ParsedRequest, ToolExecutionResult, ToolExecutionStatus, ToolRegistry } from '../types'
+import type { CallProgress, ParsedRequest, ToolExecutionResult, ToolExecutionStatus, ToolRegistry } from '../types'
 import { toolRegistryManager, type ToolRegistryManager } from '../tools/registry-manager'
 import type { Arguments } from './arguments'
 import { consultPolicy, CONFIRM_EVERY_CALL, planCall, runnableTarget, type CallVerdict, type PlanOptions, type PlannedCall } from './plan'
@@ -22,6 +22,8 @@ export interface ToolCallContext {
   routingName: string
   /** The run's variable store, when it has one (the `vars` tools work on it). */
   variables?: VariableStore
+  /** Reports progress while the call runs (MCP servers send it). */
+  onProgress?: (progress: CallProgress) => void
 }
 
 /** Shown to an approver before a call runs: the resolved method and the arguments it will get. */
@@ -78,6 +80,8 @@ export interface ExecuteOptions extends PlanOptions {
   /** Called as each request starts and as it ends, e.g. to show progress while a round runs. */
   onCallStart?: (request: ParsedRequest) => void
   onCallComplete?: (result: ToolExecutionResult, request: ParsedRequest) => void
+  /** Progress a running call reports. */
+  onCallProgress?: (progress: CallProgress, request: ParsedRequest) => void
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000
@@ -171,9 +175,13 @@ async function runPlanned(request: ParsedRequest, planned: PlannedCall, options:
   }
   // Batches run several calls per request: the run may have been aborted since the last one.
   if (options.signal?.aborted) return { status: 'aborted', result: `"${routingName}" was not started: the run was aborted.` }
-  const fn = tool[method.name]
-  if (typeof fn !== 'function') return { status: 'error', result: `Tool "${tool.id}" has no function for method "${method.name}".` }
-  const ran = await callMethod(fn as MethodFunction, tool, args, { requestId: request.requestId, routingName, variables: options.variables }, options)
+  // A tool whose method names come from elsewhere (an MCP server) routes calls itself.
+  const own = tool[method.name]
+  const fn: MethodFunction | undefined =
+    typeof tool.callMethod === 'function' ? (callArgs, context) => (tool.callMethod as NonNullable<ToolRegistry['callMethod']>)(method.name, callArgs, context) : typeof own === 'function' ? (own as MethodFunction) : undefined
+  if (!fn) return { status: 'error', result: `Tool "${tool.id}" has no function for method "${method.name}".` }
+  const onProgress = options.onCallProgress ? (progress: CallProgress) => options.onCallProgress?.(progress, request) : undefined
+  const ran = await callMethod(fn, tool, args, { requestId: request.requestId, routingName, variables: options.variables, onProgress }, options)
   if (ran.status !== 'success' && ran.status !== 'error') return ran
   if (options.onResultReview) {
     const rejection = rejectionOf(await options.onResultReview(pending, ran))
@@ -226,7 +234,7 @@ function callMethod(
   fn: MethodFunction,
   tool: object,
   args: Arguments,
-  call: { requestId: string; routingName: string; variables?: VariableStore },
+  call: { requestId: string; routingName: string; variables?: VariableStore; onProgress?: (progress: CallProgress) => void },
   options: ExecuteOptions,
 ): Promise<Outcome> {
   const timeout = options.timeout ?? DEFAULT_TIMEOUT_MS
@@ -272,6 +280,7 @@ function callMethod(
       requestId: call.requestId,
       routingName: call.routingName,
       variables: call.variables,
+      onProgress: call.onProgress,
     }
     // A method that works synchronously blocks the timer: its overrun is measured instead.
     const started = now()

@@ -259,7 +259,23 @@ function planArguments(method: MethodMetadata, raw: Readonly<Record<string, unkn
   // Every method takes an optional `limit` for its output unless it declares one itself.
   const ownLimit = method.parameters.some((p) => p.name === LIMIT_PARAMETER.name)
   const parameters = ownLimit ? method.parameters : [...method.parameters, LIMIT_PARAMETER]
-  const { args, checks } = checkArguments(parameters, given, options.presets?.[toolId])
+  const { args, checks } = checkArguments(parameters, given, options.presets?.[toolId], method.openArguments === true)
+  // A method with a JSON Schema checks the typed arguments as a whole (ranges, patterns, nested shapes).
+  if (method.validateArguments && !checks.some((check) => REFUSED_ARGUMENT_STATES.has(check.state))) {
+    const sent = emptyArgs()
+    for (const key of Object.keys(args)) if (key !== LIMIT_PARAMETER.name || ownLimit) sent[key] = args[key]
+    for (const problem of safeValidate(method, sent)) {
+      const name = problem.path.split('/')[1] ?? ''
+      const check = checks.find((c) => c.name === name)
+      const message = problem.path ? `"${problem.path.slice(1).replace(/\//g, '.')}" ${problem.message}` : `the arguments ${problem.message}`
+      if (check) {
+        check.state = 'type-error'
+        check.problem = check.problem ? `${check.problem}; ${message}` : message
+      } else {
+        checks.push({ name: name || '(arguments)', state: 'type-error', expected: '', problem: message })
+      }
+    }
+  }
   // An unresolved argument is refused for what it is, not as missing.
   const failed = new Set(unresolved.map((check) => check.name))
   const merged = [...checks.filter((check) => !failed.has(check.name)), ...unresolved]
@@ -272,6 +288,15 @@ function planArguments(method: MethodMetadata, raw: Readonly<Record<string, unkn
     delete args[LIMIT_PARAMETER.name]
   }
   return { args, checks: merged, ...(limit === undefined ? {} : { limit }) }
+}
+
+/** A validator that throws is a problem with the call, said as one. */
+function safeValidate(method: MethodMetadata, args: Arguments): { path: string; message: string }[] {
+  try {
+    return (method.validateArguments as NonNullable<MethodMetadata['validateArguments']>)(args)
+  } catch (error) {
+    return [{ path: '', message: `could not be checked against the schema: ${errorMessage(error)}` }]
+  }
 }
 
 /**

@@ -92,7 +92,7 @@ function checkTool(tool: ToolRegistry, tools: Map<string, ToolRegistry>, routes:
   for (const method of tool.getMetadata().methods) {
     if (seen.has(method.name)) throw new Error(`Tool "${tool.id}" declares method "${method.name}" twice.`)
     seen.add(method.name)
-    if (typeof tool[method.name] !== 'function') {
+    if (typeof tool.callMethod !== 'function' && typeof tool[method.name] !== 'function') {
       throw new Error(`Tool "${tool.id}" declares method "${method.name}" in its metadata but has no function of that name.`)
     }
     const route = routingName(tool.id, method.name)

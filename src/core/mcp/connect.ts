@@ -1,0 +1,52 @@
+/**
+ * Connects every server of a configuration and registers its tools: what the CLI does before a
+ * run. Servers connect at the same time; one that fails is reported and the others are kept.
+ */
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
+import type { ToolRegistryManager } from '../tools/registry-manager'
+import type { McpServerConfig } from './config'
+import { createMcpToolSource, type McpToolSource } from './source'
+
+export interface ConnectedMcpServers {
+  sources: McpToolSource[]
+  /** One sentence per server that could not be connected or registered. */
+  failures: string[]
+  /** Unregisters the tools and closes every connection (stops stdio servers). */
+  close(): Promise<void>
+}
+
+export async function connectMcpServers(
+  servers: readonly McpServerConfig[],
+  registry: ToolRegistryManager,
+  createTransport: (config: McpServerConfig, fallback: boolean) => Transport | Promise<Transport>,
+  options: { connectTimeoutMs?: number } = {},
+): Promise<ConnectedMcpServers> {
+  const failures: string[] = []
+  const removers: (() => void)[] = []
+  const sources = servers.map((config) => createMcpToolSource({ config, createTransport, connectTimeoutMs: options.connectTimeoutMs }))
+  await Promise.all(
+    sources.map(async (source) => {
+      try {
+        await source.connect()
+        removers.push(registry.register(source.tool))
+        // A server that changes its tools later gets a new registry version (and a new prompt).
+        let seen = source.toolsVersion
+        source.subscribe(() => {
+          if (source.toolsVersion === seen) return
+          seen = source.toolsVersion
+          registry.touch()
+        })
+      } catch (error) {
+        failures.push(error instanceof Error ? error.message : String(error))
+      }
+    }),
+  )
+  return {
+    sources,
+    failures,
+    async close() {
+      removers.forEach((remove) => remove())
+      await Promise.all(sources.map((source) => source.disconnect()))
+    },
+  }
+}

@@ -1,0 +1,10 @@
+/** MCP transports in Node: stdio servers started as child processes, HTTP as anywhere. */
+import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
+import { httpTransport, type McpServerConfig } from '../core/mcp'
+
+export function nodeMcpTransport(server: McpServerConfig, fallback: boolean): Transport {
+  if (server.transport !== 'stdio') return httpTransport(server, fallback)
+  // stderr is the server's log: kept (and shown), never mixed into ours.
+  return new StdioClientTransport({ command: server.command, args: server.args, env: { ...getDefaultEnvironment(), ...server.env }, cwd: server.cwd, stderr: 'pipe' })
+}
