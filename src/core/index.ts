@@ -2,7 +2,9 @@
  * The public core API. Every export is a decision: add here only what callers need.
  */
 export type {
+  ArgumentProblem,
   BatchItem,
+  CallProgress,
   Diagnostic,
   DiagnosticSeverity,
   MethodMetadata,
@@ -17,6 +19,7 @@ export type {
   ToolExecutionResult,
   ToolExecutionStatus,
   ToolPolicyAnswer,
+  ToolAnnotations,
   ToolRegistry,
 } from './types'
 export { DEFAULT_TOOL_CALL_CONFIG } from './types'
