@@ -2,9 +2,10 @@
  * The `vcp` command line. Kept apart from process globals so tests can run it in-process.
  *
  *   vcp parse  [--protocol ID] [--chunk N] FILE|- ...   (auto by default, as the Parser pane)
- *   vcp prompt [--protocol ID]
- *   vcp check  [--protocol ID] [--files DIR] FILE|- ...  (what exec would do, executing nothing)
- *   vcp exec   [--protocol ID] [--files DIR] [--timeout MS] [--parallel] [--approve] FILE|-
+ *   vcp prompt [--protocol ID] [--mcp-config FILE]
+ *   vcp tools  [--mcp-config FILE]                        (one JSON line per tool)
+ *   vcp check  [--protocol ID] [--files DIR] [--mcp-config FILE] FILE|- ...  (what exec would do, executing nothing)
+ *   vcp exec   [--protocol ID] [--files DIR] [--timeout MS] [--parallel] [--approve] [--mcp-config FILE] FILE|-
  */
 import {
   createRequestIdSession,
@@ -25,8 +26,14 @@ import {
   type ParseResult,
   type PlannedCall,
   type ToolRegistry,
+  type ToolRegistryManager,
   type VariableStore,
+  methodArgumentsSchema,
+  modelFacingMethod,
+  routingName,
 } from '../core'
+import { connectMcpServers, parseMcpConfig, type ConnectedMcpServers } from '../core/mcp'
+import { nodeMcpTransport } from '../mcp/node'
 
 export interface CliIo {
   readFile(path: string): Promise<string>
@@ -37,6 +44,8 @@ export interface CliIo {
   err(line: string): void
   /** The built-in tools with their Node backends, keeping files in `folder`. */
   builtinTools(folder: string): ToolRegistry[]
+  /** How MCP servers are reached. @default stdio child processes and HTTP (nodeMcpTransport) */
+  mcpTransport?: Parameters<typeof connectMcpServers>[2]
 }
 
 export const DEFAULT_FILES_FOLDER = '.vcp-files'
@@ -45,11 +54,13 @@ export const VARIABLES_SUFFIX = '.variables.json'
 
 export const USAGE = `Usage:
   vcp parse [--protocol ID] [--chunk N] FILE|- ...   print each file's requests and diagnostics as one JSON line
-  vcp prompt [--protocol ID]                         print the tools prompt for the built-in tools
-  vcp check [--protocol ID] [--files DIR] FILE|- ...  print what exec would do with each file's requests, executing
+  vcp prompt [--protocol ID] [--mcp-config FILE]     print the tools prompt for the built-in tools (and MCP servers')
+  vcp tools [--mcp-config FILE]                      print one JSON line per tool: routing name, title, description,
+                                                     input schema, annotations, source
+  vcp check [--protocol ID] [--files DIR] [--mcp-config FILE] FILE|- ...  print what exec would do with each file's requests, executing
                                                      nothing: {"requests": [{"requestId", "toolName", "verdict",
                                                      "arguments", "checks", "items"}], "diagnostics": [...]}
-  vcp exec [--protocol ID] [--files DIR] [--timeout MS] [--parallel] [--approve] FILE|-
+  vcp exec [--protocol ID] [--files DIR] [--timeout MS] [--parallel] [--approve] [--mcp-config FILE] FILE|-
                                                      run the file's valid requests against the built-in tools and
                                                      print {"results": [...], "diagnostics": [...]} as one JSON line
 
@@ -63,12 +74,14 @@ Options:
                   ReadVar request in a cut result works in the next exec
   --timeout MS    per-call timeout in milliseconds (default: ${DEFAULT_TOOL_CALL_CONFIG.timeout})
   --parallel      run the requests at the same time instead of in order
+  --mcp-config F  connect the MCP servers of F (the "mcpServers" JSON of Claude Desktop, Cursor, VS Code)
+                  and offer their tools as server_tool beside the built-in ones; disconnected at the end
   --approve       run calls that need approval (a tool's policy asks, e.g. a recursive delete of many
                   files); without it they are refused with the reason
   -               read standard input
 
 Exit status: 0 when every file was read (problems in the text and failed calls are reported
-as data), 2 on bad usage or an unreadable file.`
+as data), 2 on bad usage, an unreadable file, or an MCP configuration or server that cannot be used.`
 
 class UsageError extends Error {}
 
@@ -80,19 +93,21 @@ interface Command {
   timeout: number
   parallel: boolean
   approve: boolean
+  mcpConfig: string | null
 }
 
 /** Which options each command takes, and how many files (min, max). */
 const COMMANDS: Record<string, { options: string[]; files: [number, number] }> = {
   parse: { options: ['--protocol', '--chunk'], files: [1, Infinity] },
-  prompt: { options: ['--protocol'], files: [0, 0] },
-  check: { options: ['--protocol', '--files'], files: [1, Infinity] },
-  exec: { options: ['--protocol', '--files', '--timeout', '--parallel', '--approve'], files: [1, 1] },
+  prompt: { options: ['--protocol', '--mcp-config'], files: [0, 0] },
+  tools: { options: ['--mcp-config'], files: [0, 0] },
+  check: { options: ['--protocol', '--files', '--mcp-config'], files: [1, Infinity] },
+  exec: { options: ['--protocol', '--files', '--timeout', '--parallel', '--approve', '--mcp-config'], files: [1, 1] },
 }
 
 function readArgs(name: string, args: string[]): Command {
   const spec = COMMANDS[name] as (typeof COMMANDS)[string]
-  const command: Command = { protocol: name === 'parse' || name === 'check' ? 'auto' : 'vcp', chunk: null, files: [], folder: DEFAULT_FILES_FOLDER, timeout: DEFAULT_TOOL_CALL_CONFIG.timeout, parallel: false, approve: false }
+  const command: Command = { protocol: name === 'parse' || name === 'check' ? 'auto' : 'vcp', chunk: null, files: [], folder: DEFAULT_FILES_FOLDER, timeout: DEFAULT_TOOL_CALL_CONFIG.timeout, parallel: false, approve: false, mcpConfig: null }
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] as string
     if (arg.startsWith('--')) {
@@ -109,6 +124,8 @@ function readArgs(name: string, args: string[]): Command {
         command.protocol = value
       } else if (arg === '--files') {
         command.folder = value
+      } else if (arg === '--mcp-config') {
+        command.mcpConfig = value
       } else {
         const n = Number(value)
         if (!Number.isInteger(n) || n < 1) throw new UsageError(`${arg} needs a positive whole number, got "${value}"`)
@@ -169,10 +186,30 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     io.err(`vcp ${name}: ${error.message}\n\n${USAGE}`)
     return 2
   }
-  if (name === 'prompt') {
-    io.out(builtinPrompt(io, command))
-    return 0
+  if (name === 'parse') return forEachFile(name, command, io, async (text) => io.out(JSON.stringify(toOutput(parseText(text, command)))))
+  // The other commands work with the tools: the built-in ones, and the MCP servers' if configured.
+  const registry = builtinRegistry(io, command)
+  const mcp = await connectConfigured(name, command, io, registry)
+  if (mcp === null) return 2
+  try {
+    if (name === 'prompt') {
+      io.out(createToolDiscoveryService({ registry }).generatePrompt({ config: { ...DEFAULT_TOOL_CALL_CONFIG, protocol: command.protocol } }))
+      return 0
+    }
+    if (name === 'tools') {
+      for (const line of toolLines(registry, mcp)) io.out(JSON.stringify(line))
+      return 0
+    }
+    return await forEachFile(name, command, io, async (text) => {
+      io.out(JSON.stringify(name === 'check' ? await checkText(text, io, command, registry) : await execText(text, io, command, registry)))
+    })
+  } finally {
+    await mcp?.close()
   }
+}
+
+/** Runs `each` on every file's text; an unreadable file is said and makes the status 2. */
+async function forEachFile(name: string, command: Command, io: CliIo, each: (text: string) => Promise<void>): Promise<number> {
   let status = 0
   for (const file of command.files) {
     let text: string
@@ -183,11 +220,54 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       status = 2
       continue
     }
-    if (name === 'parse') io.out(JSON.stringify(toOutput(parseText(text, command))))
-    else if (name === 'check') io.out(JSON.stringify(await checkText(text, io, command)))
-    else io.out(JSON.stringify(await execText(text, io, command)))
+    await each(text)
   }
   return status
+}
+
+/**
+ * The MCP servers of --mcp-config, connected and registered; undefined without the option, null
+ * (after saying why) when the file or a server cannot be used.
+ */
+async function connectConfigured(name: string, command: Command, io: CliIo, registry: ToolRegistryManager): Promise<ConnectedMcpServers | undefined | null> {
+  if (command.mcpConfig === null) return undefined
+  let text: string
+  try {
+    text = await io.readFile(command.mcpConfig)
+  } catch (error) {
+    io.err(`vcp ${name}: cannot read ${command.mcpConfig}: ${error instanceof Error ? error.message : String(error)}`)
+    return null
+  }
+  const { servers, problems } = parseMcpConfig(text)
+  if (problems.length > 0) {
+    io.err(`vcp ${name}: ${command.mcpConfig}: ${problems.join(' ')}`)
+    return null
+  }
+  const connected = await connectMcpServers(servers, registry, io.mcpTransport ?? nodeMcpTransport)
+  if (connected.failures.length > 0) {
+    io.err(`vcp ${name}: ${connected.failures.join(' ')}`)
+    await connected.close()
+    return null
+  }
+  return connected
+}
+
+/** One line per method a model can call: what `vcp tools` prints. */
+function toolLines(registry: ToolRegistryManager, mcp: ConnectedMcpServers | undefined): Record<string, unknown>[] {
+  const servers = new Set(mcp?.sources.map((source) => source.config.name) ?? [])
+  return registry.list().flatMap((tool) =>
+    tool
+      .getMetadata()
+      .methods.filter((method) => method.agentCallable === true)
+      .map((method) => ({
+        routingName: routingName(tool.id, method.name),
+        ...(method.title ? { title: method.title } : {}),
+        description: method.description,
+        inputSchema: method.inputSchema ?? methodArgumentsSchema(modelFacingMethod(method)),
+        ...(method.annotations ? { annotations: method.annotations } : {}),
+        source: servers.has(tool.id) ? `mcp:${tool.id}` : 'builtin',
+      })),
+  )
 }
 
 function builtinRegistry(io: CliIo, command: Command) {
@@ -196,13 +276,7 @@ function builtinRegistry(io: CliIo, command: Command) {
   return registry
 }
 
-function builtinPrompt(io: CliIo, command: Command): string {
-  const registry = builtinRegistry(io, command)
-  return createToolDiscoveryService({ registry }).generatePrompt({ config: { ...DEFAULT_TOOL_CALL_CONFIG, protocol: command.protocol } })
-}
-
-async function execText(text: string, io: CliIo, command: Command): Promise<unknown> {
-  const registry = builtinRegistry(io, command)
+async function execText(text: string, io: CliIo, command: Command, registry: ToolRegistryManager): Promise<unknown> {
   const variables = await loadVariables(io, command.folder + VARIABLES_SUFFIX)
   const cycle = await processToolCallCycle(text, {
     registry,
@@ -220,8 +294,7 @@ async function execText(text: string, io: CliIo, command: Command): Promise<unkn
 }
 
 /** The call plan of every request (those in reasoning too), as exec would run them. */
-async function checkText(text: string, io: CliIo, command: Command): Promise<unknown> {
-  const registry = builtinRegistry(io, command)
+async function checkText(text: string, io: CliIo, command: Command, registry: ToolRegistryManager): Promise<unknown> {
   const variables = await loadVariables(io, command.folder + VARIABLES_SUFFIX)
   const parsed = parseToolRequests(text, command.protocol, { session: createRequestIdSession(), reasoning: 'include' })
   const plans: CallPlan[] = []

@@ -39,7 +39,14 @@ function objectSchema(parameters: readonly MethodParameter[]): JsonSchema {
   return schema
 }
 
-/** The schema of a method's arguments object. */
+/**
+ * The schema of a method's arguments object. A method that came with a JSON Schema (an MCP tool)
+ * keeps its own, with the parameters it does not name (`limit`) added.
+ */
 export function methodArgumentsSchema(method: MethodMetadata): JsonSchema {
-  return objectSchema(method.parameters)
+  if (!method.inputSchema) return objectSchema(method.parameters)
+  const own = method.inputSchema as JsonSchema
+  const properties: Record<string, JsonSchema> = { ...(own.properties ?? {}) }
+  for (const parameter of method.parameters) if (!(parameter.name in properties)) properties[parameter.name] = parameterSchema(parameter)
+  return { ...own, type: 'object', properties }
 }

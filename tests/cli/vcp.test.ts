@@ -277,3 +277,43 @@ describe('vcp as a process', () => {
     expect(stderr.replace(/npm warn[^\n]*\n/g, '')).toBe('')
   }, 60_000)
 })
+
+describe('vcp with --mcp-config', () => {
+  const everything = resolve('node_modules/@modelcontextprotocol/server-everything/dist/index.js')
+  const config = JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [everything, 'stdio'], env: { SECRET_TOKEN: 'do-not-print' } } } })
+  const reply = '<<<[TOOL_REQUEST]>>>\ntool_name:「始」everything_get-sum「末」,\na:「始」2「末」,\nb:「始」40「末」\n<<<[END_TOOL_REQUEST]>>>'
+
+  it('exec runs a reply against an MCP server over stdio and disconnects', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'vcp-mcp-'))
+    const io = memoryIo({ 'mcp.json': config, r: reply })
+    expect(await runCli(['exec', '--mcp-config', 'mcp.json', '--files', folder, 'r'], io)).toBe(0)
+    const out = JSON.parse(io.stdout[0] as string) as { results: { toolName: string; status: string; result: string }[] }
+    expect(out.results[0]).toMatchObject({ toolName: 'everything_get-sum', status: 'success' })
+    expect(out.results[0]?.result).toContain('42')
+    expect(io.stdout.join('\n') + io.stderr.join('\n')).not.toContain('do-not-print')
+  }, 60_000)
+
+  it('tools prints one line per tool, built-in and MCP, with its schema and annotations; prompt offers them', async () => {
+    const io = memoryIo({ 'mcp.json': config })
+    expect(await runCli(['tools', '--mcp-config', 'mcp.json'], io)).toBe(0)
+    const lines = io.stdout.map((line) => JSON.parse(line) as { routingName: string; source: string; inputSchema: { type: string }; annotations?: unknown })
+    expect(lines.find((l) => l.routingName === 'calc_evaluate')).toMatchObject({ source: 'builtin', inputSchema: { type: 'object' } })
+    expect(lines.find((l) => l.routingName === 'everything_get-sum')).toMatchObject({ source: 'mcp:everything', inputSchema: { type: 'object' } })
+    expect(lines.find((l) => l.routingName === 'everything_trigger-long-running-operation')?.annotations).toMatchObject({ readOnlyHint: true })
+    const prompt = memoryIo({ 'mcp.json': config })
+    expect(await runCli(['prompt', '--mcp-config', 'mcp.json'], prompt)).toBe(0)
+    expect(prompt.stdout[0]).toContain('everything_get-sum')
+  }, 60_000)
+
+  it('a bad configuration or a server that cannot start is exit 2 with the reason', async () => {
+    const bad = memoryIo({ 'mcp.json': '{"mcpServers": {"x": {}}}', r: reply })
+    expect(await runCli(['exec', '--mcp-config', 'mcp.json', 'r'], bad)).toBe(2)
+    expect(bad.stderr[0]).toBe('vcp exec: mcp.json: Server "x": needs "command" (a program started over stdio) or "url" (an HTTP server).')
+    const missing = memoryIo({ 'mcp.json': '{"mcpServers": {"gone": {"command": "/nonexistent/server"}}}', r: reply })
+    expect(await runCli(['exec', '--mcp-config', 'mcp.json', 'r'], missing)).toBe(2)
+    expect(missing.stderr[0]).toMatch(/^vcp exec: Could not connect to "gone": /)
+    const unreadable = memoryIo({ r: reply })
+    expect(await runCli(['tools', '--mcp-config', 'nope.json'], unreadable)).toBe(2)
+    expect(unreadable.stderr[0]).toContain('cannot read nope.json')
+  }, 30_000)
+})

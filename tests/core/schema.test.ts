@@ -39,4 +39,10 @@ describe('JSON Schema from parameters', () => {
     expect(methodArgumentsSchema(method)).toEqual({ type: 'object', properties: { path: { type: 'string' }, depth: { type: 'integer', default: 3 } }, required: ['path'], additionalProperties: false })
     expect(methodArgumentsSchema({ ...method, parameters: [] })).toEqual({ type: 'object', properties: {}, additionalProperties: false })
   })
+
+  it("a method with its own JSON Schema keeps it, with the parameters it does not name added", () => {
+    const inputSchema = { type: 'object', properties: { a: { type: 'number', minimum: 0 } }, required: ['a'], additionalProperties: false }
+    const schema = methodArgumentsSchema({ name: 'sum', description: '', parameters: [{ name: 'a', type: 'number' }, { name: 'limit', type: 'integer', required: false }], inputSchema })
+    expect(schema).toEqual({ type: 'object', properties: { a: { type: 'number', minimum: 0 }, limit: { type: 'integer' } }, required: ['a'], additionalProperties: false })
+  })
 })
