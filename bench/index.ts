@@ -6,6 +6,7 @@ import { createStreamParser, parseToolRequests } from '../src/core'
 import { buildSyntheticReply } from './synthetic-reply'
 import { measureInterleaved } from './measure'
 import { executorFigures, parallelFigures, promptFigures } from './execution'
+import { mcpFigures } from './mcp'
 import { compactFigures } from './compact'
 import { hostileFigures } from './hostile'
 
@@ -170,6 +171,7 @@ function compareParadigm(protocol: string): Measurement {
 if (what === 'compact') console.log(JSON.stringify({ what, ms: await compactFigures() }))
 else if (what === 'paradigm') console.log(JSON.stringify(compareParadigm(mix)))
 else if (what === 'executor') console.log(JSON.stringify({ what, ms: await executorFigures(Math.min(rounds, 10)) }))
+else if (what === 'mcp') console.log(JSON.stringify({ what, ms: await mcpFigures() }))
 else if (what === 'parallel') console.log(JSON.stringify({ what, ms: await parallelFigures() }))
 else if (what === 'hostile') console.log(JSON.stringify({ what, ms: hostileFigures(Math.min(rounds, 5)) }))
 else if (what === 'prompt') console.log(JSON.stringify({ what, ms: await promptFigures(Math.min(rounds, 10)) }))

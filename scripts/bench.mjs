@@ -9,7 +9,8 @@ import { spawnSync } from 'node:child_process'
 
 const outfile = resolve('.bench/bench.mjs')
 mkdirSync('.bench', { recursive: true })
-await build({ entryPoints: ['bench/index.ts'], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile, logLevel: 'warning' })
+// Packages stay outside the bundle: some (the MCP SDK's stdio transport) require Node built-ins.
+await build({ entryPoints: ['bench/index.ts'], bundle: true, packages: 'external', platform: 'node', format: 'esm', target: 'node20', outfile, logLevel: 'warning' })
 
 const rounds = process.env.BENCH_ROUNDS ?? '20'
 const processes = Number(process.env.BENCH_PROCESSES ?? 3)
@@ -94,6 +95,12 @@ console.log(`\nExecutor: ${grouped(calls)} serial calls of a no-op method`)
 console.log(`  awaiting the method directly       ${spread(executorRuns.map((r) => r.ms.directMs), 2, ' ms')}`)
 console.log(`  through the executor               ${spread(executorRuns.map((r) => r.ms.executorMs), 2, ' ms')}, ${spread(executorRuns.map((r) => (r.ms.executorMs * 1000) / calls), 2, ' µs per call')}`)
 console.log(`  overhead per call                  ${spread(executorRuns.map((r) => ((r.ms.executorMs - r.ms.directMs) * 1000) / calls), 2, ' µs')}`)
+
+const mcpRuns = measure('mcp', '')
+console.log(`\nMCP: ${mcpRuns[0].ms.calls} echo calls to the reference server-everything over stdio (median per call)`)
+console.log(`  the SDK client, directly           ${spread(mcpRuns.map((r) => r.ms.directMs * 1000), 0, ' µs')}`)
+console.log(`  through the executor               ${spread(mcpRuns.map((r) => r.ms.executorMs * 1000), 0, ' µs')}`)
+console.log(`  executor overhead per call         ${spread(mcpRuns.map((r) => r.ms.overheadMs * 1000), 0, ' µs')}`)
 
 const parallelRuns = measure('parallel', '')
 const p0 = parallelRuns[0].ms

@@ -43,6 +43,8 @@ export interface McpToolSource {
   readonly server: McpServerInfo
   /** The server's tools as one tool; its methods are empty until connected. */
   readonly tool: ToolRegistry
+  /** The SDK client while connected: for what the workbench does not wrap (resources, prompts). */
+  readonly client: Client | null
   /** Goes up every time the tools change (listed again, or gone with the connection). */
   readonly toolsVersion: number
   /** Recent messages, newest last (at most LOG_SIZE). */
@@ -255,6 +257,9 @@ export function createMcpToolSource(options: McpSourceOptions): McpToolSource {
     },
     get toolsVersion() {
       return toolsVersion
+    },
+    get client() {
+      return client
     },
     tool,
     log,
