@@ -144,6 +144,8 @@ export function createMcpToolSource(options: McpSourceOptions): McpToolSource {
     const transport = logged(await options.createTransport(config, fallback), record)
     const stderr = (transport as { stderr?: { on?(event: 'data', listener: (chunk: unknown) => void): void } | null }).stderr
     stderr?.on?.('data', (chunk) => record('event', `stderr: ${String(chunk).trimEnd()}`))
+    // A transport that relays a server's stderr and events itself (the browser's bridge).
+    ;(transport as { onevent?: (event: string) => void }).onevent = (event) => record('event', event)
     const next = new Client(CLIENT_INFO, { capabilities: {} })
     next.onclose = () => {
       if (client !== next) return
