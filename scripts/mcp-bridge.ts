@@ -17,10 +17,12 @@
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { readFile } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
 import type { Connect, Plugin } from 'vite'
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js'
-import { foreignPage } from './llm-proxy'
+import { foreignPage } from './llm-proxy.ts'
 
 export const BRIDGE_PREFIX = '/mcp-bridge/'
 export const SECRET_HEADER = 'x-bridge-secret'
@@ -147,16 +149,33 @@ export function createMcpBridge(secret = randomBytes(32).toString('hex')): McpBr
   }
 }
 
-/** The Vite plugin: the bridge on the dev server, and its secret in the page. */
+/**
+ * The Vite plugin: the bridge on the dev server (and on `vite preview`), and its secret in the
+ * page each of them serves. A build never holds a secret: it is added when the page is served.
+ */
 export function mcpBridge(): Plugin {
   const bridge = createMcpBridge()
+  const meta = `<meta name="${SECRET_META}" content="${bridge.secret}">`
   return {
     name: 'vcp-mcp-bridge',
     configureServer(server) {
       server.middlewares.use(bridge.middleware)
       server.httpServer?.on('close', () => void bridge.close())
     },
-    transformIndexHtml() {
+    configurePreviewServer(server) {
+      server.middlewares.use(bridge.middleware)
+      server.middlewares.use((req, res, next) => {
+        const path = (req.url ?? '').split('?')[0]
+        if (req.method !== 'GET' || (path !== '/' && path !== '/index.html')) return next()
+        readFile(join(resolve(server.config.root, server.config.build.outDir), 'index.html'), 'utf8').then(
+          (html) => res.writeHead(200, { 'Content-Type': 'text/html', 'Cache-Control': 'no-store' }).end(html.replace('</head>', `${meta}</head>`)),
+          () => next(),
+        )
+      })
+      server.httpServer?.on('close', () => void bridge.close())
+    },
+    transformIndexHtml(html, context) {
+      if (!context.server) return html
       return [{ tag: 'meta', attrs: { name: SECRET_META, content: bridge.secret }, injectTo: 'head' }]
     },
   }

@@ -131,6 +131,12 @@ export const scenarios: Record<string, Scenario> = {
   /** A long reply streamed slowly (about 20 s), to abort mid-stream. */
   'slow-reply': () => reply('This reply streams slowly so it can be stopped half-way. '.repeat(40), { delayMs: 50 }),
 
+  /** Calls the get-sum tool of an MCP server named "everything", then answers from its result. */
+  'mcp-sum': (body, round) => {
+    if (round === 0) return reply(`Let me add them with the MCP tool.\n${vcp('everything_get-sum', { a: '2', b: '40' })}`)
+    return answerFromResults(body)
+  },
+
   /** A request whose long content streams slowly: stopped half-way, the block is cut mid-value. */
   'slow-block': () => reply(`Writing the notes now.\n${vcp('fs_write', { path: '/notes/long.md', content: 'A line of the long note.\n'.repeat(200) })}`, { delayMs: 30 }),
 

@@ -80,6 +80,8 @@ export interface ToolRegistry {
   id: string
   name: string
   description?: string
+  /** Where the tool comes from, for people: 'mcp' for an MCP server's tools. @default built in or registered by code */
+  origin?: 'mcp'
   getMetadata(): { methods: MethodMetadata[] }
   /**
    * Calls a method when its name cannot be a property of the tool (MCP tools are named by their

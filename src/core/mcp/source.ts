@@ -98,6 +98,7 @@ export function createMcpToolSource(options: McpSourceOptions): McpToolSource {
     id: config.name,
     name: config.name,
     description: `Tools of the MCP server "${config.name}".`,
+    origin: 'mcp',
     getMetadata: () => ({ methods }),
     callMethod: (method, args, context) => call(method, args, context),
   }

@@ -1,0 +1,120 @@
+/**
+ * MCP servers in Chromium: the reference server-everything started over stdio through the
+ * bridge of the served app, its tools in Discovery, the Executor, the Parser and a chat round.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
+import { resolve } from 'node:path'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { launchChromium, screenshotPath } from './support/browser'
+import { startMockLlm, type MockLlm } from '../../scripts/mock-llm/server'
+import { defaultChatState } from '../../src/chat/model'
+
+const appUrl = inject('appUrl')
+const EVERYTHING = resolve('node_modules/@modelcontextprotocol/server-everything/dist/index.js')
+const CONFIG = JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } } }, null, 2)
+let browser: Browser
+let context: BrowserContext
+let page: Page
+let llm: MockLlm
+
+beforeAll(async () => {
+  browser = await launchChromium()
+  llm = await startMockLlm()
+})
+afterAll(async () => {
+  await browser?.close()
+  await llm?.close()
+})
+beforeEach(async () => {
+  await context?.close()
+  context = await browser.newContext({ viewport: { width: 1400, height: 900 } })
+  page = await context.newPage()
+  page.on('pageerror', (error) => console.error(`[page error] ${error.message}`))
+})
+
+const shot = (name: string) => page.screenshot({ path: screenshotPath(name) })
+
+async function addEverything(): Promise<void> {
+  await page.locator('[data-test="open-servers"]').first().click()
+  await page.locator('textarea[data-test="mcp-config"]').fill(CONFIG)
+  await page.locator('[data-test="mcp-import"]').click()
+  await page.locator('[data-test="mcp-server"][data-name="everything"][data-status="connected"]').waitFor({ timeout: 30_000 })
+}
+
+describe('MCP servers', () => {
+  it('adds server-everything over stdio from the Servers panel, shows its tools, runs get-sum from a form and from a pasted reply', async () => {
+    await page.goto(appUrl)
+    await addEverything()
+    expect(Number(await page.locator('[data-test="mcp-tool-count"]').innerText())).toBeGreaterThan(5)
+    expect(await page.locator('[data-test="mcp-protocol"]').innerText()).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+    await page.locator('[data-test="mcp-log"]').click()
+    await page.locator('input[data-test="mcp-log-filter"]').fill('tools/list')
+    expect(await page.locator('[data-test="mcp-log-view"]').innerText()).toContain('tools/list')
+    await shot('mcp-servers')
+    await page.keyboard.press('Escape')
+
+    // Discovery: the server's tools, with their badges.
+    await page.locator('input[data-test="discovery-search"]').fill('long running')
+    await page.locator('[data-test="tool-card"]').first().click()
+    await page.locator('[data-test="mcp-tag"]').waitFor()
+    const long = page.locator('[data-test="method-item"][data-method="everything_trigger-long-running-operation"]')
+    await long.click()
+    expect(await long.locator('[data-test="method-annotations"] [data-hint="readOnlyHint"]').count()).toBe(1)
+    expect(await long.innerText()).toContain('limit')
+    await shot('mcp-discovery')
+
+    // Executor: a form from the schema.
+    await page.getByRole('tab', { name: 'Executor' }).click()
+    const select = page.locator('[data-test="executor-method"]')
+    await select.click()
+    await page.keyboard.type('everything_get-sum')
+    await page.keyboard.press('Enter')
+    await page.locator('[data-test="field-a"] input').fill('2')
+    await page.locator('[data-test="field-b"] input').fill('40')
+    await page.locator('[data-test="executor-run"]').click()
+    await page.locator('[data-test="executor-result"][data-status="success"]').waitFor()
+    expect(await page.locator('[data-test="executor-result"]').innerText()).toContain('42')
+
+    // Parser: a pasted VCP reply resolves through the same call plan, and runs.
+    await page.getByRole('tab', { name: 'Parser' }).click()
+    const editor = page.locator('[data-test="editor-parser-reply"][data-ready="true"] .monaco-editor')
+    await editor.waitFor()
+    await editor.click()
+    await page.keyboard.press('Control+A')
+    await page.keyboard.press('Delete')
+    await page.keyboard.insertText('<<<[TOOL_REQUEST]>>>\ntool_name:「始」everything_get-sum「末」,\na:「始」2「末」,\nb:「始」40「末」\n<<<[END_TOOL_REQUEST]>>>')
+    await expect.poll(() => page.locator('[data-test="request-card"]').getAttribute('data-verdict')).toBe('ready')
+    await page.locator('[data-test="request-run"]').click()
+    await page.locator('[data-test="request-result"][data-status="success"]').waitFor()
+    expect(await page.locator('[data-test="request-result"]').innerText()).toContain('42')
+    await shot('mcp-parser')
+  })
+
+  it('a chat round: the model calls an MCP tool and answers with its result; the server comes back after a reload', async () => {
+    const state = defaultChatState()
+    state.profiles.push({ id: 'mock', name: 'Mock', kind: 'openai', baseUrl: llm.baseUrl, apiKey: '', model: 'mcp-sum', temperature: null, maxTokens: null })
+    state.sessions[0]!.profileId = 'mock'
+    await page.addInitScript((chat) => {
+      if (sessionStorage.getItem('seeded')) return
+      sessionStorage.setItem('seeded', '1')
+      localStorage.setItem('vcp-workbench:chat', JSON.stringify({ version: 1, data: chat }))
+      localStorage.setItem('vcp-workbench:tester', JSON.stringify({ version: 1, data: { tab: 'chat', theme: 'light', locale: 'en' } }))
+    }, state)
+    await page.goto(appUrl)
+    await addEverything()
+    await page.keyboard.press('Escape')
+    // Saved: after a reload the server connects again by itself.
+    await page.reload()
+    await page.locator('[data-test="chat-view"]').waitFor()
+    await page.locator('[data-test="open-servers"]').first().click()
+    await page.locator('[data-test="mcp-server"][data-name="everything"][data-status="connected"]').waitFor({ timeout: 30_000 })
+    await page.keyboard.press('Escape')
+    await page.locator('textarea[data-test="chat-input"]').fill('What is 2 + 40?')
+    await page.locator('[data-test="chat-send"]').click()
+    const last = page.locator('[data-test="chat-message"][data-role="assistant"]').last()
+    await expect.poll(() => last.getAttribute('data-status'), { timeout: 30_000 }).toBe('completed')
+    expect(await page.locator('[data-test="chat-card"][data-tool="everything_get-sum"]').getAttribute('data-status')).toBe('success')
+    expect(await last.innerText()).toContain('The sum of 2 and 40 is 42')
+    await shot('mcp-chat')
+  })
+})
