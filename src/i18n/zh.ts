@@ -103,7 +103,7 @@ const zh: typeof en = {
     open: 'MCP 服务器',
     title: 'MCP 服务器',
     intro: '接入你自己的工具：粘贴 Claude Desktop、Cursor 或 VS Code 使用的 "mcpServers" JSON。stdio 服务器由本机的 npm start 启动；HTTP 服务器直接连接。它们的工具名为 服务器_工具。',
-    placeholder: 'mcpServers JSON',
+    placeholder: 'mcpServers 配置（JSON）',
     import: '添加服务器',
     importFile: '或从文件导入：',
     none: '还没有 MCP 服务器。',
