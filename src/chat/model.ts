@@ -6,9 +6,11 @@
 import {
   compactTranscript,
   redactSecret,
+  routingName,
   DEFAULT_TOOL_CALL_CONFIG,
   type ApprovalPolicy,
   type ChatMessage,
+  type MethodMetadata,
   type ParsedRequest,
   type RunRecord,
   type RunStatus,
@@ -174,6 +176,15 @@ export function resultPolicyFor(agent: Agent, toolId: string): ResultPolicy {
   return agent.resultPolicies?.[toolId] ?? 'never'
 }
 
-export function policyFor(agent: Agent, toolId: string): ApprovalPolicy {
-  return agent.policies[toolId] ?? (agent.config.requireConfirmation || agent.config.mode === 'manual' ? 'always' : 'auto')
+/**
+ * The effective approval policy of a call under an agent: the agent's policy for the method
+ * (`toolId_method`), else for the tool, else the configuration's. An MCP server's tool defaults by
+ * its annotations: read-only runs, anything else (destructive, or not said) asks.
+ */
+export function policyFor(agent: Agent, toolId: string, method?: Pick<MethodMetadata, 'name' | 'annotations'> & { fromMcp?: boolean }): ApprovalPolicy {
+  const own = (method ? agent.policies[routingName(toolId, method.name)] : undefined) ?? agent.policies[toolId]
+  if (own) return own
+  if (agent.config.requireConfirmation || agent.config.mode === 'manual') return 'always'
+  if (method?.fromMcp) return method.annotations?.readOnlyHint === true ? 'auto' : 'always'
+  return 'auto'
 }

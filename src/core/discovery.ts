@@ -8,6 +8,7 @@ import { toolRegistryManager, type ToolRegistryManager } from './tools/registry-
 import { protocolRegistry, type ProtocolRegistry } from './protocols/registry'
 import type { ToolCallingProtocol } from './protocols/protocol'
 import { stableHash } from './text/stable-hash'
+import { routingName } from './routing-name'
 import { LIMIT_PARAMETER } from './results/output'
 
 export type MethodFilter = (method: MethodMetadata, tool: ToolRegistry) => boolean
@@ -67,6 +68,23 @@ export function isToolEnabled(config: Pick<ToolCallConfig, 'toolToggles' | 'defa
 }
 
 /**
+ * Whether one method is on: a toggle of its own (keyed by its routing name, e.g. one tool of an
+ * MCP server), else its tool's.
+ */
+export function isMethodEnabled(config: Pick<ToolCallConfig, 'toolToggles' | 'defaultToolEnabled'>, toolId: string, method: string): boolean {
+  return config.toolToggles[routingName(toolId, method)] ?? isToolEnabled(config, toolId)
+}
+
+/** The discovered tools with only the methods a config has on; tools left with none are dropped. */
+export function enabledTools(tools: readonly DiscoveredTool[], config: Pick<ToolCallConfig, 'toolToggles' | 'defaultToolEnabled'>): DiscoveredTool[] {
+  return tools.flatMap((tool) => {
+    const methods = tool.methods.filter((method) => isMethodEnabled(config, tool.toolId, method.name))
+    if (methods.length === 0) return []
+    return [methods.length === tool.methods.length ? tool : { ...tool, methods }]
+  })
+}
+
+/**
  * A method as the model sees it: every method takes `limit` for its output, unless it has a
  * `limit` of its own. The tools prompt, Discovery, the Executor's form and schema all show this.
  */
@@ -115,7 +133,7 @@ export function createToolDiscoveryService(
     const key = filter ? undefined : `${registry.id}@${registry.version}|${protocol.id}|${agentId ?? ''}|${stableHash(config)}`
     const cached = key === undefined ? undefined : cache.get(key)
     if (cached !== undefined) return cached
-    const tools = getDiscoveredMethods(filter).filter((tool) => isToolEnabled(config, tool.toolId))
+    const tools = enabledTools(getDiscoveredMethods(filter), config)
     const prompt = tools.length === 0 ? '' : protocol.generateToolDefinitions(tools)
     if (key !== undefined) cache.set(key, prompt)
     return prompt

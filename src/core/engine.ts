@@ -7,7 +7,7 @@ import type { FormatResultsOptions, ParseOptions } from './protocols/protocol'
 import { protocolRegistry } from './protocols/registry'
 import { parseToolRequests } from './parser'
 import { executeToolRequests, type ExecuteOptions } from './execution/executor'
-import { isToolEnabled } from './discovery'
+import { isMethodEnabled } from './discovery'
 
 export interface CycleOptions extends ExecuteOptions {
   /** @default config.protocol, else 'vcp' */
@@ -38,7 +38,7 @@ export function executeOptionsFor(config: ToolCallConfig | undefined, options: E
     execute.parallel ??= config.parallelExecution
     // Manual mode: a person approves every call.
     execute.requireConfirmation ??= config.requireConfirmation || config.mode === 'manual'
-    execute.toolEnabled ??= (toolId) => isToolEnabled(config, toolId)
+    execute.toolEnabled ??= (toolId, method) => isMethodEnabled(config, toolId, method)
   }
   return execute
 }

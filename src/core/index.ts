@@ -77,6 +77,8 @@ export {
   agentCallable,
   createPromptCache,
   createToolDiscoveryService,
+  enabledTools,
+  isMethodEnabled,
   isToolEnabled,
   methodDefinition,
   modelFacingMethod,

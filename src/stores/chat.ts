@@ -128,7 +128,7 @@ export const useChatStore = defineStore('chat', () => {
   function gateOf(session: ChatSession): ApprovalGate {
     let gate = gates.get(session.id)
     if (!gate) {
-      gate = createApprovalGate({ policyFor: (toolId) => policyFor(agentById(session.agentId), toolId), ask: (call) => ask('call', call) })
+      gate = createApprovalGate({ policyFor: (toolId, call) => policyFor(agentById(session.agentId), toolId, methodOf(toolId, call.method)), ask: (call) => ask('call', call) })
       gates.set(session.id, gate)
     }
     return gate
@@ -384,6 +384,13 @@ export const useChatStore = defineStore('chat', () => {
   function exportActiveSession(): string {
     const session = activeSession.value
     return exportSession(session, agentById(session.agentId), profileById(session.profileId))
+  }
+
+  /** A method's annotations and where it comes from, for its approval policy. */
+  function methodOf(toolId: string, name: string) {
+    const tool = toolCalling.registry.get(toolId)
+    const method = tool?.getMetadata().methods.find((m) => m.name === name)
+    return { name, annotations: method?.annotations, fromMcp: tool?.origin === 'mcp' }
   }
 
   /** What the executor will do with a request of the active chat, as its agent is set up (presets, switches, approvals). */

@@ -128,4 +128,20 @@ describe('chat model', () => {
     agent.config.mode = 'manual'
     expect(policyFor(agent, 'calc')).toBe('always')
   })
+
+  it("an MCP tool's policy follows its annotations until the agent says otherwise, per tool or per method", () => {
+    const agent = defaultChatState().agents[0]!
+    const readOnly = { name: 'get-sum', annotations: { readOnlyHint: true }, fromMcp: true }
+    const destructive = { name: 'delete', annotations: { destructiveHint: true }, fromMcp: true }
+    const unsaid = { name: 'echo', fromMcp: true }
+    expect(policyFor(agent, 'everything', readOnly)).toBe('auto')
+    expect(policyFor(agent, 'everything', destructive)).toBe('always')
+    expect(policyFor(agent, 'everything', unsaid)).toBe('always')
+    // Built-in tools are not MCP's: their annotations (none) do not make them ask.
+    expect(policyFor(agent, 'calc', { name: 'evaluate' })).toBe('auto')
+    agent.policies.everything = 'once'
+    expect(policyFor(agent, 'everything', destructive)).toBe('once')
+    agent.policies['everything_delete'] = 'auto'
+    expect(policyFor(agent, 'everything', destructive)).toBe('auto')
+  })
 })

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { createToolRegistryManager } from '../../src/core/tools/registry-manager'
 import { createPromptCache, createToolDiscoveryService, methodDefinition } from '../../src/core/discovery'
-import { createProtocolRegistry, DEFAULT_TOOL_CALL_CONFIG, protocolRegistry, parseToolRequests, vcpProtocol, type ToolCallConfig, type ToolRegistry } from '../../src/core'
-import { mathTool, unrulyTool } from '../fixtures/tools'
+import { createProtocolRegistry, DEFAULT_TOOL_CALL_CONFIG, isMethodEnabled, planCall, protocolRegistry, parseToolRequests, vcpProtocol, type ToolCallConfig, type ToolRegistry } from '../../src/core'
+import { mathTool, request, unrulyTool } from '../fixtures/tools'
 
 const config = (over: Partial<ToolCallConfig> = {}): ToolCallConfig => ({ ...DEFAULT_TOOL_CALL_CONFIG, toolToggles: {}, ...over })
 
@@ -30,6 +30,22 @@ describe('what the model sees', () => {
         }
       }
     }
+  })
+})
+
+describe('switches per method', () => {
+  it("a method's own switch wins over its tool's: off in the prompt and disabled in the plan", () => {
+    const { registry, discovery } = setup()
+    const off = config({ toolToggles: { math_repeat: false } })
+    const prompt = discovery.generatePrompt({ config: off })
+    expect(prompt).toContain('math_add')
+    expect(prompt).not.toContain('math_repeat')
+    expect(isMethodEnabled(off, 'math', 'repeat')).toBe(false)
+    expect(isMethodEnabled(off, 'math', 'add')).toBe(true)
+    const onlyOne = config({ toolToggles: { math: false, math_add: true } })
+    expect(discovery.generatePrompt({ config: onlyOne })).toContain('math_add')
+    const plan = planCall(request('math_repeat', { word: 'x', times: '1' }), { registry, toolEnabled: (tool, method) => isMethodEnabled(off, tool, method) })
+    expect(plan.verdict).toBe('disabled')
   })
 })
 

@@ -9,8 +9,8 @@ import { stableHash } from '../text/stable-hash'
 export type ApprovalPolicy = 'auto' | 'once' | 'always'
 
 export interface ApprovalGateOptions {
-  /** The policy for a tool id. */
-  policyFor(toolId: string): ApprovalPolicy
+  /** The policy for a call: by its tool id, and by the call itself (its method, for per-method policies). */
+  policyFor(toolId: string, call: PendingCall): ApprovalPolicy
   /** Asks a person. */
   ask(call: PendingCall): Promise<ApprovalDecision>
 }
@@ -33,7 +33,7 @@ export function createApprovalGate(options: ApprovalGateOptions): ApprovalGate {
   let roundApproved = false
 
   async function approver(call: PendingCall): Promise<ApprovalDecision> {
-    const policy = options.policyFor(call.toolId)
+    const policy = options.policyFor(call.toolId, call)
     // A tool's own request for approval (a large delete, say) is asked even under 'auto'.
     if ((policy === 'auto' && call.approvalReason === undefined) || roundApproved) return { approved: true }
     const key = approvalKey(call)

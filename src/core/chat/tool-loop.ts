@@ -7,7 +7,7 @@ import type { Diagnostic, ParsedRequest, ToolCallConfig, ToolExecutionResult } f
 import type { StreamEvent, StreamParser } from '../protocols/protocol'
 import { createStreamParser } from '../parser'
 import { createRequestIdSession, type RequestIdSession } from '../request-ids'
-import { createToolDiscoveryService, isToolEnabled, type ToolDiscoveryService } from '../discovery'
+import { createToolDiscoveryService, enabledTools, type ToolDiscoveryService } from '../discovery'
 import { toolRegistryManager, type ToolRegistryManager } from '../tools/registry-manager'
 import { executeToolRequests, type Approver, type ResultReviewer } from '../execution/executor'
 import type { VariableStore } from '../results/variables'
@@ -94,7 +94,7 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
   let tools: NativeToolDefinition[] | undefined
   try {
     const discovery = options.discovery ?? createToolDiscoveryService({ registry })
-    const enabled = config.enabled ? discovery.getDiscoveredMethods().filter((tool) => isToolEnabled(config, tool.toolId)) : []
+    const enabled = config.enabled ? enabledTools(discovery.getDiscoveredMethods(), config) : []
     const rules =
       groups && enabled.length > 0
         ? buildToolRules({ groups: groups.groups, state: groups.state, enabledToolIds: enabled.map((t) => t.toolId), variables: options.variables, toolNames: Object.fromEntries(enabled.map((t) => [t.toolId, t.toolId])) })

@@ -68,7 +68,7 @@ export interface ExecuteOptions extends PlanOptions {
    */
   caller?: 'agent' | 'user'
   /** Tools switched off in the agent's config are denied. @default every tool is enabled */
-  toolEnabled?: (toolId: string) => boolean
+  toolEnabled?: (toolId: string, method: string) => boolean
   /**
    * Full results and arguments are stored here, `$VAR_REF{{name}}` in arguments is resolved from
    * here, and a cut result says which variable holds the rest.

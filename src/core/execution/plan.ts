@@ -83,7 +83,7 @@ export interface PlanOptions {
   /** A model ('agent') may only call agentCallable methods; a person ('user') any. @default 'agent' */
   caller?: 'agent' | 'user'
   /** Tools switched off are `disabled`. @default every tool is on */
-  toolEnabled?: (toolId: string) => boolean
+  toolEnabled?: (toolId: string, method: string) => boolean
   /** An agent's preset arguments per tool id: they fill what the model leaves out. */
   presets?: Readonly<Record<string, Readonly<Record<string, unknown>>>>
   /** Every call needs approval. @default false */
@@ -216,7 +216,7 @@ function planOne(
   if ((options.caller ?? 'agent') === 'agent' && method.agentCallable !== true) {
     call.verdict = 'not-callable'
     call.reason = `"${routingName}" is not agent-callable: only methods marked agentCallable can be called by a model.`
-  } else if (options.toolEnabled && !options.toolEnabled(tool.id)) {
+  } else if (options.toolEnabled && !options.toolEnabled(tool.id, method.name)) {
     call.verdict = 'disabled'
     call.reason = `Tool "${tool.id}" is switched off in this configuration, so "${routingName}" was not called.`
   } else if (refused) {
