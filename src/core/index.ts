@@ -126,7 +126,7 @@ export {
   type EndpointSettings,
   type ModelList,
 } from './chat/openai-client'
-export { nativeToolDefinitions, resolveNativeCall, toolResultMessage, type NativeCallResolution } from './chat/native'
+export { nativeFunctionName, nativeNameMap, nativeToolDefinitions, resolveNativeCall, toolResultMessage, type NativeCallResolution } from './chat/native'
 export { buildSystemPrompt, finalAnswerInstruction, isFinalAnswerInstruction, localDate } from './chat/system-prompt'
 export { createManualClient } from './chat/manual-client'
 export { runToolLoop, type ToolLoopCallbacks, type ToolLoopOptions, type ToolLoopResult } from './chat/tool-loop'

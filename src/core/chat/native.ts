@@ -7,18 +7,45 @@ import type { ParsedRequest, ToolExecutionResult } from '../types'
 import type { RequestIdSession } from '../request-ids'
 import { methodArgumentsSchema } from '../schema'
 import { routingName } from '../routing-name'
+import { stableHash } from '../text/stable-hash'
 import { directRequest } from '../execution/executor'
 import type { ChatMessage, NativeToolCall, NativeToolDefinition } from './types'
+
+/** What OpenAI-compatible APIs accept as a function name. */
+const FUNCTION_NAME = /^[A-Za-z0-9_-]{1,64}$/
+
+/**
+ * A routing name as a function name: as it is when the API accepts it; otherwise (an MCP tool
+ * named `files.read`, a very long name) its other characters become `_`, with a short hash of the
+ * real name so two names never meet.
+ */
+export function nativeFunctionName(routing: string): string {
+  if (FUNCTION_NAME.test(routing)) return routing
+  return `${routing.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 55)}_${stableHash(routing).slice(0, 8)}`
+}
 
 export function nativeToolDefinitions(tools: readonly DiscoveredTool[]): NativeToolDefinition[] {
   const definitions: NativeToolDefinition[] = []
   for (const tool of tools) {
     for (const method of tool.methods) {
       const description = [method.description, tool.description ? `(${tool.toolName}: ${tool.description})` : ''].filter(Boolean).join(' ')
-      definitions.push({ type: 'function', function: { name: routingName(tool.toolId, method.name), description, parameters: methodArgumentsSchema(method) } })
+      definitions.push({ type: 'function', function: { name: nativeFunctionName(routingName(tool.toolId, method.name)), description, parameters: methodArgumentsSchema(method) } })
     }
   }
   return definitions
+}
+
+/** Function names that differ from their routing names, to read the model's calls back. */
+export function nativeNameMap(tools: readonly DiscoveredTool[]): Map<string, string> {
+  const names = new Map<string, string>()
+  for (const tool of tools) {
+    for (const method of tool.methods) {
+      const routing = routingName(tool.toolId, method.name)
+      const native = nativeFunctionName(routing)
+      if (native !== routing) names.set(native, routing)
+    }
+  }
+  return names
 }
 
 export type NativeCallResolution =
@@ -27,9 +54,9 @@ export type NativeCallResolution =
   | { ok: false; request: ParsedRequest; result: ToolExecutionResult }
 
 /** A `tool_calls` entry as a request. Arguments must be a JSON object (empty text counts as `{}`). */
-export function resolveNativeCall(call: NativeToolCall, session: RequestIdSession): NativeCallResolution {
+export function resolveNativeCall(call: NativeToolCall, session: RequestIdSession, names?: ReadonlyMap<string, string>): NativeCallResolution {
   const id = session.claim(call.id || undefined)
-  const name = call.function.name
+  const name = names?.get(call.function.name) ?? call.function.name
   const text = call.function.arguments
   let args: unknown = {}
   let problem: string | null = null

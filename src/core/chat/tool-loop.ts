@@ -14,7 +14,7 @@ import type { VariableStore } from '../results/variables'
 import { applyGroupState, buildToolRules, type GroupState, type ToolGroup } from '../groups'
 import { executeOptionsFor, formatResultsForContext } from '../engine'
 import { ChatRequestError } from './errors'
-import { nativeToolDefinitions, resolveNativeCall, toolResultMessage } from './native'
+import { nativeNameMap, nativeToolDefinitions, resolveNativeCall, toolResultMessage } from './native'
 import { buildSystemPrompt, finalAnswerInstruction } from './system-prompt'
 import type { ChatMessage, Completion, ModelClient, NativeToolCall, NativeToolDefinition, RoundRecord, RunRecord, RunStatus, TokenUsage } from './types'
 
@@ -92,6 +92,7 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
   const config = groups ? applyGroupState(options.config, groups.groups, groups.state, registry.list().map((tool) => tool.id)) : options.config
   let system: string
   let tools: NativeToolDefinition[] | undefined
+  let nativeNames: Map<string, string> | undefined
   try {
     const discovery = options.discovery ?? createToolDiscoveryService({ registry })
     const enabled = config.enabled ? enabledTools(discovery.getDiscoveredMethods(), config) : []
@@ -101,6 +102,7 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
         : ''
     if (calling === 'native') {
       tools = enabled.length > 0 ? nativeToolDefinitions(enabled) : undefined
+      nativeNames = nativeNameMap(enabled)
       system = buildSystemPrompt({ agentPrompt: options.agentPrompt, toolsPrompt: rules, today: options.today ?? new Date() })
     } else {
       const definitions = config.enabled ? discovery.generatePrompt({ config, agentId: options.agentId }) : ''
@@ -158,7 +160,7 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
       record.status = signal?.aborted || (error instanceof ChatRequestError && error.kind === 'aborted') ? 'aborted' : 'error'
       record.error = record.status === 'aborted' ? abortMessage(signal, error) : messageOf(error)
       round.error = record.error
-      recordNotRun(round, partialRequests(round, parser, calls => calls.map((call) => resolveNativeCall(call, session).request)), record.status, index, callbacks)
+      recordNotRun(round, partialRequests(round, parser, calls => calls.map((call) => resolveNativeCall(call, session, nativeNames).request)), record.status, index, callbacks)
       callbacks.onRoundComplete?.(round)
       return finish()
     }
@@ -184,7 +186,7 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
       diagnostics = parsed.diagnostics
     } else if (calling === 'native') {
       for (const call of calls) {
-        const resolved = resolveNativeCall(call, session)
+        const resolved = resolveNativeCall(call, session, nativeNames)
         call.id ||= resolved.request.requestId
         requests.push(resolved.request)
         if (!resolved.ok) rejected.set(resolved.request.requestId, resolved.result)
