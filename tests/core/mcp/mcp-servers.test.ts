@@ -62,6 +62,16 @@ describe('a server that misbehaves', () => {
     expect(connected.sources[0]!.log.some((e) => typeof e.message === 'string' && /error/i.test(e.message))).toBe(true)
   }, 30_000)
 
+  it('a tool added at run time: the server says its tools changed, they are listed again, and the registry version moves', async () => {
+    const { registry } = await connect({ growing: { command: process.execPath, args: [CRASHING] } })
+    const before = registry.version
+    expect(registry.get('growing')!.getMetadata().methods.map((m) => m.name)).not.toContain('grown')
+    await executeToolRequest(directRequest('growing_grow', {}, 'g1'), { registry })
+    await expect.poll(() => registry.get('growing')!.getMetadata().methods.map((m) => m.name)).toContain('grown')
+    expect(registry.version).toBeGreaterThan(before)
+    expect(await executeToolRequest(directRequest('growing_grown', {}, 'g2'), { registry })).toMatchObject({ status: 'success', result: 'grown up' })
+  }, 30_000)
+
   it('a server that cannot start is a failure that says why; the others connect', async () => {
     const registry = createToolRegistryManager()
     const { servers } = readMcpConfig({ mcpServers: { missing: { command: '/nonexistent/mcp-server' }, ok: { command: process.execPath, args: [CRASHING] } } })
@@ -95,6 +105,33 @@ describe('server-everything over Streamable HTTP', () => {
     expect(connected.failures).toEqual([])
     const sum = await executeToolRequest(directRequest('remote_get-sum', { a: 2, b: 40 }, 's1'), { registry })
     expect(sum).toMatchObject({ status: 'success', result: expect.stringContaining('42') })
+  }, 60_000)
+})
+
+describe('server-everything over the older HTTP+SSE', () => {
+  let child: ChildProcess | undefined
+  afterAll(() => {
+    child?.kill()
+  })
+
+  it('connects with "type": "sse", and a plain url falls back to it when Streamable HTTP fails', async () => {
+    const port = await freePort()
+    child = spawn(process.execPath, [EVERYTHING, 'sse'], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] })
+    await new Promise<void>((done, fail) => {
+      const timer = setTimeout(() => fail(new Error('server-everything (sse) did not start')), 20_000)
+      child?.stderr?.on('data', (chunk: Buffer) => {
+        if (/listening|running/i.test(String(chunk))) {
+          clearTimeout(timer)
+          done()
+        }
+      })
+    })
+    const explicit = await connect({ old: { url: `http://127.0.0.1:${port}/sse`, type: 'sse' } })
+    expect(explicit.connected.failures).toEqual([])
+    expect(await executeToolRequest(directRequest('old_echo', { message: 'over sse' }, 'e1'), { registry: explicit.registry })).toMatchObject({ status: 'success', result: expect.stringContaining('over sse') })
+    const fallback = await connect({ plain: { url: `http://127.0.0.1:${port}/sse` } })
+    expect(fallback.connected.failures).toEqual([])
+    expect(fallback.connected.sources[0]!.log.some((e) => typeof e.message === 'string' && e.message.includes('trying HTTP+SSE'))).toBe(true)
   }, 60_000)
 })
 
