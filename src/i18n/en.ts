@@ -53,6 +53,7 @@ export default {
     elapsed: '{s} s',
     duration: '{ms} ms',
     plan: 'What the executor will pass',
+    progress: 'progress {progress} of {total}',
     disabledBecause: 'Run is disabled: {reason}',
     blocked: {
       noMethod: 'choose a method first',

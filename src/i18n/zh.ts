@@ -55,6 +55,7 @@ const zh: typeof en = {
     elapsed: '{s} 秒',
     duration: '{ms} 毫秒',
     plan: '执行器将传入的参数',
+    progress: '进度 {progress} / {total}',
     disabledBecause: '无法运行：{reason}',
     blocked: {
       noMethod: '请先选择方法',

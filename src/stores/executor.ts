@@ -17,6 +17,7 @@ import {
   toolRegistryManager,
   type Approver,
   type CallPlan,
+  type CallProgress,
   type MethodMetadata,
   type ToolExecutionResult,
   protocolRegistry,
@@ -178,6 +179,8 @@ export const useExecutorStore = defineStore('executor', () => {
   const startedAt = ref(0)
   const now = ref(0)
   const lastResult = shallowRef<ToolExecutionResult | null>(null)
+  /** What a running call last said of its progress (MCP servers report it). */
+  const progress = shallowRef<CallProgress | null>(null)
   // Full results of this page's runs: a cut result can be opened whole, and the vars tools work here too.
   const variables = createVariableStore()
   /** The whole text of the last result when the pane shows it cut. */
@@ -200,9 +203,10 @@ export const useExecutorStore = defineStore('executor', () => {
     startedAt.value = performance.now()
     now.value = startedAt.value
     ticker = setInterval(() => (now.value = performance.now()), 50)
+    progress.value = null
     try {
       // A person may run any method, agent-callable or not.
-      const result = await executeToolRequest(request, { registry: toolRegistryManager, caller: 'user', signal: controller.signal, timeout: RUN_TIMEOUT_MS, variables, onBeforeExecute: approve })
+      const result = await executeToolRequest(request, { registry: toolRegistryManager, caller: 'user', signal: controller.signal, timeout: RUN_TIMEOUT_MS, variables, onBeforeExecute: approve, onCallProgress: (p) => (progress.value = p) })
       lastResult.value = result
       state.value.history = [
         { id, routingName: name, arguments: JSON.parse(JSON.stringify(args)) as Record<string, unknown>, status: result.status, result: result.result, durationMs: result.durationMs, at: Date.now() },
@@ -256,6 +260,7 @@ export const useExecutorStore = defineStore('executor', () => {
     running,
     elapsedMs,
     lastResult,
+    progress,
     fullResult,
     variables,
     run,

@@ -75,6 +75,19 @@ describe('MCP servers', () => {
     await page.locator('[data-test="executor-result"][data-status="success"]').waitFor()
     expect(await page.locator('[data-test="executor-result"]').innerText()).toContain('42')
 
+    // A long call shows the server's progress, and Cancel stops it (the server is told).
+    await select.click()
+    await page.keyboard.type('everything_trigger-long-running-operation')
+    await page.keyboard.press('Enter')
+    await page.locator('[data-test="field-duration"] input').fill('20')
+    await page.locator('[data-test="field-steps"] input').fill('20')
+    await page.locator('[data-test="executor-run"]').click()
+    await page.locator('[data-test="executor-progress"]').waitFor({ timeout: 10_000 })
+    expect(await page.locator('[data-test="executor-progress"]').innerText()).toMatch(/progress \d+ of 20/)
+    await shot('mcp-executor-progress')
+    await page.locator('[data-test="executor-cancel"]').click()
+    await page.locator('[data-test="executor-result"][data-status="aborted"]').waitFor()
+
     // Parser: a pasted VCP reply resolves through the same call plan, and runs.
     await page.getByRole('tab', { name: 'Parser' }).click()
     const editor = page.locator('[data-test="editor-parser-reply"][data-ready="true"] .monaco-editor')
