@@ -20,7 +20,7 @@ export default {
     repaired: 'Parts of the saved {part} could not be read. Everything else was kept; only these were repaired or removed:',
     download: 'Download the original',
     'not-saved': 'The {part} could not be saved: the browser refused (its storage is probably full). Changes are kept until the page closes; delete old chat sessions to free space.',
-    parts: { tester: 'layout (tab, theme, language)', discovery: 'Discovery search and filters', executor: 'Executor form and run history', parser: 'Parser reply', chat: 'Chat sessions, agents and endpoints' },
+    parts: { tester: 'layout (tab, theme, language)', discovery: 'Discovery search and filters', executor: 'Executor form and run history', parser: 'Parser reply', chat: 'Chat sessions, agents and endpoints', mcp: 'MCP servers' },
   },
   discovery: {
     searchPlaceholder: 'Search tools, methods, descriptions, parameters',
@@ -99,6 +99,7 @@ export default {
     'in-reasoning': 'in reasoning',
   },
   mcp: {
+    unreachable: 'An MCP server could not be reached',
     open: 'MCP servers',
     title: 'MCP servers',
     intro: 'Bring your own tools: paste the "mcpServers" JSON that Claude Desktop, Cursor or VS Code read. stdio servers are started by npm start on this machine; HTTP servers are reached directly. Their tools are called server_tool.',

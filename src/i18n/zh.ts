@@ -22,7 +22,7 @@ const zh: typeof en = {
     repaired: '保存的{part}中有部分内容无法读取。其余内容均已保留，仅修复或移除了以下各项：',
     download: '下载原始数据',
     'not-saved': '无法保存{part}：浏览器拒绝了写入（存储空间可能已满）。更改会保留到页面关闭；删除旧的对话会话可以释放空间。',
-    parts: { tester: '界面设置（标签页、主题、语言）', discovery: '工具发现的搜索与筛选', executor: '执行器表单与运行记录', parser: '解析器中的回复', chat: '对话会话、智能体与端点' },
+    parts: { tester: '界面设置（标签页、主题、语言）', discovery: '工具发现的搜索与筛选', executor: '执行器表单与运行记录', parser: '解析器中的回复', chat: '对话会话、智能体与端点', mcp: 'MCP 服务器配置' },
   },
   discovery: {
     searchPlaceholder: '搜索工具、方法、描述、参数',
@@ -101,6 +101,7 @@ const zh: typeof en = {
     'in-reasoning': '位于推理中',
   },
   mcp: {
+    unreachable: '无法连接 MCP 服务器',
     open: 'MCP 服务器',
     title: 'MCP 服务器',
     intro: '接入你自己的工具：粘贴 Claude Desktop、Cursor 或 VS Code 使用的 "mcpServers" JSON。stdio 服务器由本机的 npm start 启动；HTTP 服务器直接连接。它们的工具名为 服务器_工具。',

@@ -38,7 +38,7 @@ export const useMcpStore = defineStore('mcp', () => {
   /** Bumped on every change of a source (status, tools, log), for views. */
   const tick = ref(0)
   const removers = new Map<string, () => void>()
-  /** Sentences about servers that could not be reached on load or on connect. */
+  /** Sentences about saved servers that could not be reached when the page loaded. */
   const notices = ref<string[]>([])
 
   const servers = computed<ServerView[]>(() => {
@@ -91,14 +91,15 @@ export const useMcpStore = defineStore('mcp', () => {
     return problems
   }
 
-  async function connect(name: string): Promise<void> {
+  /** Connects a server; why it failed shows on its card (and, for a server saved before, at the top). */
+  async function connect(name: string, options: { onLoad?: boolean } = {}): Promise<void> {
     const source = sources.value.get(name)
     if (!source) return
     try {
       await source.connect()
       syncRegistration(source)
     } catch (error) {
-      notices.value = [...notices.value, error instanceof Error ? error.message : String(error)]
+      if (options.onLoad) notices.value = [...notices.value, error instanceof Error ? error.message : String(error)]
     }
     tick.value++
   }
@@ -126,7 +127,7 @@ export const useMcpStore = defineStore('mcp', () => {
     const { servers: saved } = readMcpConfig(state.value.config)
     for (const config of saved) if (!sources.value.has(config.name)) sources.value.set(config.name, sourceFor(config))
     triggerRef(sources)
-    await Promise.all(saved.map((config) => connect(config.name)))
+    await Promise.all(saved.map((config) => connect(config.name, { onLoad: true })))
   }
 
   /** The configuration to share: secrets replaced. */

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
 import { resolve } from 'node:path'
+import { createServer } from 'node:http'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { launchChromium, screenshotPath } from './support/browser'
 import { startMockLlm, type MockLlm } from '../../scripts/mock-llm/server'
@@ -129,5 +130,33 @@ describe('MCP servers', () => {
     expect(await page.locator('[data-test="chat-card"][data-tool="everything_get-sum"]').getAttribute('data-status')).toBe('success')
     expect(await last.innerText()).toContain('The sum of 2 and 40 is 42')
     await shot('mcp-chat')
+  })
+
+  it('an HTTP server without CORS headers gets a message that says so and how to fix it; a saved server that is gone is a notice on load', async () => {
+    // A loopback server that answers, but sends no CORS headers: the browser blocks it.
+    const server = createServer((req, res) => {
+      req.resume()
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end('{}')
+    })
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+    const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/mcp`
+    try {
+      await page.goto(appUrl)
+      await page.locator('[data-test="open-servers"]').first().click()
+      await page.locator('textarea[data-test="mcp-config"]').fill(JSON.stringify({ mcpServers: { nocors: { url } } }))
+      await page.locator('[data-test="mcp-import"]').click()
+      const card = page.locator('[data-test="mcp-server"][data-name="nocors"][data-status="failed"]')
+      await card.waitFor({ timeout: 30_000 })
+      const error = await card.locator('[data-test="mcp-error"]').innerText()
+      expect(error).toContain('most likely sends no CORS headers')
+      expect(error).toContain('Access-Control-Allow-Origin')
+      await shot('mcp-cors')
+    } finally {
+      server.close()
+    }
+    // Saved: on the next load it is tried again, and the page says it could not be reached.
+    await page.reload()
+    await page.locator('[data-test="mcp-load-notice"]').first().waitFor({ timeout: 30_000 })
+    expect(await page.locator('[data-test="mcp-load-notice"]').first().innerText()).toContain('Could not connect to "nocors"')
   })
 })

@@ -115,7 +115,12 @@ export function createMcpToolSource(options: McpSourceOptions): McpToolSource {
       } catch (first) {
         if (config.transport !== 'http') throw first
         record('event', `Streamable HTTP failed (${messageOf(first)}); trying HTTP+SSE.`)
-        next = await open(true)
+        try {
+          next = await open(true)
+        } catch (second) {
+          // Both said why: the first is usually the one that matters (CORS, a wrong URL, 401).
+          throw new Error(`${messageOf(first)} (and over HTTP+SSE: ${messageOf(second)})`)
+        }
       }
       client = next
       const version = next.getServerVersion()
