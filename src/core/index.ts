@@ -13,6 +13,7 @@ export type {
   ParsedField,
   ParsedRequest,
   ParseResult,
+  ResultImage,
   ToolCallConfig,
   ToolCallCycleResult,
   ToolDefinitionInput,

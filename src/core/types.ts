@@ -178,6 +178,14 @@ export interface ToolExecutionResult {
   variable?: string
   /** The result was cut: how much the model saw, and the variable with all of it. */
   truncation?: { keptChars: number; totalChars: number; resumeAt: number; variable?: string }
+  /** Images the result holds (an MCP tool's image content), for a person to see; the model reads the text. */
+  images?: ResultImage[]
+}
+
+/** An image of a result: base64 data of a PNG, JPEG, GIF or WebP. */
+export interface ResultImage {
+  mimeType: string
+  data: string
 }
 
 export interface ToolCallCycleResult {

@@ -8,7 +8,7 @@ export default {
     shortcut: 'Ctrl+Enter runs the open pane’s main action.',
   },
   tabs: { discovery: 'Discovery', executor: 'Executor', parser: 'Parser', chat: 'Chat' },
-  common: { ok: 'OK', cancel: 'Cancel', yes: 'yes', no: 'no', copy: 'Copy', copied: 'Copied to the clipboard', copyFailed: 'The browser refused the clipboard; select the text below instead.' },
+  common: { resultImage: 'Image {n} of the result ({type})', ok: 'OK', cancel: 'Cancel', yes: 'yes', no: 'no', copy: 'Copy', copied: 'Copied to the clipboard', copyFailed: 'The browser refused the clipboard; select the text below instead.' },
   status: { success: 'success', error: 'error', denied: 'denied', timeout: 'timeout', aborted: 'aborted' },
   notice: {
     notSavedTitle: 'Not saved',

@@ -10,7 +10,7 @@ const zh: typeof en = {
     shortcut: 'Ctrl+Enter 执行当前面板的主要操作。',
   },
   tabs: { discovery: '工具发现', executor: '执行器', parser: '解析器', chat: '对话' },
-  common: { ok: '确定', cancel: '取消', yes: '是', no: '否', copy: '复制', copied: '已复制到剪贴板', copyFailed: '浏览器拒绝访问剪贴板，请手动选择下方文本。' },
+  common: { resultImage: '结果中的第 {n} 张图片（{type}）', ok: '确定', cancel: '取消', yes: '是', no: '否', copy: '复制', copied: '已复制到剪贴板', copyFailed: '浏览器拒绝访问剪贴板，请手动选择下方文本。' },
   status: { success: '成功', error: '错误', denied: '已拒绝', timeout: '超时', aborted: '已中止' },
   notice: {
     notSavedTitle: '未能保存',

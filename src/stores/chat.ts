@@ -21,6 +21,7 @@ import {
   type ModelClient,
   type PendingCall,
   type RequestIdSession,
+  type ToolExecutionResult,
   type ApprovalGate,
   type VariableStore,
 } from '../core'
@@ -332,7 +333,8 @@ export const useChatStore = defineStore('chat', () => {
     })
     frames.flush()
     const { record } = result
-    message.run = record
+    // Images stay out of saved chats: localStorage is small, and the model read their description.
+    message.run = { ...record, rounds: record.rounds.map((round) => ({ ...round, results: round.results.map(withoutImages) })) }
     message.wire = result.messages
     message.content = result.content
     message.status = record.status
@@ -435,3 +437,10 @@ export const useChatStore = defineStore('chat', () => {
     variablesError,
   }
 })
+
+function withoutImages(result: ToolExecutionResult): ToolExecutionResult {
+  if (!result.images) return result
+  const copy = { ...result }
+  delete copy.images
+  return copy
+}

@@ -76,6 +76,14 @@ describe('MCP servers', () => {
     await page.locator('[data-test="executor-result"][data-status="success"]').waitFor()
     expect(await page.locator('[data-test="executor-result"]').innerText()).toContain('42')
 
+    // An image result is shown as an image.
+    await select.click()
+    await page.keyboard.type('everything_get-tiny-image')
+    await page.keyboard.press('Enter')
+    await page.locator('[data-test="executor-run"]').click()
+    await page.locator('[data-test="executor-result"][data-status="success"] [data-test="result-images"] img').waitFor()
+    expect(await page.locator('[data-test="result-images"] img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
+
     // A long call shows the server's progress, and Cancel stops it (the server is told).
     await select.click()
     await page.keyboard.type('everything_trigger-long-running-operation')

@@ -2,7 +2,7 @@
  * The executor: runs parsed requests against the registry. Every request ends in exactly one
  * result with a status; nothing a method or a model does can make the run itself throw.
  */
-import type { CallProgress, ParsedRequest, ToolExecutionResult, ToolExecutionStatus, ToolRegistry } from '../types'
+import type { CallProgress, ParsedRequest, ResultImage, ToolExecutionResult, ToolExecutionStatus, ToolRegistry } from '../types'
 import { toolRegistryManager, type ToolRegistryManager } from '../tools/registry-manager'
 import type { Arguments } from './arguments'
 import { consultPolicy, CONFIRM_EVERY_CALL, planCall, runnableTarget, type CallVerdict, type PlanOptions, type PlannedCall } from './plan'
@@ -97,6 +97,8 @@ export class ToolTimeoutError extends Error {
 interface Outcome {
   status: ToolExecutionStatus
   result: string
+  /** Images the result holds besides its text. */
+  images?: ResultImage[]
   /** Set when the method ran and its text was cut. */
   cut?: OutputCut
   variable?: string
@@ -122,6 +124,7 @@ export async function executeToolRequest(request: ParsedRequest, options: Execut
   const result: ToolExecutionResult = { requestId: request.requestId, toolName: request.toolName, status: outcome.status, result: outcome.result, durationMs: now() - started }
   if (outcome.variable) result.variable = outcome.variable
   if (outcome.cut) result.truncation = { ...outcome.cut, variable: outcome.variable }
+  if (outcome.images?.length) result.images = outcome.images
   options.onCallComplete?.(result, request)
   return result
 }
@@ -208,11 +211,11 @@ function shapeOutput(ran: Outcome, tool: ToolRegistry, method: string, args: Arg
     store.set({ name: argsVariableName(routingName, requestId), value: JSON.stringify(args), type: 'args', toolName: routingName, requestId })
     store.set({ name: variable, value: prepared.full, type: 'result', toolName: routingName, requestId })
   }
-  if (!prepared.cut) return { status: ran.status, result: prepared.text, variable }
+  if (!prepared.cut) return { status: ran.status, result: prepared.text, variable, images: ran.images }
   const resumeAt = prepared.cut.resumeAt
   const target = variable ? (outputOptions(tool).readOnAt?.(resumeAt, args, method) ?? { name: variable, start: resumeAt }) : undefined
   const request = target ? readOnRequest(options.resultProtocol ?? 'vcp', target.name, target.start, target.length) : undefined
-  return { status: ran.status, result: `${prepared.text}\n\n${cutHint(prepared.cut, variable, request, target)}`, cut: prepared.cut, variable }
+  return { status: ran.status, result: `${prepared.text}\n\n${cutHint(prepared.cut, variable, request, target)}`, cut: prepared.cut, variable, images: ran.images }
 }
 
 /** The tool's own formatForLLM, else strings as-is and anything else as pretty JSON. */
@@ -306,11 +309,28 @@ function callMethod(
         const late = overran()
         if (late) return finish(late)
         const serialized = formatValue(tool, value, args)
-        finish(serialized.ok ? { status: 'success', result: serialized.text } : { status: 'error', result: `"${call.routingName}" returned a value that cannot be sent as text: ${serialized.reason}` })
+        if (!serialized.ok) return finish({ status: 'error', result: `"${call.routingName}" returned a value that cannot be sent as text: ${serialized.reason}` })
+        finish({ status: 'success', result: serialized.text, images: imagesOf(tool, value) })
       },
       (error: unknown) => finish(failed(error)),
     )
   })
+}
+
+/** Only raster images a page can show as they are; anything else stays described in the text. */
+const SHOWN_IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp'])
+
+/** The images a tool says its value holds (MCP results carry them). */
+function imagesOf(tool: object, value: unknown): ResultImage[] | undefined {
+  const of = (tool as { imagesOf?: (value: unknown) => unknown }).imagesOf
+  if (typeof of !== 'function') return undefined
+  try {
+    const found = of.call(tool, value)
+    if (!Array.isArray(found)) return undefined
+    return found.filter((image): image is ResultImage => image !== null && typeof image === 'object' && SHOWN_IMAGE_TYPES.has((image as ResultImage).mimeType) && typeof (image as ResultImage).data === 'string' && /^[A-Za-z0-9+/=]*$/.test((image as ResultImage).data))
+  } catch {
+    return undefined
+  }
 }
 
 function isTimeoutError(error: unknown): boolean {

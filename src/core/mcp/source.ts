@@ -14,7 +14,7 @@ import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv'
 import type { ArgumentProblem, CallProgress, MethodMetadata, ToolAnnotations, ToolRegistry } from '../types'
 import type { McpServerConfig } from './config'
 import { schemaIsOpen, schemaParameters } from './schema-parameters'
-import { mcpResultText } from './content'
+import { mcpResultText, type McpResultText } from './content'
 import { isRecord } from '../own-record'
 
 export type McpStatus = 'disconnected' | 'connecting' | 'connected' | 'failed'
@@ -101,6 +101,9 @@ export function createMcpToolSource(options: McpSourceOptions): McpToolSource {
     origin: 'mcp',
     getMetadata: () => ({ methods }),
     callMethod: (method, args, context) => call(method, args, context),
+    // A call's value is its text and its images: the model reads the text, a person sees both.
+    formatForLLM: (value: unknown) => (value as McpResultText).text,
+    imagesOf: (value: unknown) => (value as McpResultText).images,
   }
 
   async function connect(): Promise<void> {
@@ -235,7 +238,7 @@ export function createMcpToolSource(options: McpSourceOptions): McpToolSource {
     return (check.errors ?? []).map(problemOf)
   }
 
-  async function call(name: string, args: Record<string, unknown>, context: { signal: AbortSignal; onProgress?: (progress: CallProgress) => void }): Promise<string> {
+  async function call(name: string, args: Record<string, unknown>, context: { signal: AbortSignal; onProgress?: (progress: CallProgress) => void }): Promise<McpResultText> {
     const current = client
     if (!current) throw new Error(`the MCP server "${config.name}" is not connected${error ? ` (${error})` : ''}; connect it again.`)
     const onprogress = context.onProgress ? (progress: CallProgress) => context.onProgress?.({ progress: progress.progress, total: progress.total, message: progress.message }) : undefined
@@ -247,9 +250,9 @@ export function createMcpToolSource(options: McpSourceOptions): McpToolSource {
       if (context.signal.aborted) throw context.signal.reason instanceof Error ? context.signal.reason : new Error('cancelled')
       throw new Error(`the MCP server "${config.name}" failed: ${messageOf(problem)}`)
     }
-    const { text, isError } = mcpResultText(result)
-    if (isError) throw new Error(text || `the MCP server "${config.name}" reported an error without a message.`)
-    return text
+    const read = mcpResultText(result)
+    if (read.isError) throw new Error(read.text || `the MCP server "${config.name}" reported an error without a message.`)
+    return read
   }
 
   return {

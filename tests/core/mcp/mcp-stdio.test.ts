@@ -74,5 +74,8 @@ describe('an MCP server over stdio (the reference server-everything, started by 
     const result: ToolExecutionResult = await executeToolRequest(directRequest('everything_get-tiny-image', {}, 'r4'), { registry })
     expect(result.status).toBe('success')
     expect(result.result).toMatch(/\[image image\/png, [\d,]+ bytes\]/)
+    // A person sees the image itself.
+    expect(result.images).toHaveLength(1)
+    expect(result.images?.[0]).toMatchObject({ mimeType: 'image/png', data: expect.stringMatching(/^[A-Za-z0-9+/]+=*$/) })
   })
 })
