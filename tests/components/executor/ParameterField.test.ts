@@ -90,6 +90,14 @@ describe('ParameterField', () => {
     expect(value.value).toEqual([{ x: '' }])
   })
 
+  it('array of enum values: one select of several values', async () => {
+    const { wrapper, value } = harness({ name: 'tags', type: 'array', items: { name: 'tag', type: 'enum', enumValues: ['red', 'green', 'blue'] } }, ['green'])
+    expect(wrapper.find('[data-test="multi-select"]').exists()).toBe(true)
+    expect(wrapper.find('[data-test="list"]').exists()).toBe(false)
+    expect(value.value).toEqual(['green'])
+    expect(readForm([{ name: 'tags', type: 'array', items: { name: 'tag', type: 'enum', enumValues: ['red', 'green', 'blue'] } }], { tags: ['green', 'blue'] }).arguments).toEqual({ tags: ['green', 'blue'] })
+  })
+
   it('object without properties and array without items: a JSON field as last resort', async () => {
     const { wrapper, value } = harness({ name: 'extra', type: 'object', required: false })
     expect(wrapper.find('[data-kind="json"] textarea').exists()).toBe(true)
