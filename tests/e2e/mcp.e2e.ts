@@ -35,6 +35,13 @@ beforeEach(async () => {
 
 const shot = (name: string) => page.screenshot({ path: screenshotPath(name) })
 
+/** Types a routing name into the Executor's method picker and takes it with Enter. */
+async function pickMethod(name: string): Promise<void> {
+  await page.locator('[data-test="executor-method"]').click()
+  await page.keyboard.type(name)
+  await page.keyboard.press('Enter')
+}
+
 async function addEverything(): Promise<void> {
   await page.locator('[data-test="open-servers"]').first().click()
   await page.locator('textarea[data-test="mcp-config"]').fill(CONFIG)
@@ -66,10 +73,7 @@ describe('MCP servers', () => {
 
     // Executor: a form from the schema.
     await page.getByRole('tab', { name: 'Executor' }).click()
-    const select = page.locator('[data-test="executor-method"]')
-    await select.click()
-    await page.keyboard.type('everything_get-sum')
-    await page.keyboard.press('Enter')
+    await pickMethod('everything_get-sum')
     await page.locator('[data-test="field-a"] input').fill('2')
     await page.locator('[data-test="field-b"] input').fill('40')
     await page.locator('[data-test="executor-run"]').click()
@@ -77,17 +81,13 @@ describe('MCP servers', () => {
     expect(await page.locator('[data-test="executor-result"]').innerText()).toContain('42')
 
     // An image result is shown as an image.
-    await select.click()
-    await page.keyboard.type('everything_get-tiny-image')
-    await page.keyboard.press('Enter')
+    await pickMethod('everything_get-tiny-image')
     await page.locator('[data-test="executor-run"]').click()
     await page.locator('[data-test="executor-result"][data-status="success"] [data-test="result-images"] img').waitFor()
     expect(await page.locator('[data-test="result-images"] img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
 
     // A long call shows the server's progress, and Cancel stops it (the server is told).
-    await select.click()
-    await page.keyboard.type('everything_trigger-long-running-operation')
-    await page.keyboard.press('Enter')
+    await pickMethod('everything_trigger-long-running-operation')
     await page.locator('[data-test="field-duration"] input').fill('20')
     await page.locator('[data-test="field-steps"] input').fill('20')
     await page.locator('[data-test="executor-run"]').click()

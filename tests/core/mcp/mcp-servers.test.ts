@@ -84,23 +84,8 @@ describe('a server that misbehaves', () => {
 })
 
 describe('server-everything over Streamable HTTP', () => {
-  let child: ChildProcess | undefined
-  afterAll(() => {
-    child?.kill()
-  })
-
   it('connects by URL, lists and calls tools', async () => {
-    const port = await freePort()
-    child = spawn(process.execPath, [EVERYTHING, 'streamableHttp'], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] })
-    await new Promise<void>((done, fail) => {
-      const timer = setTimeout(() => fail(new Error('server-everything did not start')), 20_000)
-      child?.stderr?.on('data', (chunk: Buffer) => {
-        if (String(chunk).includes('listening')) {
-          clearTimeout(timer)
-          done()
-        }
-      })
-    })
+    const port = await startEverything('streamableHttp', /listening/i)
     const { registry, connected } = await connect({ remote: { url: `http://127.0.0.1:${port}/mcp`, headers: { 'X-Test': 'secret-value' } } })
     expect(connected.failures).toEqual([])
     const sum = await executeToolRequest(directRequest('remote_get-sum', { a: 2, b: 40 }, 's1'), { registry })
@@ -109,23 +94,8 @@ describe('server-everything over Streamable HTTP', () => {
 })
 
 describe('server-everything over the older HTTP+SSE', () => {
-  let child: ChildProcess | undefined
-  afterAll(() => {
-    child?.kill()
-  })
-
   it('connects with "type": "sse", and a plain url falls back to it when Streamable HTTP fails', async () => {
-    const port = await freePort()
-    child = spawn(process.execPath, [EVERYTHING, 'sse'], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] })
-    await new Promise<void>((done, fail) => {
-      const timer = setTimeout(() => fail(new Error('server-everything (sse) did not start')), 20_000)
-      child?.stderr?.on('data', (chunk: Buffer) => {
-        if (/listening|running/i.test(String(chunk))) {
-          clearTimeout(timer)
-          done()
-        }
-      })
-    })
+    const port = await startEverything('sse', /Server is running on port/i)
     const explicit = await connect({ old: { url: `http://127.0.0.1:${port}/sse`, type: 'sse' } })
     expect(explicit.connected.failures).toEqual([])
     expect(await executeToolRequest(directRequest('old_echo', { message: 'over sse' }, 'e1'), { registry: explicit.registry })).toMatchObject({ status: 'success', result: expect.stringContaining('over sse') })
@@ -160,6 +130,26 @@ describe('the configuration', () => {
     expect(readMcpConfig({ servers: {} }).problems[0]).toContain('"mcpServers"')
   })
 })
+
+const children: ChildProcess[] = []
+afterAll(() => children.forEach((child) => child.kill()))
+
+/** server-everything on a free loopback port in an HTTP mode; resolves with the port once it says it is up. */
+async function startEverything(mode: 'streamableHttp' | 'sse', ready: RegExp): Promise<number> {
+  const port = await freePort()
+  const child = spawn(process.execPath, [EVERYTHING, mode], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] })
+  children.push(child)
+  await new Promise<void>((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`server-everything (${mode}) did not start`)), 20_000)
+    child.stderr?.on('data', (chunk: Buffer) => {
+      if (ready.test(String(chunk))) {
+        clearTimeout(timer)
+        done()
+      }
+    })
+  })
+  return port
+}
 
 function freePort(): Promise<number> {
   return new Promise((done) => {
