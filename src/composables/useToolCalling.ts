@@ -10,6 +10,8 @@ import {
   processToolCallCycle,
   runToolLoop as runCoreToolLoop,
   toolRegistryManager,
+  protocolRegistry,
+  type ProtocolRegistry,
   type Approver,
   type CycleResult,
   type DiscoveredTool,
@@ -26,20 +28,25 @@ import {
 export interface UseToolCallingOptions {
   /** @default the app's toolRegistryManager */
   registry?: ToolRegistryManager
+  /** @default the app's protocolRegistry */
+  protocols?: ProtocolRegistry
 }
 
-const services = new WeakMap<ToolRegistryManager, ToolDiscoveryService>()
+const services = new WeakMap<ToolRegistryManager, WeakMap<ProtocolRegistry, ToolDiscoveryService>>()
 
-/** One discovery service per registry, shared by every component (and one prompt cache for all). */
-function discoveryFor(registry: ToolRegistryManager): ToolDiscoveryService {
-  let service = services.get(registry)
-  if (!service) services.set(registry, (service = createToolDiscoveryService({ registry })))
+/** One discovery service per registry and protocols, shared by every component (and one prompt cache for all). */
+function discoveryFor(registry: ToolRegistryManager, protocols: ProtocolRegistry): ToolDiscoveryService {
+  let byProtocols = services.get(registry)
+  if (!byProtocols) services.set(registry, (byProtocols = new WeakMap()))
+  let service = byProtocols.get(protocols)
+  if (!service) byProtocols.set(protocols, (service = createToolDiscoveryService({ registry, protocols })))
   return service
 }
 
 export function useToolCalling(options: UseToolCallingOptions = {}) {
   const registry = options.registry ?? toolRegistryManager
-  const discovery = discoveryFor(registry)
+  const protocols = options.protocols ?? protocolRegistry
+  const discovery = discoveryFor(registry, protocols)
 
   /** The registry's version: read it in a computed to recompute when tools come and go. */
   const registryVersion = ref(registry.version)
@@ -63,7 +70,7 @@ export function useToolCalling(options: UseToolCallingOptions = {}) {
     running.value = true
     error.value = null
     try {
-      const cycle = await processToolCallCycle(text, { registry, config, onBeforeExecute, signal: controller.signal })
+      const cycle = await processToolCallCycle(text, { registry, protocols, config, onBeforeExecute, signal: controller.signal })
       lastCycle.value = cycle
       return cycle
     } catch (caught) {
@@ -81,7 +88,7 @@ export function useToolCalling(options: UseToolCallingOptions = {}) {
    * Runs the chat tool loop on this caller's registry. `abort()` (or the caller's scope ending)
    * stops it like any cycle; the run's own `signal` stops just this run.
    */
-  async function runToolLoop(options: Omit<ToolLoopOptions, 'registry' | 'discovery'>): Promise<ToolLoopResult> {
+  async function runToolLoop(options: Omit<ToolLoopOptions, 'registry' | 'protocols' | 'discovery'>): Promise<ToolLoopResult> {
     const controller = new AbortController()
     const outer = options.signal
     const forward = () => controller.abort(outer?.reason)
@@ -91,7 +98,7 @@ export function useToolCalling(options: UseToolCallingOptions = {}) {
     running.value = true
     error.value = null
     try {
-      const run = await runCoreToolLoop({ ...options, registry, discovery, signal: controller.signal })
+      const run = await runCoreToolLoop({ ...options, registry, protocols, discovery, signal: controller.signal })
       if (run.record.status === 'error') error.value = run.record.error ?? 'the run failed'
       return run
     } finally {
@@ -107,7 +114,7 @@ export function useToolCalling(options: UseToolCallingOptions = {}) {
   }
 
   function formatCycleResults(results: ToolExecutionResult[], protocolId = 'vcp', format?: FormatResultsOptions): string {
-    return formatResultsForContext(results, protocolId, format)
+    return formatResultsForContext(results, protocolId, { ...format, protocols })
   }
 
   /** The tools prompt for a config; '' (and `error` set) when it cannot be made. */

@@ -4,7 +4,7 @@
  */
 import type { ParseResult, ToolCallConfig, ToolCallCycleResult, ToolExecutionResult } from './types'
 import type { FormatResultsOptions, ParseOptions } from './protocols/protocol'
-import { protocolRegistry } from './protocols/registry'
+import { protocolRegistry, type ProtocolRegistry } from './protocols/registry'
 import { parseToolRequests } from './parser'
 import { executeToolRequests, type ExecuteOptions } from './execution/executor'
 import { isMethodEnabled } from './discovery'
@@ -15,6 +15,8 @@ export interface CycleOptions extends ExecuteOptions {
   /** Timeout, parallel mode, confirmation and tool toggles come from here unless given above. */
   config?: ToolCallConfig
   parse?: ParseOptions
+  /** @default the app's protocolRegistry */
+  protocols?: ProtocolRegistry
 }
 
 export interface CycleResult extends ToolCallCycleResult {
@@ -24,7 +26,7 @@ export interface CycleResult extends ToolCallCycleResult {
 export async function processToolCallCycle(text: string, options: CycleOptions = {}): Promise<CycleResult> {
   const { config } = options
   const protocol = options.protocol ?? config?.protocol ?? 'vcp'
-  const { requests, diagnostics } = parseToolRequests(text, protocol, options.parse)
+  const { requests, diagnostics } = parseToolRequests(text, protocol, { ...options.parse, protocols: options.protocols })
   if (requests.length === 0) return { hasToolRequests: false, parsedRequests: [], executionResults: [], diagnostics }
   const executionResults = await executeToolRequests(requests, executeOptionsFor(config, options))
   return { hasToolRequests: true, parsedRequests: requests, executionResults, diagnostics }
@@ -44,8 +46,9 @@ export function executeOptionsFor(config: ToolCallConfig | undefined, options: E
 }
 
 /** Results in the protocol's own format, ready to append to the conversation. */
-export function formatResultsForContext(results: ToolExecutionResult[], protocolId = 'vcp', options?: FormatResultsOptions): string {
-  const protocol = protocolRegistry.get(protocolId)
-  if (!protocol) throw new Error(`Unknown protocol "${protocolId}". Registered protocols: ${protocolRegistry.list().map((p) => p.id).join(', ')}.`)
+export function formatResultsForContext(results: ToolExecutionResult[], protocolId = 'vcp', options?: FormatResultsOptions & { protocols?: ProtocolRegistry }): string {
+  const protocols = options?.protocols ?? protocolRegistry
+  const protocol = protocols.get(protocolId)
+  if (!protocol) throw new Error(`Unknown protocol "${protocolId}". Registered protocols: ${protocols.list().map((p) => p.id).join(', ')}.`)
   return protocol.formatToolResults(results, options)
 }

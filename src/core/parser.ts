@@ -3,28 +3,30 @@
  */
 import type { Diagnostic, ParseResult } from './types'
 import type { ParseOptions, StreamParser, StreamEvent } from './protocols/protocol'
-import { protocolRegistry } from './protocols/registry'
+import { protocolRegistry, type ProtocolRegistry } from './protocols/registry'
 import { AUTO_PROTOCOL_ID, createAutoStreamParser, parseAuto } from './protocols/auto'
 
 /**
  * Parses a model reply. Never throws: an unknown protocol or an internal failure is a diagnostic.
  * `protocolId` 'auto' reads every registered paradigm and says which it found.
  */
-export function parseToolRequests(text: string, protocolId = 'vcp', options: ParseOptions = {}): ParseResult {
-  if (protocolId === AUTO_PROTOCOL_ID) return guarded(() => parseAuto(protocolRegistry, text, options))
-  const protocol = protocolRegistry.get(protocolId)
-  if (!protocol) return failure(unknownProtocol(protocolId))
+export function parseToolRequests(text: string, protocolId = 'vcp', options: ParseOptions & { protocols?: ProtocolRegistry } = {}): ParseResult {
+  const protocols = options.protocols ?? protocolRegistry
+  if (protocolId === AUTO_PROTOCOL_ID) return guarded(() => parseAuto(protocols, text, options))
+  const protocol = protocols.get(protocolId)
+  if (!protocol) return failure(unknownProtocol(protocolId, protocols))
   return guarded(() => protocol.parseToolRequests(text, options))
 }
 
 /** A streaming parser: feed chunks as they arrive, then end() for the one-shot result. */
-export function createStreamParser(protocolId = 'vcp', options: ParseOptions = {}): StreamParser {
-  const protocol = protocolRegistry.get(protocolId)
+export function createStreamParser(protocolId = 'vcp', options: ParseOptions & { protocols?: ProtocolRegistry } = {}): StreamParser {
+  const protocols = options.protocols ?? protocolRegistry
+  const protocol = protocols.get(protocolId)
   if (!protocol && protocolId !== AUTO_PROTOCOL_ID) {
-    const result = failure(unknownProtocol(protocolId))
+    const result = failure(unknownProtocol(protocolId, protocols))
     return { feed: () => [], end: () => result }
   }
-  const inner = protocol ? protocol.createStreamParser(options) : createAutoStreamParser(protocolRegistry, options)
+  const inner = protocol ? protocol.createStreamParser(options) : createAutoStreamParser(protocols, options)
   let broken: ParseResult | null = null
   return {
     feed(chunk: string): StreamEvent[] {
@@ -60,8 +62,8 @@ function failure(diagnostic: Diagnostic): ParseResult {
   return { requests: [], diagnostics: [diagnostic] }
 }
 
-function unknownProtocol(id: string): Diagnostic {
-  const known = protocolRegistry.list().map((p) => p.id).join(', ')
+function unknownProtocol(id: string, protocols: ProtocolRegistry): Diagnostic {
+  const known = protocols.list().map((p) => p.id).join(', ')
   return point('error', 'unknown-protocol', `Unknown protocol "${id}". Registered protocols: ${known} (or auto to detect).`)
 }
 

@@ -5,6 +5,7 @@
  */
 import type { Diagnostic, ParsedRequest, ToolCallConfig, ToolExecutionResult } from '../types'
 import type { StreamEvent, StreamParser } from '../protocols/protocol'
+import type { ProtocolRegistry } from '../protocols/registry'
 import { createStreamParser } from '../parser'
 import { createRequestIdSession, type RequestIdSession } from '../request-ids'
 import { createToolDiscoveryService, enabledTools, type ToolDiscoveryService } from '../discovery'
@@ -44,6 +45,8 @@ export interface ToolLoopOptions {
   /** false: requests are parsed and recorded but not run (semi-automatic mode). @default true */
   execute?: boolean
   registry?: ToolRegistryManager
+  /** @default the app's protocolRegistry */
+  protocols?: ProtocolRegistry
   discovery?: ToolDiscoveryService
   agentId?: string
   signal?: AbortSignal
@@ -94,7 +97,7 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
   let tools: NativeToolDefinition[] | undefined
   let nativeNames: Map<string, string> | undefined
   try {
-    const discovery = options.discovery ?? createToolDiscoveryService({ registry })
+    const discovery = options.discovery ?? createToolDiscoveryService({ registry, protocols: options.protocols })
     const enabled = config.enabled ? enabledTools(discovery.getDiscoveredMethods(), config) : []
     const rules =
       groups && enabled.length > 0
@@ -124,7 +127,7 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
     messages = callbacks.onBeforeSend?.(messages, index) ?? messages
 
     // Text mode: the streaming parser sees the reply as it arrives, so cards can show at once.
-    const parser = calling === 'text' && config.enabled ? createStreamParser(config.protocol, { session }) : null
+    const parser = calling === 'text' && config.enabled ? createStreamParser(config.protocol, { session, protocols: options.protocols }) : null
     let fed = 0
     const feed = (delta: string): void => {
       if (!parser || !delta) return
@@ -239,7 +242,7 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
         if (result) appended.push(toolResultMessage(call, result))
       })
     } else {
-      appended.push({ role: 'user', content: formatResultsForContext(round.results, config.protocol) })
+      appended.push({ role: 'user', content: formatResultsForContext(round.results, config.protocol, { protocols: options.protocols }) })
     }
     callbacks.onRoundComplete?.(round)
 
