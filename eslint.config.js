@@ -4,6 +4,11 @@ import pluginVue from 'eslint-plugin-vue'
 import vueParser from 'vue-eslint-parser'
 import globals from 'globals'
 
+const CORE_DEEP_IMPORT = {
+  group: ['**/core/*', '!**/core/mcp', '**/core/mcp/*'],
+  message: 'Import the core through its index (src/core) or src/core/mcp: its inner modules are not its API.',
+}
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.bench/**', '.e2e-dist/**', 'coverage/**', 'test-results/**'] },
   js.configs.recommended,
@@ -44,11 +49,19 @@ export default tseslint.config(
     },
   },
   {
+    // Outside the core, the core is its public API: the index (and the MCP entry), never its inner modules.
+    files: ['src/**/*.{ts,vue}'],
+    ignores: ['src/core/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [CORE_DEEP_IMPORT] }],
+    },
+  },
+  {
     // Built-in tools run in both places; only their Node backends may use Node built-ins.
     files: ['src/tools/**/*.ts'],
     ignores: ['src/tools/node/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*'], message: 'Only src/tools/node may use Node built-ins.' }] }],
+      'no-restricted-imports': ['error', { patterns: [CORE_DEEP_IMPORT, { group: ['node:*'], message: 'Only src/tools/node may use Node built-ins.' }] }],
     },
   },
 )
