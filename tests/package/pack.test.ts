@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { execFile } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
@@ -39,24 +39,10 @@ describe('the installable package', () => {
     expect(bytes).toBeGreaterThan(0)
   })
 
-  it('runs the tool loop with the Node tools from plain node, against an OpenAI-compatible server, to a final answer', async () => {
-    writeFileSync(
-      join(project, 'agent.mjs'),
-      `import { createOpenAIClient, createToolRegistryManager, DEFAULT_TOOL_CALL_CONFIG, runToolLoop } from 'vcp-workbench'
-import { createNodeBuiltinTools } from 'vcp-workbench/tools/node'
-
-const registry = createToolRegistryManager()
-for (const tool of createNodeBuiltinTools({ folder: './files' })) registry.register(tool)
-const { record, content } = await runToolLoop({
-  client: createOpenAIClient({ baseUrl: process.argv[2], model: 'vcp-two-rounds' }),
-  history: [{ role: 'user', content: 'What is 6 * 7, and what is "VCP Workbench" in base64?' }],
-  config: { ...DEFAULT_TOOL_CALL_CONFIG, toolToggles: {} },
-  registry,
-})
-console.log(JSON.stringify({ status: record.status, rounds: record.rounds.length, content }))
-`,
-    )
-    const { stdout } = await run(process.execPath, ['agent.mjs', llm.baseUrl], { cwd: project })
+  it('runs examples/node-agent.mjs with plain node, against an OpenAI-compatible server, to a final answer', async () => {
+    // The example as it is in the repository, run where a user would run it.
+    copyFileSync(resolve('examples/node-agent.mjs'), join(project, 'agent.mjs'))
+    const { stdout } = await run(process.execPath, ['agent.mjs', llm.baseUrl, 'vcp-two-rounds', 'What is 6 * 7, and what is "VCP Workbench" in base64?'], { cwd: project })
     const out = JSON.parse(stdout.trim()) as { status: string; rounds: number; content: string }
     expect(out.status).toBe('completed')
     expect(out.rounds).toBe(3)
