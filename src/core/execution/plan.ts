@@ -101,12 +101,11 @@ export const CONFIRM_EVERY_CALL = 'every call is confirmed in this configuration
 export function planCall(request: ParsedRequest, options: PlanOptions = {}): CallPlan {
   const plan = planUnchecked(request, options)
   if (!request.inReasoning || options.reasoning === 'run') return plan
-  return {
-    ...plan,
-    verdict: 'in-reasoning',
-    whenRun: plan.verdict,
-    reason: `"${request.toolName || '(no tool name)'}" is inside <think> reasoning, so it is not executed.`,
-  }
+  // Every call of the block stays unrun, batch items too: the executor runs items by their own verdicts.
+  const reason = `"${request.toolName || '(no tool name)'}" is inside <think> reasoning, so it is not executed.`
+  const held = <T extends PlannedCall>(call: T): T => ({ ...call, verdict: 'in-reasoning', whenRun: call.verdict, reason })
+  const items = plan.items?.map(held)
+  return { ...held(plan), ...(items ? { items } : {}), policiesConsulted: true }
 }
 
 /** The plan with every runnable call's tool policy consulted. */

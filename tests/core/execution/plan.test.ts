@@ -110,7 +110,7 @@ describe('call plan', () => {
     expect(badPreset.checks.find((c) => c.name === 'times')?.problem).toContain("the agent's preset")
   })
 
-  it('positions argument problems on the values, and a request in reasoning gets a verdict of its own', () => {
+  it('positions argument problems on the values, and a request in reasoning gets a verdict of its own', async () => {
     const registry = createToolRegistryManager()
     registry.register(mathTool())
     const text = `Thinking.\n<think>\n${block([['tool_name', 'math_add'], ['a', '1'], ['b', '2']])}\n</think>\n${block([['tool_name', 'math_add'], ['a', 'two'], ['b', '2'], ['c', '3']])}`
@@ -118,6 +118,15 @@ describe('call plan', () => {
     const [inside, wrong] = parsed.requests.map((r) => planCall(r, { registry })) as [CallPlan, CallPlan]
     expect(inside).toMatchObject({ verdict: 'in-reasoning', whenRun: 'ready' })
     expect(planCall(inside.request, { registry, reasoning: 'run' }).verdict).toBe('ready')
+    // A batch inside reasoning: none of its items runs either.
+    const batchText = `<think>\n${block([['tool_name', 'math'], ['command1', 'add'], ['a1', '1'], ['command2', 'add'], ['a2', '2']])}\n</think>`
+    const [batch] = parseToolRequests(batchText, 'vcp', { reasoning: 'include' }).requests
+    const held = planCall(batch!, { registry })
+    expect(held.items?.map((item) => [item.verdict, item.whenRun])).toEqual([['in-reasoning', 'ready'], ['in-reasoning', 'ready']])
+    const math = registry.get('math') as ToolRegistry & { calls: unknown[] }
+    const before = math.calls.length
+    expect((await executeToolRequest(batch!, { registry })).status).toBe('denied')
+    expect(math.calls.length).toBe(before)
     expect(wrong.verdict).toBe('invalid-arguments')
     const diagnostics = planDiagnostics(wrong, text)
     expect(diagnostics.map((d) => [d.code, text.slice(d.offset, d.offset + d.length)])).toEqual([
