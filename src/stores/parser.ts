@@ -90,14 +90,13 @@ export const useParserStore = defineStore('parser', () => {
   const results = shallowRef<Record<string, ToolExecutionResult>>({})
   const running = ref(new Set<string>())
 
-  /** Runs one request as the plan says; `runAnyway` runs a request that sits in reasoning. */
-  async function run(request: ParsedRequest, options: { approve?: Approver; runAnyway?: boolean } = {}): Promise<void> {
+  type RunOptions = { approve?: Approver; runAnyway?: boolean }
+
+  async function runOne(request: ParsedRequest, options: RunOptions): Promise<void> {
     running.value = new Set(running.value).add(request.requestId)
     try {
       const result = await executeToolRequest(request, { ...planOptions(), reasoning: options.runAnyway ? 'run' : 'skip', onBeforeExecute: options.approve })
       results.value = { ...results.value, [request.requestId]: result }
-      // A run can change what a policy answers (a deleted folder holds no files to ask about).
-      replan()
     } finally {
       const next = new Set(running.value)
       next.delete(request.requestId)
@@ -105,10 +104,18 @@ export const useParserStore = defineStore('parser', () => {
     }
   }
 
+  /** Runs one request as the plan says; `runAnyway` runs a request that sits in reasoning. */
+  async function run(request: ParsedRequest, options: RunOptions = {}): Promise<void> {
+    await runOne(request, options)
+    // A run can change what a policy answers (a deleted folder holds no files to ask about).
+    replan()
+  }
+
   /** Every request in order, as a chat round would run them: requests in reasoning are not run. */
   async function runAll(options: { approve?: Approver } = {}): Promise<void> {
     flush()
-    for (const request of result.value.requests) await run(request, options)
+    for (const request of result.value.requests) await runOne(request, options)
+    replan()
   }
 
   const summary = computed<VerdictCount[]>(() => {

@@ -3,7 +3,7 @@
  * result with a status; nothing a method or a model does can make the run itself throw.
  */
 import type { CallProgress, ParsedRequest, ResultImage, ToolExecutionResult, ToolExecutionStatus, ToolRegistry } from '../types'
-import { toolRegistryManager, type ToolRegistryManager } from '../tools/registry-manager'
+import { toolRegistryManager } from '../tools/registry-manager'
 import type { Arguments } from './arguments'
 import { consultPolicy, CONFIRM_EVERY_CALL, planCall, runnableTarget, type CallVerdict, type PlanOptions, type PlannedCall } from './plan'
 import { serializeResult } from './serialize'
@@ -12,6 +12,7 @@ import type { VariableStore } from '../results/variables'
 import { argsVariableName, resultVariableName } from '../results/variables'
 import { cutHint, outputOptions, prepareOutput, type OutputCut, type ToolOutputOptions } from '../results/output'
 import { readOnRequest } from '../results/read-on'
+import { isRecord } from '../own-record'
 
 /** What a method receives besides its arguments. */
 export interface ToolCallContext {
@@ -50,30 +51,19 @@ export type Approver = (call: PendingCall) => boolean | ApprovalDecision | Promi
 /** Asked after a call ran, before its result goes anywhere; a rejection replaces the result. */
 export type ResultReviewer = (call: PendingCall, outcome: { status: ToolExecutionStatus; result: string }) => boolean | ApprovalDecision | Promise<boolean | ApprovalDecision>
 
+/**
+ * How to run: the plan's options (registry, caller, tool switches, presets, confirmation,
+ * variables, reasoning; see PlanOptions) and what only running needs.
+ */
 export interface ExecuteOptions extends PlanOptions {
-  /** @default the app's toolRegistryManager */
-  registry?: ToolRegistryManager
   /** Per call, in milliseconds. @default 30000 */
   timeout?: number
   /** Run the requests at the same time instead of one after another. @default false */
   parallel?: boolean
   /** Aborts the whole run: running calls and those not started yet resolve as `aborted`. */
   signal?: AbortSignal
-  /** Every call waits for `onBeforeExecute` to approve it. @default false */
-  requireConfirmation?: boolean
+  /** Asked about every call that needs approval (`requireConfirmation`, or a tool's policy asking). */
   onBeforeExecute?: Approver
-  /**
-   * Who is calling. A model ('agent') may only call `agentCallable` methods; a person in the
-   * executor pane ('user') may call any method. @default 'agent'
-   */
-  caller?: 'agent' | 'user'
-  /** Tools switched off in the agent's config are denied. @default every tool is enabled */
-  toolEnabled?: (toolId: string, method: string) => boolean
-  /**
-   * Full results and arguments are stored here, `$VAR_REF{{name}}` in arguments is resolved from
-   * here, and a cut result says which variable holds the rest.
-   */
-  variables?: VariableStore
   /** The protocol of the ready-made ReadVar request after a cut ('native' for function calling). @default 'vcp' */
   resultProtocol?: string
   onResultReview?: ResultReviewer
@@ -319,15 +309,16 @@ function callMethod(
 
 /** Only raster images a page can show as they are; anything else stays described in the text. */
 const SHOWN_IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp'])
+const BASE64 = /^[A-Za-z0-9+/=]*$/
 
 /** The images a tool says its value holds (MCP results carry them). */
 function imagesOf(tool: object, value: unknown): ResultImage[] | undefined {
-  const of = (tool as { imagesOf?: (value: unknown) => unknown }).imagesOf
+  const of = (tool as ToolOutputOptions).imagesOf
   if (typeof of !== 'function') return undefined
   try {
-    const found = of.call(tool, value)
+    const found: unknown = of.call(tool, value)
     if (!Array.isArray(found)) return undefined
-    return found.filter((image): image is ResultImage => image !== null && typeof image === 'object' && SHOWN_IMAGE_TYPES.has((image as ResultImage).mimeType) && typeof (image as ResultImage).data === 'string' && /^[A-Za-z0-9+/=]*$/.test((image as ResultImage).data))
+    return found.filter((image): image is ResultImage => isRecord(image) && SHOWN_IMAGE_TYPES.has(image.mimeType as string) && typeof image.data === 'string' && BASE64.test(image.data))
   } catch {
     return undefined
   }

@@ -88,7 +88,10 @@ export interface PlanOptions {
   presets?: Readonly<Record<string, Readonly<Record<string, unknown>>>>
   /** Every call needs approval. @default false */
   requireConfirmation?: boolean
-  /** `$VAR_REF{{name}}` in arguments is resolved from here (and is an error without it). */
+  /**
+   * `$VAR_REF{{name}}` in arguments is resolved from here (an unknown name is `unresolved`); when
+   * running, full results and arguments are stored here and a cut result says which variable holds the rest.
+   */
   variables?: VariableStore
   /** Requests inside reasoning: 'skip' them (`in-reasoning`) or 'run' them anyway. @default 'skip' */
   reasoning?: 'skip' | 'run'

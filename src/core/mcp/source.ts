@@ -77,6 +77,7 @@ const CLIENT_INFO = { name: 'vcp-workbench', version: '0.1.0' }
 
 export function createMcpToolSource(options: McpSourceOptions): McpToolSource {
   const { config } = options
+  const waitMs = options.connectTimeoutMs ?? 20_000
   let status: McpStatus = 'disconnected'
   let error: string | undefined
   let server: McpServerInfo = {}
@@ -170,7 +171,7 @@ export function createMcpToolSource(options: McpSourceOptions): McpToolSource {
     next.onerror = (problem) => record('event', `Transport error: ${problem.message}`)
     next.setNotificationHandler(ToolListChangedNotificationSchema, () => void refresh().catch((problem) => record('event', `Listing tools failed: ${messageOf(problem)}`)))
     try {
-      await next.connect(transport, { timeout: options.connectTimeoutMs ?? 20_000 })
+      await next.connect(transport, { timeout: waitMs })
     } catch (problem) {
       await next.close().catch(() => undefined)
       throw problem
@@ -184,7 +185,7 @@ export function createMcpToolSource(options: McpSourceOptions): McpToolSource {
     const found: MethodMetadata[] = []
     let cursor: string | undefined
     for (let page = 0; page < PAGE_LIMIT; page++) {
-      const listed = await current.listTools(cursor ? { cursor } : undefined, { timeout: options.connectTimeoutMs ?? 20_000 })
+      const listed = await current.listTools(cursor ? { cursor } : undefined, { timeout: waitMs })
       for (const listedTool of listed.tools) found.push(methodOf(listedTool))
       cursor = listed.nextCursor
       if (!cursor) break

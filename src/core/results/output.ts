@@ -4,7 +4,7 @@
  * `defaultOutputLimit`, or the call's `limit` argument; 0 or -1: no cut). The default cut keeps
  * head and tail; a tool may keep the head only, cut for itself, or opt out.
  */
-import type { MethodParameter, ToolRegistry } from '../types'
+import type { MethodParameter, ResultImage, ToolRegistry } from '../types'
 import { truncateHeadTail } from '../text/truncate'
 
 export const DEFAULT_OUTPUT_LIMIT = 8000
@@ -33,6 +33,11 @@ export interface ToolOutputOptions {
    * variable (vars.ReadVar): that variable and the offset in it. Default: the result's own variable.
    */
   readOnAt?(resumeAt: number, args: Record<string, unknown>, method: string): ReadOnTarget | undefined
+  /**
+   * Images a method's value holds besides its text (an MCP result's image content): they reach
+   * `ToolExecutionResult.images` for a person to see; the model reads the text.
+   */
+  imagesOf?(data: unknown): ResultImage[] | undefined
 }
 
 /** A variable and the offset to read on from (with what is left of a length that was asked for). */

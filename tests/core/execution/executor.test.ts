@@ -332,3 +332,25 @@ describe('executor: VCPToolBox compatibility', () => {
     expect(seen).toEqual(['gen-42', unnamed!.requestId])
   })
 })
+
+describe('executor: images of a result', () => {
+  it('keeps the raster images a tool names, and nothing a page should not show as an image', async () => {
+    const registry = createToolRegistryManager()
+    const pictures: ToolRegistry = {
+      id: 'pics',
+      name: 'Pictures',
+      getMetadata: () => ({ methods: [{ name: 'show', description: 'Returns pictures.', agentCallable: true, parameters: [] }] }),
+      show: () => ({ text: 'three pictures' }),
+      formatForLLM: (value: { text: string }) => value.text,
+      imagesOf: () => [
+        { mimeType: 'image/png', data: 'iVBORw0KGgo=' },
+        { mimeType: 'image/svg+xml', data: 'PHN2Zz4=' },
+        { mimeType: 'image/png', data: 'not base64 <script>' },
+      ],
+    }
+    registry.register(pictures)
+    const result = await executeToolRequest(request('pics_show'), { registry })
+    expect(result).toMatchObject({ status: 'success', result: 'three pictures' })
+    expect(result.images).toEqual([{ mimeType: 'image/png', data: 'iVBORw0KGgo=' }])
+  })
+})
