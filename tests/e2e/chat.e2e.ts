@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
 import { readFile } from 'node:fs/promises'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { launchChromium, screenshotPath } from './support/browser'
+import { launchChromium, screenshotPath, seedChat } from './support/browser'
 import { startMockLlm, type MockLlm } from '../../scripts/mock-llm/server'
 import { defaultChatState, type Agent, type ChatState } from '../../src/chat/model'
 
@@ -44,15 +44,7 @@ async function openChat(options: { model?: string; agent?: Partial<Agent>; theme
     state.sessions[0]!.profileId = 'mock'
   }
   Object.assign(state.agents[0]!, options.agent ?? {})
-  await page.addInitScript(
-    ([chat, theme]) => {
-      if (sessionStorage.getItem('seeded')) return
-      sessionStorage.setItem('seeded', '1')
-      localStorage.setItem('vcp-workbench:chat', JSON.stringify({ version: 1, data: chat }))
-      localStorage.setItem('vcp-workbench:tester', JSON.stringify({ version: 1, data: { tab: 'chat', theme, locale: 'en' } }))
-    },
-    [state, options.theme ?? 'light'] as const,
-  )
+  await seedChat(page, state, options.theme)
   await page.goto(appUrl)
   await page.locator('[data-test="chat-view"]').waitFor()
 }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'v
 import { resolve } from 'node:path'
 import { createServer } from 'node:http'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { launchChromium, screenshotPath } from './support/browser'
+import { launchChromium, screenshotPath, seedChat } from './support/browser'
 import { startMockLlm, type MockLlm } from '../../scripts/mock-llm/server'
 import { defaultChatState } from '../../src/chat/model'
 
@@ -116,12 +116,7 @@ describe('MCP servers', () => {
     const state = defaultChatState()
     state.profiles.push({ id: 'mock', name: 'Mock', kind: 'openai', baseUrl: llm.baseUrl, apiKey: '', model: 'mcp-sum', temperature: null, maxTokens: null })
     state.sessions[0]!.profileId = 'mock'
-    await page.addInitScript((chat) => {
-      if (sessionStorage.getItem('seeded')) return
-      sessionStorage.setItem('seeded', '1')
-      localStorage.setItem('vcp-workbench:chat', JSON.stringify({ version: 1, data: chat }))
-      localStorage.setItem('vcp-workbench:tester', JSON.stringify({ version: 1, data: { tab: 'chat', theme: 'light', locale: 'en' } }))
-    }, state)
+    await seedChat(page, state)
     await page.goto(appUrl)
     await addEverything()
     await page.keyboard.press('Escape')

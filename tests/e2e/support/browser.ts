@@ -63,3 +63,19 @@ export async function newPage(browser: Browser): Promise<Page> {
 export function screenshotPath(name: string): string {
   return resolve(SCREENSHOTS, `${name}.png`)
 }
+
+/**
+ * Saves a chat state (and opens on the Chat tab) before the page's first load only: a reload
+ * afterwards sees what the page itself saved.
+ */
+export async function seedChat(page: Page, chat: unknown, theme: 'light' | 'dark' = 'light'): Promise<void> {
+  await page.addInitScript(
+    ([state, mode]) => {
+      if (sessionStorage.getItem('seeded')) return
+      sessionStorage.setItem('seeded', '1')
+      localStorage.setItem('vcp-workbench:chat', JSON.stringify({ version: 1, data: state }))
+      localStorage.setItem('vcp-workbench:tester', JSON.stringify({ version: 1, data: { tab: 'chat', theme: mode, locale: 'en' } }))
+    },
+    [chat, theme] as const,
+  )
+}
