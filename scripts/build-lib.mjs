@@ -2,7 +2,7 @@
 // copy of the core (the entries import each other's chunks), and .d.ts types from tsc.
 //
 //   .             the core: protocols, parsing, discovery, executor, engine, tool loop, client
-//   ./vue         useToolCalling (Vue is a peer dependency)
+//   ./vue         useToolCalling and useChatRun (Vue is a peer dependency)
 //   ./tools/node  the built-in tools with their Node backends (files in a folder, the sandbox in workers)
 //   ./mcp         MCP servers as tool sources (the MCP SDK loads only with this entry)
 //   ./mcp/node    MCP's stdio transport for Node
@@ -14,7 +14,7 @@ rmSync('dist', { recursive: true, force: true })
 await build({
   entryPoints: {
     index: 'src/core/index.ts',
-    vue: 'src/composables/useToolCalling.ts',
+    vue: 'src/composables/index.ts',
     'tools/node': 'src/tools/node/index.ts',
     mcp: 'src/core/mcp/index.ts',
     'mcp/node': 'src/mcp/node.ts',

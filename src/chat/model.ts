@@ -4,7 +4,7 @@
  * Plain TypeScript: the store adds reactivity.
  */
 import {
-  compactTranscript,
+  conversationHistory,
   redactSecret,
   routingName,
   DEFAULT_TOOL_CALL_CONFIG,
@@ -12,11 +12,14 @@ import {
   type ChatMessage,
   type MethodMetadata,
   type ParsedRequest,
+  type ResultPolicy,
   type RunRecord,
   type RunStatus,
   type ToolCallConfig,
   type ToolExecutionResult,
 } from '../core'
+
+export type { ResultPolicy }
 
 /** Where replies come from. 'manual': a person writes them; no endpoint needed. */
 export interface EndpointProfile {
@@ -52,8 +55,6 @@ export interface Agent {
    */
   presets?: Record<string, Record<string, unknown>>
 }
-
-export type ResultPolicy = 'never' | 'on-error' | 'always'
 
 /** Cards of a semi-automatic reply: the requests and the results run so far. */
 export interface SemiAutomaticState {
@@ -142,24 +143,9 @@ export function defaultChatState(): ChatState {
   return { profiles: [manualProfile()], agents: [defaultAgent()], sessions: [session], activeSessionId: session.id }
 }
 
-/**
- * What a new request sends as history: user messages as written, and for each assistant message
- * the wire messages its run added (replies and tool results), so the model sees its own calls.
- */
+/** What a new request of a session sends as history (see conversationHistory). */
 export function sessionHistory(messages: readonly StoredMessage[], mode: 'native' | 'compact' = 'native'): ChatMessage[] {
-  const history: ChatMessage[] = []
-  for (const message of messages) {
-    if (message.role === 'user') history.push({ role: 'user', content: message.content })
-    else if (mode === 'compact' && message.run && message.run.rounds.some((r) => r.requests.length > 0)) history.push({ role: 'assistant', content: compactTranscript(message.run) })
-    else if (message.wire && message.wire.length > 0) history.push(...message.wire)
-    else if (message.content) history.push({ role: 'assistant', content: message.content })
-  }
-  return history
-}
-
-/** The semi-automatic result message: a user message the model reads as the tool's answer. */
-export function toolCallResultMessage(requestId: string, result: string): string {
-  return JSON.stringify({ tool_call_result: { toolCallId: requestId, result } })
+  return conversationHistory(messages, mode)
 }
 
 /** A session as JSON for export: messages, records and the agent; the endpoint without its key. */

@@ -35,7 +35,7 @@ export interface UseToolCallingOptions {
 const services = new WeakMap<ToolRegistryManager, WeakMap<ProtocolRegistry, ToolDiscoveryService>>()
 
 /** One discovery service per registry and protocols, shared by every component (and one prompt cache for all). */
-function discoveryFor(registry: ToolRegistryManager, protocols: ProtocolRegistry): ToolDiscoveryService {
+export function discoveryFor(registry: ToolRegistryManager, protocols: ProtocolRegistry): ToolDiscoveryService {
   let byProtocols = services.get(registry)
   if (!byProtocols) services.set(registry, (byProtocols = new WeakMap()))
   let service = byProtocols.get(protocols)

@@ -132,6 +132,10 @@ export { buildSystemPrompt, finalAnswerInstruction, isFinalAnswerInstruction, lo
 export { createManualClient } from './chat/manual-client'
 export { runToolLoop, type ToolLoopCallbacks, type ToolLoopOptions, type ToolLoopResult } from './chat/tool-loop'
 export { approvalKey, createApprovalGate, type ApprovalGate, type ApprovalGateOptions, type ApprovalPolicy } from './chat/approvals'
+export { createChatRun, type ChatRun, type ChatRunOptions, type ChatRunResult, type ChatRunStart, type ChatRunState, type PendingApproval, type ResultPolicy } from './chat/chat-run'
+export { type FrameScheduler } from './chat/frame-batch'
+export { roundView, segments, type CardState, type RequestCard, type RoundView, type Segment } from './chat/live-round'
+export { conversationHistory, toolCallResultMessage, type ChatTurn } from './chat/history'
 export {
   argsVariableName,
   createVariableStore,

@@ -3,31 +3,28 @@
  * state, so a streaming reply does not rewrite localStorage on every piece).
  */
 import { defineStore } from 'pinia'
-import { computed, reactive, ref, shallowRef, watch } from 'vue'
+import { computed, ref, shallowRef, watch } from 'vue'
 import {
-  createApprovalGate,
-  createVariableStore,
-  createManualClient,
   createOpenAIClient,
   createRequestIdSession,
+  createVariableStore,
   executeOptionsFor,
-  executeToolRequest,
   listModels,
   planCall,
+  toolCallResultMessage,
   type ApprovalDecision,
   type CallPlan,
-  type ParsedRequest,
-  type CompletionRequest,
+  type ChatRunState,
   type ModelClient,
-  type PendingCall,
+  type ParsedRequest,
   type RequestIdSession,
   type ToolExecutionResult,
-  type ApprovalGate,
   type VariableStore,
 } from '../core'
 import { useGroupsStore } from './groups'
 import { forgetSavedVariables, keepVariablesSaved } from '../chat/saved-variables'
 import { useToolCalling } from '../composables/useToolCalling'
+import { useChatRun } from '../composables/useChatRun'
 import {
   defaultChatState,
   DEFAULT_NAMES,
@@ -39,50 +36,34 @@ import {
   policyFor,
   resultPolicyFor,
   sessionHistory,
-  toolCallResultMessage,
   type Agent,
   type ChatSession,
   type EndpointProfile,
   type StoredMessage,
 } from '../chat/model'
-import { applyNativeCalls, applyResult, applyStreamEvents, cardFor, emptyRound, type RoundView } from '../chat/live-round'
-import { createFrameBatch } from '../chat/frame-batch'
 import { persistedRef } from './persisted'
 import { readChatState } from '../chat/saved-state'
 
-export interface PendingApproval {
-  id: string
-  /** 'call': may it run? 'result': may the model see what it returned? */
-  kind: 'call' | 'result'
-  call: PendingCall
-  /** For result reviews: the status and text the call returned. */
-  outcome?: { status: string; result: string }
-  round: number
-  decide(decision: ApprovalDecision): void
-}
-
-/** The run in progress: one at a time. A reactive object, changed in place as the run goes. */
+/** The run in progress: which session and reply it fills, and its live state (rounds, cards, questions). */
 export interface LiveRun {
   sessionId: string
   messageId: string
-  rounds: RoundView[]
-  pending: PendingApproval[]
-  /** Set while a manual-model run waits for the assistant's reply to be written. */
-  manualRequest: CompletionRequest | null
-  approveRound(): void
+  run: ChatRunState
 }
 
 export const useChatStore = defineStore('chat', () => {
   const state = persistedRef('chat', 1, defaultChatState, readChatState)
   const toolCalling = useToolCalling()
-  const live = shallowRef<LiveRun | null>(null)
-  let controller: AbortController | null = null
-  let manualReply: { resolve(text: string): void; reject(error: unknown): void } | null = null
+  // The run itself (streaming, cards, approvals, stop) is the chat-run composable's; the store
+  // keeps what is saved and which session a run belongs to.
+  const chatRun = useChatRun()
+  const target = shallowRef<{ sessionId: string; messageId: string } | null>(null)
+  const live = computed<LiveRun | null>(() => (target.value ? { ...target.value, run: chatRun.state } : null))
   // Per session, for the life of the page: request ids stay unique, variables are kept, and
   // ask-once decisions are remembered.
   const idSessions = new Map<string, RequestIdSession>()
   const variableStores = new Map<string, VariableStore>()
-  const gates = new Map<string, ApprovalGate>()
+  const approvalMemories = new Map<string, Map<string, ApprovalDecision>>()
   /** Bumped when any session's variables change, for views that list them. */
   const variablesVersion = ref(0)
   const groupsStore = useGroupsStore()
@@ -101,38 +82,10 @@ export const useChatStore = defineStore('chat', () => {
     return store
   }
 
-  /** Asks in the run in progress; the card of the call shows the question. */
-  function ask(kind: PendingApproval['kind'], call: PendingCall, outcome?: PendingApproval['outcome']): Promise<ApprovalDecision> {
-    const run = live.value
-    if (!run) return Promise.resolve({ approved: false, reason: 'no run is in progress' })
-    return new Promise<ApprovalDecision>((resolve) => {
-      const round = run.rounds.length - 1
-      const pending: PendingApproval = {
-        id: newId('approval'),
-        kind,
-        call,
-        outcome,
-        round,
-        decide: (decision) => {
-          run.pending = run.pending.filter((p) => p.id !== pending.id)
-          // An approved call runs now; a rejected one gets its (denied) result in a moment.
-          if (card && kind === 'call') card.state = 'running'
-          resolve(decision)
-        },
-      }
-      run.pending = [...run.pending, pending]
-      const card = run.rounds[round]?.cards.find((c) => c.request?.requestId === call.requestId)
-      if (card && kind === 'call') card.state = 'awaiting-approval'
-    })
-  }
-
-  function gateOf(session: ChatSession): ApprovalGate {
-    let gate = gates.get(session.id)
-    if (!gate) {
-      gate = createApprovalGate({ policyFor: (toolId, call) => policyFor(agentById(session.agentId), toolId, methodOf(toolId, call.method)), ask: (call) => ask('call', call) })
-      gates.set(session.id, gate)
-    }
-    return gate
+  function approvalMemoryOf(sessionId: string): Map<string, ApprovalDecision> {
+    let memory = approvalMemories.get(sessionId)
+    if (!memory) approvalMemories.set(sessionId, (memory = new Map()))
+    return memory
   }
 
   const sessions = computed(() => state.value.sessions)
@@ -141,7 +94,7 @@ export const useChatStore = defineStore('chat', () => {
   const activeSession = computed<ChatSession>(() => state.value.sessions.find((s) => s.id === state.value.activeSessionId) ?? state.value.sessions[0]!)
   const activeAgent = computed<Agent>(() => agentById(activeSession.value.agentId))
   const activeProfile = computed<EndpointProfile>(() => profileById(activeSession.value.profileId))
-  const running = computed(() => live.value !== null)
+  const running = computed(() => target.value !== null)
   // The open session's saved variables load at once, so its cut results can be opened.
   watch(
     () => activeSession.value.id,
@@ -172,14 +125,14 @@ export const useChatStore = defineStore('chat', () => {
     if (session && title.trim()) session.title = title.trim()
   }
   function deleteSession(id: string): void {
-    if (live.value?.sessionId === id) stop('the session was deleted')
+    if (target.value?.sessionId === id) stop('the session was deleted')
     const at = state.value.sessions.findIndex((s) => s.id === id)
     if (at === -1) return
     state.value.sessions.splice(at, 1)
     stopSaving.get(id)?.()
     stopSaving.delete(id)
     variableStores.delete(id)
-    gates.delete(id)
+    approvalMemories.delete(id)
     idSessions.delete(id)
     forgetSavedVariables(id).catch((error: unknown) => (variablesError.value = `Saved variables of the deleted session could not be removed: ${error instanceof Error ? error.message : String(error)}`))
     if (state.value.sessions.length === 0) state.value.sessions.push(newSession(state.value.agents[0]!.id, MANUAL_PROFILE_ID))
@@ -221,15 +174,7 @@ export const useChatStore = defineStore('chat', () => {
 
   // Runs
   function clientFor(profile: EndpointProfile): ModelClient {
-    if (profile.kind === 'manual') {
-      return createManualClient(
-        (request) =>
-          new Promise<string>((resolve, reject) => {
-            manualReply = { resolve, reject }
-            if (live.value) live.value.manualRequest = request
-          }),
-      )
-    }
+    if (profile.kind === 'manual') return chatRun.manualClient()
     return createOpenAIClient({
       baseUrl: profile.baseUrl,
       apiKey: profile.apiKey || undefined,
@@ -257,15 +202,7 @@ export const useChatStore = defineStore('chat', () => {
     session.messages.push({ id: newId('msg'), role: 'assistant', content: '', createdAt: Date.now() })
     // The saved (reactive) copy: changes to it are shown and saved.
     const message: StoredMessage = session.messages[session.messages.length - 1]!
-    const run = reactive<LiveRun>({ sessionId: session.id, messageId: message.id, rounds: [], pending: [], manualRequest: null, approveRound: () => undefined })
-    const gate = gateOf(session)
-    run.approveRound = () => {
-      gate.approveRound()
-      for (const pending of [...run.pending]) pending.decide({ approved: true })
-    }
-    live.value = run
-    controller = new AbortController()
-    const frames = createFrameBatch()
+    target.value = { sessionId: session.id, messageId: message.id }
     let idSession = idSessions.get(session.id)
     if (!idSession) {
       // After a reload the session goes on: ids its saved runs used stay taken (and so do their variables' names).
@@ -273,96 +210,47 @@ export const useChatStore = defineStore('chat', () => {
       for (const saved of session.messages) for (const round of saved.run?.rounds ?? []) for (const request of round.requests) idSession.claim(request.requestId)
     }
 
-    const result = await toolCalling.runToolLoop({
-      client: clientFor(profile),
-      history,
-      agentPrompt: agent.systemPrompt,
-      agentId: agent.id,
-      config: agent.config,
-      // Semi-automatic results go back as user messages, which native tool_calls cannot take.
-      calling: agent.flow === 'semi-automatic' ? 'text' : agent.calling,
-      execute: agent.flow === 'loop',
-      approver: gate.approver,
-      resultReviewer: (call, outcome) => {
-        const policy = resultPolicyFor(agent, call.toolId)
-        if (policy === 'never' || (policy === 'on-error' && outcome.status === 'success')) return true
-        return ask('result', call, outcome)
-      },
-      variables: variablesOf(session.id),
-      presets: agent.presets,
-      groups: { groups: groupsStore.groups, state: groupsStore.state },
-      session: idSession,
-      signal: controller.signal,
-      callbacks: {
-        onRoundStart(index, kind) {
-          frames.flush()
-          gate.startRound()
-          run.rounds.push(emptyRound(index, kind))
-          run.manualRequest = null
-        },
-        // What streams in is drawn once per frame (see frame-batch.ts); the rest sees it applied first.
-        onResponseUpdate(content, index) {
-          frames.latest(`content:${index}`, () => {
-            const round = run.rounds[index]
-            if (round) round.content = content
-          })
-        },
-        onStreamEvents(events, index) {
-          frames.queue(() => {
-            const round = run.rounds[index]
-            if (round) applyStreamEvents(round, events)
-          })
-        },
-        onToolCallsUpdate(calls, index) {
-          frames.latest(`calls:${index}`, () => {
-            const round = run.rounds[index]
-            if (round) applyNativeCalls(round, calls)
-          })
-        },
-        onToolCallStart(request, index) {
-          frames.flush()
-          const round = run.rounds[index]
-          if (round) cardFor(round, request).state = 'running'
-        },
-        onToolCallComplete(result, request, index) {
-          frames.flush()
-          const round = run.rounds[index]
-          if (round) applyResult(round, result, request)
-        },
-      },
-    })
-    frames.flush()
-    const { record } = result
-    // Images stay out of saved chats: localStorage is small, and the model read their description.
-    message.run = { ...record, rounds: record.rounds.map((round) => ({ ...round, results: round.results.map(withoutImages) })) }
-    message.wire = result.messages
-    message.content = result.content
-    message.status = record.status
-    if (record.error) message.error = record.error
-    const last = record.rounds[record.rounds.length - 1]
-    if (agent.flow === 'semi-automatic' && last && last.requests.length > 0 && record.status === 'completed') {
-      message.semi = { requests: last.requests, results: {}, continued: false }
+    try {
+      const result = await chatRun.start({
+        client: clientFor(profile),
+        history,
+        agentPrompt: agent.systemPrompt,
+        agentId: agent.id,
+        config: agent.config,
+        calling: agent.calling,
+        flow: agent.flow,
+        approval: (toolId, call) => policyFor(agent, toolId, methodOf(toolId, call.method)),
+        resultReview: (call) => resultPolicyFor(agent, call.toolId),
+        approvalMemory: approvalMemoryOf(session.id),
+        variables: variablesOf(session.id),
+        presets: agent.presets,
+        groups: { groups: groupsStore.groups, state: groupsStore.state },
+        session: idSession,
+      })
+      const { record } = result
+      // Images stay out of saved chats: localStorage is small, and the model read their description.
+      message.run = { ...record, rounds: record.rounds.map((round) => ({ ...round, results: round.results.map(withoutImages) })) }
+      message.wire = result.messages
+      message.content = result.content
+      message.status = record.status
+      if (record.error) message.error = record.error
+      if (result.awaiting.length > 0) message.semi = { requests: result.awaiting, results: {}, continued: false }
+    } catch (error) {
+      message.status = 'error'
+      message.error = error instanceof Error ? error.message : String(error)
+    } finally {
+      target.value = null
     }
-    manualReply = null
-    controller = null
-    live.value = null
   }
 
   /** Stops the stream, the running tools and the loop at once. */
   function stop(reason = 'stopped by the user'): void {
-    controller?.abort(new Error(reason))
-    manualReply?.reject(new Error(reason))
-    manualReply = null
-    for (const pending of live.value?.pending ?? []) pending.decide({ approved: false, reason })
+    chatRun.stop(reason)
   }
 
   /** Manual model: the reply a person wrote for the waiting request. */
   function submitManualReply(text: string): void {
-    if (!manualReply) return
-    const reply = manualReply
-    manualReply = null
-    if (live.value) live.value.manualRequest = null
-    reply.resolve(text)
+    chatRun.submitManualReply(text)
   }
 
   /** Semi-automatic mode: runs one card's request and sends its result as a user message. */
@@ -373,7 +261,7 @@ export const useChatStore = defineStore('chat', () => {
     const request = semi?.requests.find((r) => r.requestId === requestId)
     if (!message || !semi || !request || semi.results[requestId]) return
     const agent = agentById(session.agentId)
-    const result = await executeToolRequest(request, executeOptionsFor(agent.config, { registry: toolCalling.registry, requireConfirmation: false, presets: agent.presets }))
+    const result = await chatRun.runRequest(request, { config: agent.config, presets: agent.presets })
     semi.results[requestId] = result
     session.messages.push({ id: newId('msg'), role: 'user', kind: 'tool-result', content: toolCallResultMessage(requestId, result.result), createdAt: Date.now() })
     // Every card answered: the conversation goes on with the results.
@@ -428,6 +316,7 @@ export const useChatStore = defineStore('chat', () => {
     deleteAgent,
     send,
     stop,
+    approveAll: chatRun.approveAll,
     submitManualReply,
     runSemiRequest,
     planFor,

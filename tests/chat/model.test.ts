@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { readChatState } from '../../src/chat/saved-state'
-import { defaultChatState, exportSession, MANUAL_PROFILE_ID, policyFor, resultPolicyFor, sessionHistory, toolCallResultMessage, type StoredMessage } from '../../src/chat/model'
+import { defaultChatState, exportSession, MANUAL_PROFILE_ID, policyFor, resultPolicyFor, sessionHistory, type StoredMessage } from '../../src/chat/model'
+import { toolCallResultMessage } from '../../src/core'
 
 describe('chat model', () => {
   it('the default state chats with the manual model and the default agent', () => {

@@ -17,14 +17,14 @@ describe('chat store', () => {
   it('the manual model: the user writes each reply and the loop runs on it', async () => {
     const chat = useChatStore()
     chat.send('What is 2+2?')
-    await until(() => Boolean(chat.live?.manualRequest))
+    await until(() => Boolean(chat.live?.run.manualRequest))
     // The request the "model" got: system prompt with the tools, then the user's message.
-    expect(chat.live?.manualRequest?.messages[0]?.content).toContain('calc_evaluate')
-    expect(chat.live?.manualRequest?.messages.at(-1)).toEqual({ role: 'user', content: 'What is 2+2?' })
+    expect(chat.live?.run.manualRequest?.messages[0]?.content).toContain('calc_evaluate')
+    expect(chat.live?.run.manualRequest?.messages.at(-1)).toEqual({ role: 'user', content: 'What is 2+2?' })
     chat.submitManualReply(CALC)
-    await until(() => chat.live?.rounds.length === 2 && Boolean(chat.live.manualRequest))
-    expect(chat.live?.rounds[0]?.cards[0]?.result?.status).toBe('success')
-    expect(chat.live?.manualRequest?.messages.at(-1)?.content).toContain('<<<[TOOL_RESULT]>>>')
+    await until(() => chat.live?.run.rounds.length === 2 && Boolean(chat.live.run.manualRequest))
+    expect(chat.live?.run.rounds[0]?.cards[0]?.result?.status).toBe('success')
+    expect(chat.live?.run.manualRequest?.messages.at(-1)?.content).toContain('<<<[TOOL_RESULT]>>>')
     chat.submitManualReply('It is 4.')
     await until(() => !chat.running)
     const reply = chat.activeSession.messages.at(-1)
@@ -39,7 +39,7 @@ describe('chat store', () => {
     async function turn(chat: ReturnType<typeof useChatStore>, text: string): Promise<void> {
       chat.send(text)
       for (const reply of [CALC, 'done']) {
-        await until(() => Boolean(chat.live?.manualRequest))
+        await until(() => Boolean(chat.live?.run.manualRequest))
         chat.submitManualReply(reply)
       }
       await until(() => !chat.running)
@@ -55,7 +55,7 @@ describe('chat store', () => {
   it('stop while the manual model waits ends the run as aborted and keeps the session usable', async () => {
     const chat = useChatStore()
     chat.send('Anything')
-    await until(() => Boolean(chat.live?.manualRequest))
+    await until(() => Boolean(chat.live?.run.manualRequest))
     chat.stop()
     await until(() => !chat.running)
     expect(chat.activeSession.messages.at(-1)).toMatchObject({ status: 'aborted', error: 'Aborted: stopped by the user.' })
@@ -65,7 +65,7 @@ describe('chat store', () => {
     const chat = useChatStore()
     chat.activeAgent.flow = 'semi-automatic'
     chat.send('Add it up')
-    await until(() => Boolean(chat.live?.manualRequest))
+    await until(() => Boolean(chat.live?.run.manualRequest))
     chat.submitManualReply(CALC)
     await until(() => !chat.running)
     const reply = chat.activeSession.messages.at(-1)!
@@ -74,8 +74,8 @@ describe('chat store', () => {
     await chat.runSemiRequest(reply.id, reply.semi!.requests[0]!.requestId)
     const resultMessage = chat.activeSession.messages.find((m) => m.kind === 'tool-result')
     expect(JSON.parse(resultMessage!.content)).toMatchObject({ tool_call_result: { toolCallId: reply.semi!.requests[0]!.requestId } })
-    await until(() => Boolean(chat.live?.manualRequest))
-    expect(chat.live?.manualRequest?.messages.at(-1)?.content).toBe(resultMessage!.content)
+    await until(() => Boolean(chat.live?.run.manualRequest))
+    expect(chat.live?.run.manualRequest?.messages.at(-1)?.content).toBe(resultMessage!.content)
     chat.stop()
     await until(() => !chat.running)
   })

@@ -13,6 +13,8 @@ export interface ApprovalGateOptions {
   policyFor(toolId: string, call: PendingCall): ApprovalPolicy
   /** Asks a person. */
   ask(call: PendingCall): Promise<ApprovalDecision>
+  /** Where 'once' answers are remembered: pass a conversation's own map to keep them across runs. */
+  decisions?: Map<string, ApprovalDecision>
 }
 
 export interface ApprovalGate {
@@ -29,7 +31,7 @@ export function approvalKey(call: Pick<PendingCall, 'routingName' | 'args'>): st
 }
 
 export function createApprovalGate(options: ApprovalGateOptions): ApprovalGate {
-  const decisions = new Map<string, ApprovalDecision>()
+  const decisions = options.decisions ?? new Map<string, ApprovalDecision>()
   let roundApproved = false
 
   async function approver(call: PendingCall): Promise<ApprovalDecision> {

@@ -1,11 +1,9 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
-import { createToolRegistryManager, directRequest, planCall, type ApprovalDecision } from '../../../src/core'
+import { createToolRegistryManager, directRequest, planCall, type ApprovalDecision, type PendingApproval, type RequestCard } from '../../../src/core'
 import { mathTool } from '../../fixtures/tools'
 import ChatRequestCard from '../../../src/components/chat/ChatRequestCard.vue'
 import MarkdownText from '../../../src/components/chat/MarkdownText.vue'
-import type { RequestCard } from '../../../src/chat/live-round'
-import type { PendingApproval } from '../../../src/stores/chat'
 import { mountWithApp } from '../../helpers-ui'
 
 const request = directRequest('fs_read', { path: '/notes/a.md' }, 'req-7')

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { partialJsonFields } from '../../src/chat/partial-json'
+import { partialJsonFields } from '../../../src/core/chat/partial-json'
 
 describe('partialJsonFields', () => {
   it('shows the fields of an object as its text streams in', () => {

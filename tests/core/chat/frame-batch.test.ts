@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createFrameBatch } from '../../src/chat/frame-batch'
+import { createFrameBatch } from '../../../src/core/chat/frame-batch'
 
 function manualFrames() {
   const waiting: (() => void)[] = []

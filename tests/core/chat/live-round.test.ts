@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createStreamParser, directRequest, parseToolRequests } from '../../src/core'
-import { applyNativeCalls, applyResult, applyStreamEvents, cardFor, emptyRound, roundView, segments } from '../../src/chat/live-round'
+import { createStreamParser, directRequest, parseToolRequests } from '../../../src/core'
+import { applyNativeCalls, applyResult, applyStreamEvents, cardFor, emptyRound, roundView, segments } from '../../../src/core/chat/live-round'
 
 const reply = 'Before.\n<<<[TOOL_REQUEST]>>>\ntool_name:「始」calc_evaluate「末」,\nexpression:「始」1+1「末」\n<<<[END_TOOL_REQUEST]>>>\nAfter.'
 

@@ -2,7 +2,9 @@
  * What the chat shows of one round while it happens and after: the reply's text and a card per
  * request. Cards appear the moment a block opens in the stream and fill in as fields arrive.
  */
-import type { NativeToolCall, ParsedRequest, RoundRecord, StreamEvent, ToolExecutionResult } from '../core'
+import type { ParsedRequest, ToolExecutionResult } from '../types'
+import type { StreamEvent } from '../protocols/protocol'
+import type { NativeToolCall, RoundRecord } from './types'
 import { partialJsonFields } from './partial-json'
 
 export type CardState = 'streaming' | 'parsed' | 'awaiting-approval' | 'running' | 'done'

@@ -1,4 +1,4 @@
-import { setOwn } from '../core'
+import { setOwn } from '../own-record'
 
 /**
  * The fields of a JSON object whose text is still streaming in (native tool-call arguments), so
