@@ -131,6 +131,20 @@ export const scenarios: Record<string, Scenario> = {
   /** A long reply streamed slowly (about 20 s), to abort mid-stream. */
   'slow-reply': () => reply('This reply streams slowly so it can be stopped half-way. '.repeat(40), { delayMs: 50 }),
 
+  /**
+   * For examples/embed-chat: a built-in tool, the sandbox (a Web Worker) and the example's own
+   * tool (which asks for approval) in one round, then an answer quoting the results.
+   */
+  'embed-todo': (body, round) => {
+    if (round === 0) {
+      return reply(
+        `Let me work that out and note it.\n${vcp('calc_evaluate', { expression: '6 * 7' })}\n${vcp('js_evaluate', { code: '[1, 2, 3].map((n) => n * 2).join("-")' })}\n${vcp('todo_add', { title: 'Buy 42 apples' })}`,
+      )
+    }
+    const results = body.messages.filter((m) => m.role === 'user' && isToolResultText(m.content)).map((m) => m.content ?? '')
+    return reply(`Done. What the tools said:\n\n${results.join('\n').replace(/\s+/g, ' ').slice(0, 1200)}`)
+  },
+
   /** Calls the get-sum tool of an MCP server named "everything", then answers from its result. */
   'mcp-sum': (body, round) => {
     if (round === 0) return reply(`Let me add them with the MCP tool.\n${vcp('everything_get-sum', { a: '2', b: '40' })}`)

@@ -1,15 +1,19 @@
 /**
  * The package as another project gets it: packed with `npm pack`, installed from the tarball
  * into a fresh temporary project (its dependencies from the npm registry), then used with plain
- * `node` (no tsx) and type-checked under `strict`.
+ * `node` (no tsx), type-checked under `strict`, and built into examples/embed-chat, which
+ * Chromium drives through a tool round with an approval.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { execFile } from 'node:child_process'
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { copyFileSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { extname, join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { startMockLlm, type MockLlm } from '../../scripts/mock-llm/server'
+import { launchChromium, SCREENSHOTS } from '../e2e/support/browser'
 
 const run = promisify(execFile)
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
@@ -21,10 +25,12 @@ describe('the installable package', () => {
   const project = mkdtempSync(join(tmpdir(), 'vcp-consumer-'))
   let llm: MockLlm
   let installedBytes = 0
+  let tarballName = ''
   beforeAll(async () => {
     llm = await startMockLlm()
     const { stdout } = await run(npm, ['pack', '--silent', '--pack-destination', project], { cwd: resolve('.'), maxBuffer: 16 * 1024 * 1024 })
-    const tarball = join(project, stdout.trim().split('\n').pop() as string)
+    tarballName = stdout.trim().split('\n').pop() as string
+    const tarball = join(project, tarballName)
     writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }))
     await run(npm, ['install', '--no-audit', '--no-fund', '--loglevel=error', tarball], { cwd: project, maxBuffer: 16 * 1024 * 1024 })
     // The size and the app-only check are of the package alone; a Vue consumer adds Vue after.
@@ -58,6 +64,7 @@ describe('the installable package', () => {
       join(project, 'consumer.ts'),
       `import { createToolRegistryManager, parseToolRequests, planCall, type CallPlan } from 'vcp-workbench'
 import { createNodeBuiltinTools } from 'vcp-workbench/tools/node'
+import { createBrowserBuiltinTools } from 'vcp-workbench/tools/browser'
 import { parseMcpConfig } from 'vcp-workbench/mcp'
 import { nodeMcpTransport } from 'vcp-workbench/mcp/node'
 
@@ -66,6 +73,7 @@ for (const tool of createNodeBuiltinTools({ folder: './files' })) registry.regis
 const [request] = parseToolRequests('<<<[TOOL_REQUEST]>>>\\ntool_name:「始」calc_evaluate「末」,\\nexpression:「始」1+1「末」\\n<<<[END_TOOL_REQUEST]>>>').requests
 const plan: CallPlan | undefined = request ? planCall(request, { registry }) : undefined
 export const verdict: string = plan?.verdict ?? 'none'
+export const browserToolIds: string[] = createBrowserBuiltinTools({ databaseName: 'consumer' }).map((tool) => tool.id)
 export { parseMcpConfig, nodeMcpTransport }
 `,
     )
@@ -73,14 +81,18 @@ export { parseMcpConfig, nodeMcpTransport }
       join(project, 'Tools.vue'),
       `<script setup lang="ts">
 import { computed } from 'vue'
-import { useToolCalling } from 'vcp-workbench/vue'
+import { useChatRun, useToolCalling } from 'vcp-workbench/vue'
+import type { PendingApproval } from 'vcp-workbench'
 
 const { getDiscoveredMethods, registryVersion } = useToolCalling()
 const count = computed<number>(() => (registryVersion.value, getDiscoveredMethods().reduce((n, tool) => n + tool.methods.length, 0)))
+const chat = useChatRun()
+const waiting = computed<PendingApproval[]>(() => chat.pending.value)
 </script>
 
 <template>
-  <p>{{ count }} methods</p>
+  <p>{{ count }} methods, {{ chat.rounds.value.length }} rounds</p>
+  <button v-for="question in waiting" :key="question.id" @click="chat.approve(question.id)">Approve {{ question.call.toolName }}</button>
 </template>
 `,
     )
@@ -104,7 +116,75 @@ const count = computed<number>(() => (registryVersion.value, getDiscoveredMethod
     )
     expect(wrong).toContain('wrong.ts')
   }, 120_000)
+
+  it('examples/embed-chat installs the packed package, builds with Vite, and runs a tool round with an approval in Chromium', async () => {
+    // The example as it is in the repository, next to the tarball as its package.json expects it.
+    const example = join(project, 'examples', 'embed-chat')
+    cpSync(resolve('examples/embed-chat'), example, { recursive: true, filter: (path) => !/[\\/](node_modules|dist)$/.test(path) })
+    const wanted = (JSON.parse(readFileSync(join(example, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies['vcp-workbench']
+    expect(wanted, 'the example installs the tarball npm pack writes').toBe(`file:../../${tarballName}`)
+    await run(npm, ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: example, maxBuffer: 16 * 1024 * 1024 })
+    for (const name of APP_ONLY) expect(existsSync(join(example, 'node_modules', name)), name).toBe(false)
+    // Its own code type-checks under strict against the package's types, then builds.
+    const typeErrors = await run(process.execPath, [resolve('node_modules/vue-tsc/bin/vue-tsc.js'), '-p', 'tsconfig.json'], { cwd: example }).then(
+      () => '',
+      (error: { stdout?: string }) => error.stdout ?? String(error),
+    )
+    expect(typeErrors).toBe('')
+    await run(process.execPath, [join(example, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error'], { cwd: example, maxBuffer: 16 * 1024 * 1024 })
+
+    const site = await serveStatic(join(example, 'dist'))
+    const browser = await launchChromium()
+    try {
+      const page = await browser.newPage({ viewport: { width: 900, height: 800 } })
+      const errors: string[] = []
+      page.on('pageerror', (error) => errors.push(error.message))
+      await page.goto(`${site.url}/?baseUrl=${encodeURIComponent(llm.baseUrl)}&model=embed-todo`)
+      await page.fill('[data-test=input]', 'What is 6 * 7? Put apples on my list.')
+      await page.click('[data-test=send]')
+      // The app's own tool asks; the built-in calls before it have run by then.
+      const approve = page.locator('[data-test=approve]')
+      await approve.waitFor({ timeout: 20_000 })
+      await page.screenshot({ path: join(SCREENSHOTS, 'embed-chat-approval.png') })
+      expect(await page.locator('[data-test=live] [data-test=card][data-state=awaiting-approval]').textContent()).toContain('todo_add')
+      expect(await page.locator('[data-test=todos]').textContent()).toContain('nothing yet')
+      await approve.click()
+      await page.locator('[data-test=send]').waitFor({ timeout: 20_000 })
+      const results = await page.locator('[data-test=result]').allTextContents()
+      expect(results).toHaveLength(3)
+      expect(results[0]).toContain('42')
+      // The sandbox's Web Worker, loaded from the package by the example's own build.
+      expect(results[1]).toContain('2-4-6')
+      expect(results[2]).toContain('Added "Buy 42 apples"')
+      expect(await page.locator('[data-test=todos]').textContent()).toContain('Buy 42 apples')
+      const answer = (await page.locator('[data-test=turn].assistant').last().textContent()) ?? ''
+      expect(answer).toContain('Done. What the tools said')
+      expect(answer).toContain('Buy 42 apples')
+      await page.screenshot({ path: join(SCREENSHOTS, 'embed-chat-answer.png') })
+      expect(errors).toEqual([])
+    } finally {
+      await browser.close()
+      await new Promise((done) => site.server.close(done))
+    }
+  }, 400_000)
 })
+
+const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm', '.svg': 'image/svg+xml', '.json': 'application/json' }
+
+/** The built example, as any static host serves it (loopback only). */
+async function serveStatic(root: string): Promise<{ url: string; server: Server }> {
+  const server = createServer((req, res) => {
+    const path = decodeURIComponent((req.url ?? '/').split('?')[0] ?? '/')
+    const file = join(root, path === '/' ? 'index.html' : path)
+    if (!file.startsWith(root) || !existsSync(file) || statSync(file).isDirectory()) {
+      res.writeHead(404).end()
+      return
+    }
+    res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file))
+  })
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening))
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server }
+}
 
 function sizeOf(path: string): number {
   const stat = statSync(path)
