@@ -5,8 +5,8 @@ import vueParser from 'vue-eslint-parser'
 import globals from 'globals'
 
 const CORE_DEEP_IMPORT = {
-  group: ['**/core/*', '!**/core/mcp', '**/core/mcp/*'],
-  message: 'Import the core through its index (src/core) or src/core/mcp: its inner modules are not its API.',
+  group: ['**/core/*', '!**/core/mcp', '!**/core/internal', '**/core/mcp/*'],
+  message: 'Import the core through its index (src/core), src/core/mcp, or (for the shared helpers of the app) src/core/internal: its inner modules are not its API.',
 }
 
 export default tseslint.config(

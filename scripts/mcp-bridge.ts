@@ -23,6 +23,7 @@ import type { Connect, Plugin } from 'vite'
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js'
 import { foreignPage } from './llm-proxy.ts'
+import { isRecord } from '../src/core/internal.ts'
 
 export const BRIDGE_PREFIX = '/mcp-bridge/'
 export const SECRET_HEADER = 'x-bridge-secret'
@@ -203,8 +204,4 @@ function readJson(req: IncomingMessage): Promise<unknown> {
     })
     req.on('error', reject)
   })
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value)
 }

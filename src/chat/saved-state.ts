@@ -4,7 +4,8 @@
  * dropped, and each of these is said in `repairs` (shown to the user, who can download the
  * original). One bad message must never cost the rest, API keys included.
  */
-import { DEFAULT_TOOL_CALL_CONFIG, isRecord, type ToolCallConfig } from '../core'
+import { DEFAULT_TOOL_CALL_CONFIG, type ToolCallConfig } from '../core'
+import { isRecord } from '../core/internal'
 import {
   defaultAgent,
   manualProfile,

@@ -1,7 +1,8 @@
 /** Tool groups and their enable state (per group and per tool), saved for the whole workbench. */
 import { defineStore } from 'pinia'
 import { computed } from 'vue'
-import { emptyGroupState, isGroupEnabled, isRecord, isToolOn, type GroupState, type ToolGroup } from '../core'
+import { emptyGroupState, isGroupEnabled, isToolOn, type GroupState, type ToolGroup } from '../core'
+import { isRecord } from '../core/internal'
 import { BUILTIN_GROUPS } from '../tools/groups'
 import { persistedRef } from './persisted'
 

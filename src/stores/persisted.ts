@@ -105,5 +105,5 @@ export function readBackup(backupKey: string): string | null {
   return storage()?.getItem(backupKey) ?? null
 }
 
-export { isRecord } from '../core'
+export { isRecord } from '../core/internal'
 

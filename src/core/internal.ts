@@ -1,0 +1,5 @@
+/**
+ * Helpers the workbench app shares with the core. Not part of the package's API (no entry exports
+ * this module, and the index does not re-export it): generic code an embedding app has its own of.
+ */
+export { isRecord } from './own-record'
