@@ -23,7 +23,6 @@ import type { Connect, Plugin } from 'vite'
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js'
 import { foreignPage } from './llm-proxy.ts'
-import { isRecord } from '../src/core/internal.ts'
 
 export const BRIDGE_PREFIX = '/mcp-bridge/'
 export const SECRET_HEADER = 'x-bridge-secret'
@@ -204,4 +203,9 @@ function readJson(req: IncomingMessage): Promise<unknown> {
     })
     req.on('error', reject)
   })
+}
+
+// Its own: the Vite config loads this file, and Vite's config loader wants imports it can read as they are.
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
 }
