@@ -5,8 +5,8 @@ import vueParser from 'vue-eslint-parser'
 import globals from 'globals'
 
 const CORE_DEEP_IMPORT = {
-  group: ['**/core/*', '!**/core/mcp', '!**/core/internal', '**/core/mcp/*'],
-  message: 'Import the core through its index (src/core), src/core/mcp, or (for the shared helpers of the app) src/core/internal: its inner modules are not its API.',
+  group: ['**/core/*', '!**/core/mcp', '!**/core/internal', '**/core/mcp/*', '!**/core/mcp/config'],
+  message: 'Import the core through its index (src/core), src/core/mcp (its config alone: src/core/mcp/config), or (for the shared helpers of the app) src/core/internal: its inner modules are not its API.',
 }
 
 export default tseslint.config(

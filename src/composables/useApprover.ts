@@ -3,6 +3,7 @@
  * wants it approved is shown, with the tool's reason, before it runs.
  */
 import { ElMessageBox } from 'element-plus'
+import 'element-plus/es/components/message-box/style/css'
 import { useI18n } from 'vue-i18n'
 import type { PendingCall } from '../core'
 

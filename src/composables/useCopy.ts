@@ -1,5 +1,6 @@
 /** Copying to the clipboard with a message either way: the browser may refuse (no permission, no focus). */
 import { ElMessage } from 'element-plus'
+import 'element-plus/es/components/message/style/css'
 import { useI18n } from 'vue-i18n'
 
 export function useCopy() {

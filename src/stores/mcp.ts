@@ -7,8 +7,9 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, triggerRef } from 'vue'
 import { toolRegistryManager } from '../core'
-import { createMcpToolSource, httpTransport, parseMcpConfig, readMcpConfig, writeMcpConfig, type McpServerConfig, type McpToolSource } from '../core/mcp'
-import { BridgeTransport } from '../mcp/bridge-transport'
+// The configuration alone: the SDK (in the sources) loads when the first server is added or restored.
+import { parseMcpConfig, readMcpConfig, writeMcpConfig, type McpServerConfig } from '../core/mcp/config'
+import type { McpToolSource } from '../core/mcp'
 import { persistedRef } from './persisted'
 
 interface McpState {
@@ -46,8 +47,9 @@ export const useMcpStore = defineStore('mcp', () => {
     return [...sources.value.values()].map((source) => ({ name: source.config.name, config: source.config, source }))
   })
 
-  function sourceFor(config: McpServerConfig): McpToolSource {
-    const source = createMcpToolSource({ config, createTransport: browserTransport })
+  async function sourceFor(config: McpServerConfig): Promise<McpToolSource> {
+    const { createBrowserMcpSource } = await import('../mcp/browser-source')
+    const source = createBrowserMcpSource(config)
     let seen = source.toolsVersion
     source.subscribe(() => {
       tick.value++
@@ -73,7 +75,7 @@ export const useMcpStore = defineStore('mcp', () => {
   }
 
   /** Adds (or replaces, by name) the servers of an `mcpServers` JSON; returns what it could not use. */
-  function importConfig(text: string): string[] {
+  async function importConfig(text: string): Promise<string[]> {
     const { servers: found, problems } = parseMcpConfig(text)
     for (const config of found) {
       const clash = toolRegistryManager.get(config.name)
@@ -82,7 +84,7 @@ export const useMcpStore = defineStore('mcp', () => {
         continue
       }
       void remove(config.name)
-      sources.value.set(config.name, sourceFor(config))
+      sources.value.set(config.name, await sourceFor(config))
     }
     state.value.config = writeMcpConfig([...sources.value.values()].map((s) => s.config), { secrets: true })
     triggerRef(sources)
@@ -125,7 +127,7 @@ export const useMcpStore = defineStore('mcp', () => {
   /** The saved servers, connected again (on load). */
   async function restore(): Promise<void> {
     const { servers: saved } = readMcpConfig(state.value.config)
-    for (const config of saved) if (!sources.value.has(config.name)) sources.value.set(config.name, sourceFor(config))
+    for (const config of saved) if (!sources.value.has(config.name)) sources.value.set(config.name, await sourceFor(config))
     triggerRef(sources)
     await Promise.all(saved.map((config) => connect(config.name, { onLoad: true })))
   }
@@ -138,28 +140,3 @@ export const useMcpStore = defineStore('mcp', () => {
 
   return { state, servers, notices, tick, importConfig, connect, disconnect, remove, restore, exportText }
 })
-
-/** stdio through the bridge; HTTP directly, with what to do when the browser blocks it. */
-function browserTransport(config: McpServerConfig, fallback: boolean) {
-  if (config.transport === 'stdio') return new BridgeTransport(config)
-  const transport = httpTransport(config, fallback)
-  const send = transport.send.bind(transport)
-  transport.send = async (message, options) => {
-    try {
-      await send(message, options)
-    } catch (error) {
-      throw corsExplained(error, config.url)
-    }
-  }
-  return transport
-}
-
-/** A fetch the browser blocked is almost always CORS: say so, and how to fix it. */
-function corsExplained(error: unknown, url: string): Error {
-  const message = error instanceof Error ? error.message : String(error)
-  if (!/Failed to fetch|NetworkError|Load failed/i.test(message)) return error instanceof Error ? error : new Error(message)
-  return new Error(
-    `the browser could not reach ${url} (${message}). If the server runs, it most likely sends no CORS headers for this page: ` +
-      `start it with CORS allowed for ${typeof location === 'undefined' ? 'the workbench' : location.origin} (Access-Control-Allow-Origin, and -Headers for mcp-session-id and mcp-protocol-version), or add it as a stdio server so it runs through the bridge.`,
-  )
-}

@@ -1,5 +1,5 @@
 import type { ToolRegistry } from '../core'
-import { matchLinear, type RegexArgs, type RegexRunner } from './regex'
+import type { RegexArgs, RegexRunner } from './regex'
 
 /** Longer inputs are refused: matching is linear, but a call should still answer at once. */
 const MAX_REGEX_INPUT = 200_000
@@ -10,7 +10,10 @@ const HASHES = ['SHA-1', 'SHA-256', 'SHA-384', 'SHA-512']
  * runs where `runRegex` puts it: inline by default, in a Web Worker in the browser (./browser), so a
  * long match never holds the page's main thread.
  */
-export function createTextTool(runRegex: RegexRunner = async (args) => matchLinear(args)): ToolRegistry {
+/** Matching in this thread; re2js loads with the first match (the browser passes its worker runner instead). */
+const matchHere: RegexRunner = async (args) => (await import('./regex')).matchLinear(args)
+
+export function createTextTool(runRegex: RegexRunner = matchHere): ToolRegistry {
   return {
     id: 'text',
     name: 'Text utilities',

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import { nextTick } from 'vue'
 import App from '../../src/App.vue'
@@ -38,9 +38,9 @@ describe('ToolCallingTester', () => {
     localStorage.setItem(`${STORAGE_PREFIX}executor`, 'not json at all')
     localStorage.setItem(`${STORAGE_PREFIX}chat`, '{"version": 1, "data": {"profiles": "broken"}}')
     const wrapper = mountWithApp(App)
-    await flushPromises()
+    // The first screen's state is read at once, the other panes' just after it is drawn.
+    await vi.waitFor(() => expect(wrapper.findAll('[data-test="persist-notice"]')).toHaveLength(3))
     const notices = wrapper.findAll('[data-test="persist-notice"]').map((n) => n.text())
-    expect(notices).toHaveLength(3)
     expect(notices[0]).toContain('The saved layout (tab, theme, language) did not have the expected shape, so it was reset to the defaults.')
     expect(notices).toContainEqual(expect.stringContaining('Parts of the saved Chat sessions, agents and endpoints could not be read'))
     expect(notices).toContainEqual(expect.stringContaining('the endpoints could not be read and were reset'))
@@ -84,6 +84,7 @@ describe('ToolCallingTester', () => {
     window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', ctrlKey: true }))
     await nextTick()
     expect(useDiscoveryStore().state.selected).toBe('calc')
-    expect(wrapper.find('[data-test="tool-detail"]').text()).toContain('calc_evaluate')
+    // The detail is its own chunk, loaded when a tool is first selected.
+    await vi.waitFor(() => expect(wrapper.find('[data-test="tool-detail"]').text()).toContain('calc_evaluate'))
   })
 })

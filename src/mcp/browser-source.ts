@@ -1,0 +1,36 @@
+/**
+ * An MCP server as the browser reaches it: stdio servers through `npm start`'s bridge, HTTP
+ * servers directly. The MCP SDK comes with this module, so the page loads it only once a server
+ * is configured.
+ */
+import { createMcpToolSource, httpTransport, type McpServerConfig, type McpToolSource } from '../core/mcp'
+import { BridgeTransport } from './bridge-transport'
+
+export function createBrowserMcpSource(config: McpServerConfig): McpToolSource {
+  return createMcpToolSource({ config, createTransport: browserTransport })
+}
+
+/** stdio through the bridge; HTTP directly, with what to do when the browser blocks it. */
+function browserTransport(config: McpServerConfig, fallback: boolean) {
+  if (config.transport === 'stdio') return new BridgeTransport(config)
+  const transport = httpTransport(config, fallback)
+  const send = transport.send.bind(transport)
+  transport.send = async (message, options) => {
+    try {
+      await send(message, options)
+    } catch (error) {
+      throw corsExplained(error, config.url)
+    }
+  }
+  return transport
+}
+
+/** A fetch the browser blocked is almost always CORS: say so, and how to fix it. */
+function corsExplained(error: unknown, url: string): Error {
+  const message = error instanceof Error ? error.message : String(error)
+  if (!/Failed to fetch|NetworkError|Load failed/i.test(message)) return error instanceof Error ? error : new Error(message)
+  return new Error(
+    `the browser could not reach ${url} (${message}). If the server runs, it most likely sends no CORS headers for this page: ` +
+      `start it with CORS allowed for ${typeof location === 'undefined' ? 'the workbench' : location.origin} (Access-Control-Allow-Origin, and -Headers for mcp-session-id and mcp-protocol-version), or add it as a stdio server so it runs through the bridge.`,
+  )
+}
