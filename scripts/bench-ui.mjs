@@ -7,7 +7,7 @@
 //    typing into it: keystroke -> next frame;
 //  - Chat: a 30,000-character Markdown answer streamed in 1-13-character pieces 1 ms apart: the
 //    longest frame.
-// Run with tsx, so the scripted server and the chat model are imported as they are.
+// `npm run bench:ui -- parser` runs one group only. Run with tsx, so the scripted server and the chat model are imported as they are.
 import { build, preview } from 'vite'
 import { startMockLlm } from './mock-llm/server.ts'
 import { defaultChatState } from '../src/chat/model.ts'
@@ -43,11 +43,11 @@ record('first-load CSS (gzip)', '≤ 40 KiB', 40 * 1024, [gz(styles)], kib)
 const server = await preview({ configFile: resolve('vite.config.ts'), logLevel: 'warn', build: { outDir }, preview: { host: '127.0.0.1', port: 4299, strictPort: false } })
 const url = server.resolvedUrls.local[0]
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run'] })
+// `npm run bench:ui -- parser` measures one group only (load, discovery, parser, chat).
+const only = process.argv[2]
+const groups = { load: syntheticLoad, discovery: discoverySearch, parser: parserPaste, chat: chatStream }
 try {
-  await syntheticLoad()
-  await discoverySearch()
-  await parserPaste()
-  await chatStream()
+  for (const [name, measure] of Object.entries(groups)) if (!only || only === name) await measure()
 } finally {
   await browser.close()
   await server.close()
@@ -134,7 +134,7 @@ async function parserPaste() {
   const reply = longReply()
   const paste = []
   const typing = []
-  for (let run = 0; run < 3; run++) {
+  for (let run = 0; run < 5; run++) {
     const { context, page } = await newPage('parser')
     await page.goto(url)
     const editor = page.locator('[data-test="editor-parser-reply"][data-ready="true"] .monaco-editor')

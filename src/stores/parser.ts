@@ -37,6 +37,9 @@ interface ParserState {
 /** Longer replies stay in the editor but are not saved: localStorage is small. */
 const MAX_SAVED_CHARS = 1_000_000
 export const PARSE_DELAY_MS = 120
+/** A change this large is a paste, not typing. */
+const PASTE_CHARS = 200
+const SAVE_DELAY_MS = 400
 
 export const useParserStore = defineStore('parser', () => {
   const state = persistedRef<ParserState>(
@@ -56,8 +59,8 @@ export const useParserStore = defineStore('parser', () => {
   const plans = shallowRef<CallPlan[]>([])
   let planning = 0
   /** Plans every request at once; the tools' policies answer a moment later. */
-  function replan(): void {
-    const current = result.value.requests.map((request) => planCall(request, planOptions()))
+  function replan(known?: ReadonlyMap<ParsedRequest, CallPlan>): void {
+    const current = result.value.requests.map((request) => known?.get(request) ?? planCall(request, planOptions()))
     plans.value = current
     const generation = ++planning
     if (current.every((plan) => plan.policiesConsulted)) return
@@ -67,19 +70,30 @@ export const useParserStore = defineStore('parser', () => {
   }
   replan()
   let timer: ReturnType<typeof setTimeout> | null = null
+  let saving: ReturnType<typeof setTimeout> | null = null
   function reparse(): void {
-    if (text.value.length <= MAX_SAVED_CHARS) state.value.text = text.value
+    // Saving a long reply (JSON and localStorage) waits until the cards are on screen.
+    if (saving) clearTimeout(saving)
+    saving = setTimeout(() => {
+      if (text.value.length <= MAX_SAVED_CHARS) state.value.text = text.value
+    }, SAVE_DELAY_MS)
+    const before = { text: parsedText.value, result: result.value, plans: plans.value }
     parsedText.value = text.value
-    result.value = parse()
+    const fresh = parse()
+    // Requests the edit did not touch keep their objects and plans, so their cards are not drawn
+    // again: typing into a long reply redraws only what changed.
+    const kept = keepUnchanged(before, fresh, text.value)
+    result.value = { ...fresh, requests: kept.requests }
     results.value = {}
-    replan()
+    replan(kept.plans)
   }
-  watch(text, () => {
+  watch(text, (value, old) => {
     if (timer) clearTimeout(timer)
-    timer = setTimeout(reparse, PARSE_DELAY_MS)
+    // A paste (or a sample) is read at once; typing waits for a pause.
+    timer = setTimeout(reparse, Math.abs(value.length - old.length) >= PASTE_CHARS ? 0 : PARSE_DELAY_MS)
   })
   watch(() => state.value.protocol, reparse)
-  watch(appRegistryVersion(), replan)
+  watch(appRegistryVersion(), () => replan())
   /** Parses now (tests, and before running). */
   function flush(): void {
     if (timer) clearTimeout(timer)
@@ -140,6 +154,23 @@ export const useParserStore = defineStore('parser', () => {
 
   return { state, text, result, plans, summary, diagnostics, results, running, run, runAll, flush, loadSample, stale: computed(() => parsedText.value !== text.value) }
 })
+
+/**
+ * The new parse's requests, with each one that is the same as before (same id, same place, same
+ * text) replaced by the earlier object, and the plans of those kept.
+ */
+function keepUnchanged(before: { text: string; result: ParseResult; plans: readonly CallPlan[] }, fresh: ParseResult, text: string): { requests: ParsedRequest[]; plans: Map<ParsedRequest, CallPlan> } {
+  const old = new Map(before.result.requests.map((request, n) => [request.requestId, { request, plan: before.plans[n] }]))
+  const plans = new Map<ParsedRequest, CallPlan>()
+  const requests = fresh.requests.map((request) => {
+    const earlier = old.get(request.requestId)
+    if (!earlier || earlier.request.start !== request.start || earlier.request.end !== request.end) return request
+    if (before.text.slice(request.start, request.end) !== text.slice(request.start, request.end) || earlier.request.inReasoning !== request.inReasoning) return request
+    if (earlier.plan && earlier.plan.policiesConsulted) plans.set(earlier.request, earlier.plan)
+    return earlier.request
+  })
+  return { requests, plans }
+}
 
 /** How the Parser pane runs and plans: as a model's reply in a chat with every tool on. */
 function planOptions() {

@@ -211,8 +211,7 @@ describe('Parser', () => {
     expect(results).toEqual(['denied', 'error', 'error', 'error'])
     expect(await page.locator('[data-test="request-card"]').nth(1).innerText()).toContain('must be an integer, got "two"')
 
-    await page.locator('[data-test="request-card"]').nth(3).locator('[data-test="request-convert"]').click()
-    await page.locator('.el-select-dropdown__item:visible', { hasText: 'JSON tool_calls block' }).click()
+    await page.locator('[data-test="request-card"]').nth(3).locator('[data-test="request-convert"]').selectOption({ label: 'JSON tool_calls block' })
     expect(await page.locator('[data-test="request-converted"]').innerText()).toContain('"tool_calls"')
     await shot('parser-run')
   })
@@ -304,9 +303,10 @@ describe('Parser with a long reply', () => {
     await page.evaluate((text) => navigator.clipboard.writeText(text), reply)
     await page.keyboard.press('Control+V')
     await expect.poll(() => page.locator('[data-test="parser-summary"]').innerText(), { timeout: 30_000 }).toContain(`${blocks} requests: ${blocks} ready · 0 diagnostics`)
-    expect(await page.locator('[data-test="request-card"]').count()).toBe(50)
+    // Cards are drawn a few per frame: the page fills up, and then stops at 50.
+    await expect.poll(() => page.locator('[data-test="request-card"]').count()).toBe(50)
     await page.locator('[data-test="parser-more"]').click()
-    expect(await page.locator('[data-test="request-card"]').count()).toBe(100)
+    await expect.poll(() => page.locator('[data-test="request-card"]').count()).toBe(100)
   })
 })
 

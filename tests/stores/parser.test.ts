@@ -37,6 +37,28 @@ describe('parser store', () => {
     expect(store.plans.map((p) => p.verdict)).toEqual(['not-callable'])
   })
 
+  it('an edit keeps the requests and plans it did not touch (their cards are not redrawn), and replaces the one it changed', async () => {
+    const store = useParserStore()
+    store.state.protocol = 'vcp'
+    const block = (expression: string) => `<<<[TOOL_REQUEST]>>>\ntool_name:「始」calc_evaluate「末」,\nexpression:「始」${expression}「末」\n<<<[END_TOOL_REQUEST]>>>`
+    store.text = `${block('1+1')}\n${block('2+2')}\n`
+    store.flush()
+    await flushPromises()
+    const [first, second] = store.result.requests
+    const plans = [...store.plans]
+    store.text += 'More prose after the blocks.'
+    store.flush()
+    expect(store.result.requests[0]).toBe(first)
+    expect(store.result.requests[1]).toBe(second)
+    expect(store.plans[0]).toBe(plans[0])
+    store.text = store.text.replace('2+2', '3+3')
+    store.flush()
+    expect(store.result.requests[0]).toBe(first)
+    expect(store.result.requests[1]).not.toBe(second)
+    expect(store.result.requests[1]?.args.expression).toBe('3+3')
+    expect(store.plans[1]?.request.args.expression).toBe('3+3')
+  })
+
   it('puts argument problems in the diagnostics, on the values, and a reasoning warning over the whole block', () => {
     const store = useParserStore()
     store.loadSample(3)
