@@ -7,7 +7,6 @@ import { computed, ref, shallowRef, watch } from 'vue'
 import {
   consultPolicies,
   executeToolRequest,
-  parseToolRequests,
   planCall,
   planDiagnostics,
   toolRegistryManager,
@@ -20,6 +19,7 @@ import {
   type ToolExecutionResult,
 } from '../core'
 import { isRecord, persistedRef } from './persisted'
+import { parseHere, parseOffThread, warmParser } from './parse-off-thread'
 import { appRegistryVersion } from './registry-version'
 import { SAMPLE_REPLIES } from './samples'
 
@@ -53,9 +53,8 @@ export const useParserStore = defineStore('parser', () => {
   const text = ref(state.value.text)
 
   const parsedText = ref(text.value)
-  // Requests inside reasoning are kept: their cards say they are not executed, and why.
-  const parse = (): ParseResult => parseToolRequests(text.value, state.value.protocol, { reasoning: 'include' })
-  const result = shallowRef<ParseResult>(parse())
+  const result = shallowRef<ParseResult>(parseHere(text.value, state.value.protocol))
+  warmParser()
   const plans = shallowRef<CallPlan[]>([])
   let planning = 0
   /** Plans every request at once; the tools' policies answer a moment later. */
@@ -71,18 +70,28 @@ export const useParserStore = defineStore('parser', () => {
   replan()
   let timer: ReturnType<typeof setTimeout> | null = null
   let saving: ReturnType<typeof setTimeout> | null = null
-  function reparse(): void {
+  /** Reads the text now (or, `offThread`, in the worker, and then): the newest text wins. */
+  let parses = 0
+  function reparse(offThread = false): void {
     // Saving a long reply (JSON and localStorage) waits until the cards are on screen.
     if (saving) clearTimeout(saving)
     saving = setTimeout(() => {
       if (text.value.length <= MAX_SAVED_CHARS) state.value.text = text.value
     }, SAVE_DELAY_MS)
+    const source = text.value
+    const protocol = state.value.protocol
+    const generation = ++parses
+    if (!offThread) return apply(source, parseHere(source, protocol))
+    void parseOffThread(source, protocol).then((fresh) => {
+      if (generation === parses) apply(source, fresh)
+    })
+  }
+  function apply(source: string, fresh: ParseResult): void {
     const before = { text: parsedText.value, result: result.value, plans: plans.value }
-    parsedText.value = text.value
-    const fresh = parse()
+    parsedText.value = source
     // Requests the edit did not touch keep their objects and plans, so their cards are not drawn
     // again: typing into a long reply redraws only what changed.
-    const kept = keepUnchanged(before, fresh, text.value)
+    const kept = keepUnchanged(before, fresh, source)
     result.value = { ...fresh, requests: kept.requests }
     results.value = {}
     replan(kept.plans)
@@ -90,9 +99,9 @@ export const useParserStore = defineStore('parser', () => {
   watch(text, (value, old) => {
     if (timer) clearTimeout(timer)
     // A paste (or a sample) is read at once; typing waits for a pause.
-    timer = setTimeout(reparse, Math.abs(value.length - old.length) >= PASTE_CHARS ? 0 : PARSE_DELAY_MS)
+    timer = setTimeout(() => reparse(true), Math.abs(value.length - old.length) >= PASTE_CHARS ? 0 : PARSE_DELAY_MS)
   })
-  watch(() => state.value.protocol, reparse)
+  watch(() => state.value.protocol, () => reparse())
   watch(appRegistryVersion(), () => replan())
   /** Parses now (tests, and before running). */
   function flush(): void {

@@ -1,0 +1,55 @@
+/**
+ * Parses a reply in a Web Worker, so a long reply is read while the editor keeps taking keys (the
+ * parse of a 200,000-character reply in every paradigm takes tens of milliseconds). Where there
+ * are no workers (component tests), or the worker fails, it parses here instead. The worker knows
+ * the built-in protocols; a reply in a protocol registered at run time is parsed here.
+ */
+import { parseToolRequests, protocolRegistry, type ParseResult } from '../core'
+import type { ParseJob } from './parse-worker'
+
+const BUILT_IN = new Set(['auto', ...protocolRegistry.list().map((p) => p.id)])
+
+export function parseHere(text: string, protocol: string): ParseResult {
+  return parseToolRequests(text, protocol, { reasoning: 'include' })
+}
+
+let worker: Worker | null | undefined
+let counter = 0
+const waiting = new Map<number, { resolve(result: ParseResult): void; text: string; protocol: string }>()
+
+function parser(): Worker | null {
+  if (worker !== undefined) return worker
+  if (typeof Worker === 'undefined' || import.meta.env.VITEST) return (worker = null)
+  try {
+    worker = new Worker(new URL('./parse-worker.ts', import.meta.url), { type: 'module' })
+  } catch {
+    return (worker = null)
+  }
+  worker.onmessage = (event: MessageEvent<{ id: number; result: ParseResult }>) => {
+    waiting.get(event.data.id)?.resolve(event.data.result)
+    waiting.delete(event.data.id)
+  }
+  worker.onerror = (event) => {
+    event.preventDefault()
+    // The worker is gone: what it was asked, and everything after, is parsed here.
+    worker = null
+    for (const job of waiting.values()) job.resolve(parseHere(job.text, job.protocol))
+    waiting.clear()
+  }
+  return worker
+}
+
+/** Starts the worker ahead of the first parse (its module takes a moment to load). */
+export function warmParser(): void {
+  parser()
+}
+
+export function parseOffThread(text: string, protocol: string): Promise<ParseResult> {
+  const target = BUILT_IN.has(protocol) ? parser() : null
+  if (!target) return Promise.resolve(parseHere(text, protocol))
+  const id = ++counter
+  return new Promise((resolve) => {
+    waiting.set(id, { resolve, text, protocol })
+    target.postMessage({ id, text, protocol } satisfies ParseJob)
+  })
+}
