@@ -191,7 +191,12 @@ export const useChatStore = defineStore('chat', () => {
     const session = activeSession.value
     session.messages.push({ id: newId('msg'), role: 'user', content, createdAt: Date.now() })
     if (session.title === DEFAULT_NAMES.session) session.title = content.length > 40 ? content.slice(0, 40) + '…' : content
-    void startRun(session)
+    // The message shows in this frame; the run (the prompt, the request) starts in the next task.
+    target.value = { sessionId: session.id, messageId: '' }
+    setTimeout(() => {
+      // Stopped (or its session deleted) before it began: nothing starts.
+      if (target.value?.sessionId === session.id && target.value.messageId === '') void startRun(session)
+    }, 0)
   }
 
   async function startRun(session: ChatSession): Promise<void> {
@@ -245,6 +250,7 @@ export const useChatStore = defineStore('chat', () => {
 
   /** Stops the stream, the running tools and the loop at once. */
   function stop(reason = 'stopped by the user'): void {
+    if (target.value?.messageId === '') target.value = null
     chatRun.stop(reason)
   }
 

@@ -75,7 +75,7 @@ export const useDiscoveryStore = defineStore('discovery', () => {
     }))
   })
 
-  const toolOptions = computed(() => index.value.map(({ tool }) => ({ id: tool.id, name: tool.name })))
+  const toolOptions = computed(() => index.value.map(({ tool }) => ({ value: tool.id, label: `${tool.name} (${tool.id})` })))
 
   /**
    * Tools with their matching methods. A term selects the methods whose own text holds it; a term
