@@ -86,7 +86,7 @@ export const useDiscoveryStore = defineStore('discovery', () => {
     const { agentOnly, requiredOnly, toolId } = state.value
     const out: ToolMatch[] = []
     for (const entry of index.value) {
-      if (toolId !== '' && entry.tool.id !== toolId) continue
+      if (toolId && entry.tool.id !== toolId) continue
       let methods = entry.methods.filter((m) => (!agentOnly || m.method.agentCallable === true) && (!requiredOnly || m.hasRequired))
       for (const term of wanted) {
         const direct = methods.filter((m) => m.haystack.includes(term))

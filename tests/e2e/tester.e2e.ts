@@ -77,6 +77,18 @@ describe('Discovery', () => {
     await expect.poll(() => page.locator('[data-test="tool-card"]').first().getAttribute('data-tool')).toBe('fs')
     await page.locator('[data-test="discovery-agent-only"]').click()
     await expect.poll(() => page.locator('[data-test="discovery-count"]').innerText()).toBe('6 tools, 19 methods')
+    // One tool: its options are built when the list opens, and the chosen one keeps its label.
+    await page.locator('[data-test="discovery-tool-filter"]').click()
+    await page.locator('.el-select-dropdown__item:visible', { hasText: '(calc)' }).click()
+    await expect.poll(() => page.locator('[data-test="tool-card"]').count()).toBe(1)
+    expect(await page.locator('[data-test="discovery-tool-filter"]').innerText()).toContain('(calc)')
+    await page.reload()
+    await page.locator('[data-test="tool-card"]').first().waitFor()
+    expect(await page.locator('[data-test="tool-card"]').count()).toBe(1)
+    expect(await page.locator('[data-test="discovery-tool-filter"]').innerText()).toContain('(calc)')
+    await page.locator('[data-test="discovery-tool-filter"]').hover()
+    await page.locator('[data-test="discovery-tool-filter"] .el-select__clear').click()
+    await expect.poll(() => page.locator('[data-test="tool-card"]').count()).toBe(6)
 
     // Groups: each with its rule prompt; switching one off is kept.
     await page.locator('[data-test="open-groups"]').click()
