@@ -7,5 +7,8 @@ export default defineConfig({
     include: ['tests/**/*.test.ts'],
     exclude: ['tests/e2e/**', 'node_modules/**'],
     environment: 'node',
+    // Components import Element Plus's styles on demand; those modules go through Vite, which
+    // knows what a .css import is (Node alone does not).
+    server: { deps: { inline: [/element-plus[\\/]es[\\/]components[\\/].*[\\/]style/] } },
   },
 })
