@@ -39,9 +39,12 @@ function parser(): Worker | null {
   return worker
 }
 
-/** Starts the worker ahead of the first parse (its module takes a moment to load). */
-export function warmParser(): void {
-  parser()
+/**
+ * Starts the worker ahead of the first parse, and has it read `text` once, so its module is loaded
+ * and its parsers compiled before a long paste arrives.
+ */
+export function warmParser(text: string, protocol: string): void {
+  if (BUILT_IN.has(protocol)) void parseOffThread(text, protocol)
 }
 
 export function parseOffThread(text: string, protocol: string): Promise<ParseResult> {

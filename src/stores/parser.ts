@@ -54,7 +54,7 @@ export const useParserStore = defineStore('parser', () => {
 
   const parsedText = ref(text.value)
   const result = shallowRef<ParseResult>(parseHere(text.value, state.value.protocol))
-  warmParser()
+  warmParser(text.value, state.value.protocol)
   const plans = shallowRef<CallPlan[]>([])
   let planning = 0
   /** Plans every request at once; the tools' policies answer a moment later. */
