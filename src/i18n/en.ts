@@ -151,6 +151,7 @@ export default {
     requests: 'Requests',
     noRequests: 'No tool requests in this reply.',
     noToolName: '(no tool name)',
+    revealRequest: 'Show this request in the reply',
     fenced: 'in a code fence',
     inReasoning: 'in reasoning',
     convertTo: 'Convert to…',

@@ -153,6 +153,7 @@ const zh: typeof en = {
     requests: '请求',
     noRequests: '这条回复中没有工具请求。',
     noToolName: '（无工具名）',
+    revealRequest: '在回复中显示此请求',
     fenced: '位于代码块中',
     inReasoning: '位于推理中',
     convertTo: '转换为…',

@@ -114,7 +114,11 @@ describe('keyboard only', () => {
     await page.keyboard.press('Control+A')
     await page.keyboard.type('<<<[TOOL_REQUEST]>>>\ntool_name:「始」calc_evaluate「末」,\nexpression:「始」1+2「末」\n<<<[END_TOOL_REQUEST]>>>')
     await expect.poll(() => page.locator('[data-test="request-card"]').count()).toBe(1)
-    // Tab leaves the editor instead of typing a tab into the reply.
+    // Tab leaves the editor instead of typing a tab into the reply; a diagnostic, opened with Enter,
+    // puts the focus back in the editor on its text.
+    unseen.push(...(await tabTo('[data-test="diagnostic"]')))
+    await page.keyboard.press('Enter')
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[data-test="editor-parser-reply"]') !== null)).toBe(true)
     unseen.push(...(await tabTo('[data-test="request-run"]')))
     await page.screenshot({ path: screenshotPath('keyboard-parser-before-run') })
     await page.keyboard.press('Enter')
