@@ -47,7 +47,8 @@ import { readChatState } from '../chat/saved-state'
 /** The run in progress: which session and reply it fills, and its live state (rounds, cards, questions). */
 export interface LiveRun {
   sessionId: string
-  messageId: string
+  /** The reply it fills; null in the moment between the user's message and the run's start. */
+  messageId: string | null
   run: ChatRunState
 }
 
@@ -57,7 +58,7 @@ export const useChatStore = defineStore('chat', () => {
   // The run itself (streaming, cards, approvals, stop) is the chat-run composable's; the store
   // keeps what is saved and which session a run belongs to.
   const chatRun = useChatRun()
-  const target = shallowRef<{ sessionId: string; messageId: string } | null>(null)
+  const target = shallowRef<{ sessionId: string; messageId: string | null } | null>(null)
   const live = computed<LiveRun | null>(() => (target.value ? { ...target.value, run: chatRun.state } : null))
   // Per session, for the life of the page: request ids stay unique, variables are kept, and
   // ask-once decisions are remembered.
@@ -192,10 +193,11 @@ export const useChatStore = defineStore('chat', () => {
     session.messages.push({ id: newId('msg'), role: 'user', content, createdAt: Date.now() })
     if (session.title === DEFAULT_NAMES.session) session.title = content.length > 40 ? content.slice(0, 40) + '…' : content
     // The message shows in this frame; the run (the prompt, the request) starts in the next task.
-    target.value = { sessionId: session.id, messageId: '' }
+    const starting = { sessionId: session.id, messageId: null }
+    target.value = starting
     setTimeout(() => {
       // Stopped (or its session deleted) before it began: nothing starts.
-      if (target.value?.sessionId === session.id && target.value.messageId === '') void startRun(session)
+      if (target.value === starting) void startRun(session)
     }, 0)
   }
 
@@ -250,7 +252,7 @@ export const useChatStore = defineStore('chat', () => {
 
   /** Stops the stream, the running tools and the loop at once. */
   function stop(reason = 'stopped by the user'): void {
-    if (target.value?.messageId === '') target.value = null
+    if (target.value?.messageId === null) target.value = null
     chatRun.stop(reason)
   }
 

@@ -4,14 +4,11 @@
  * are no workers (component tests), or the worker fails, it parses here instead. The worker knows
  * the built-in protocols; a reply in a protocol registered at run time is parsed here.
  */
-import { parseToolRequests, protocolRegistry, type ParseResult } from '../core'
+import { protocolRegistry, type ParseResult } from '../core'
+import { parseReply } from './parse-reply'
 import type { ParseJob } from './parse-worker'
 
 const BUILT_IN = new Set(['auto', ...protocolRegistry.list().map((p) => p.id)])
-
-export function parseHere(text: string, protocol: string): ParseResult {
-  return parseToolRequests(text, protocol, { reasoning: 'include' })
-}
 
 let worker: Worker | null | undefined
 let counter = 0
@@ -33,7 +30,7 @@ function parser(): Worker | null {
     event.preventDefault()
     // The worker is gone: what it was asked, and everything after, is parsed here.
     worker = null
-    for (const job of waiting.values()) job.resolve(parseHere(job.text, job.protocol))
+    for (const job of waiting.values()) job.resolve(parseReply(job.text, job.protocol))
     waiting.clear()
   }
   return worker
@@ -49,7 +46,7 @@ export function warmParser(text: string, protocol: string): void {
 
 export function parseOffThread(text: string, protocol: string): Promise<ParseResult> {
   const target = BUILT_IN.has(protocol) ? parser() : null
-  if (!target) return Promise.resolve(parseHere(text, protocol))
+  if (!target) return Promise.resolve(parseReply(text, protocol))
   const id = ++counter
   return new Promise((resolve) => {
     waiting.set(id, { resolve, text, protocol })

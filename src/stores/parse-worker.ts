@@ -1,5 +1,5 @@
 /** The Parser pane's parsing, off the page's main thread (see parse-off-thread.ts). */
-import { parseToolRequests } from '../core'
+import { parseReply } from './parse-reply'
 
 export interface ParseJob {
   id: number
@@ -9,6 +9,5 @@ export interface ParseJob {
 
 self.onmessage = (event: MessageEvent<ParseJob>) => {
   const { id, text, protocol } = event.data
-  // Requests inside reasoning are kept: their cards say they are not executed, and why.
-  self.postMessage({ id, result: parseToolRequests(text, protocol, { reasoning: 'include' }) })
+  self.postMessage({ id, result: parseReply(text, protocol) })
 }

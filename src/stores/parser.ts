@@ -19,7 +19,8 @@ import {
   type ToolExecutionResult,
 } from '../core'
 import { isRecord, persistedRef } from './persisted'
-import { parseHere, parseOffThread, warmParser } from './parse-off-thread'
+import { parseOffThread } from './parse-off-thread'
+import { parseReply } from './parse-reply'
 import { appRegistryVersion } from './registry-version'
 import { SAMPLE_REPLIES } from './samples'
 
@@ -53,8 +54,7 @@ export const useParserStore = defineStore('parser', () => {
   const text = ref(state.value.text)
 
   const parsedText = ref(text.value)
-  const result = shallowRef<ParseResult>(parseHere(text.value, state.value.protocol))
-  warmParser(text.value, state.value.protocol)
+  const result = shallowRef<ParseResult>(parseReply(text.value, state.value.protocol))
   const plans = shallowRef<CallPlan[]>([])
   let planning = 0
   /** Plans every request at once; the tools' policies answer a moment later. */
@@ -81,7 +81,7 @@ export const useParserStore = defineStore('parser', () => {
     const source = text.value
     const protocol = state.value.protocol
     const generation = ++parses
-    if (!offThread) return apply(source, parseHere(source, protocol))
+    if (!offThread) return apply(source, parseReply(source, protocol))
     void parseOffThread(source, protocol).then((fresh) => {
       if (generation === parses) apply(source, fresh)
     })

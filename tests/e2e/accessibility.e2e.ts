@@ -5,7 +5,7 @@
 import { createRequire } from 'node:module'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { launchChromium, screenshotPath } from './support/browser'
+import { launchChromium, newPage, screenshotPath } from './support/browser'
 
 const appUrl = inject('appUrl')
 const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
@@ -40,7 +40,7 @@ async function violations(page: Page): Promise<Violation[]> {
 }
 
 async function openApp(theme: 'light' | 'dark'): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } })
+  const page = await newPage(browser)
   await page.addInitScript((mode) => {
     if (sessionStorage.getItem('seeded')) return
     sessionStorage.setItem('seeded', '1')

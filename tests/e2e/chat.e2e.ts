@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
 import { readFile } from 'node:fs/promises'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { launchChromium, screenshotPath, seedChat } from './support/browser'
+import { launchChromium, newContextPage, screenshotPath, seedChat } from './support/browser'
 import { startMockLlm, type MockLlm } from '../../scripts/mock-llm/server'
 import { defaultChatState, type Agent, type ChatState } from '../../src/chat/model'
 
@@ -28,9 +28,7 @@ afterAll(async () => {
 })
 beforeEach(async () => {
   await context?.close()
-  context = await browser.newContext({ viewport: { width: 1400, height: 900 } })
-  page = await context.newPage()
-  page.on('pageerror', (error) => console.error(`[page error] ${error.message}`))
+  ;({ context, page } = await newContextPage(browser))
 })
 
 const shot = (name: string) => page.screenshot({ path: screenshotPath(name) })
@@ -229,6 +227,25 @@ describe('Chat', () => {
     expect(await lastAssistant().innerText()).toContain('Reason: no encoding today')
     await shot('chat-approval-done')
   })
+
+  it('a streaming answer is followed to its end, unless the reader scrolls up to read', async () => {
+    await openChat({ model: 'long-reply' })
+    const messages = page.locator('[data-test="chat-messages"]')
+    const fromBottom = () => messages.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight)
+    await send('Explain the cache change.')
+    await finished('completed')
+    expect(await fromBottom()).toBeLessThan(5)
+
+    await send('Once more, please.')
+    await expect.poll(() => page.locator('[data-test="chat-message"][data-role="assistant"]').count()).toBe(2)
+    await expect.poll(() => lastAssistant().innerText(), { timeout: 10_000 }).toContain('Part 3')
+    // Scrolled up while the answer still streams in.
+    await messages.evaluate((el) => (el.scrollTop = 0))
+    expect(await lastAssistant().getAttribute('data-status')).toBe('running')
+    await finished('completed')
+    expect(await messages.evaluate((el) => el.scrollTop)).toBeLessThan(50)
+    expect(await fromBottom()).toBeGreaterThan(1000)
+  }, 60_000)
 
   it('abort: Stop ends the stream at once, keeps the partial text and says so', async () => {
     await openChat({ model: 'slow-reply' })

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { launchChromium, screenshotPath } from './support/browser'
+import { launchChromium, newPage, screenshotPath } from './support/browser'
 import { startMockLlm, type MockLlm } from '../../scripts/mock-llm/server'
 import { defaultChatState } from '../../src/chat/model'
 
@@ -20,8 +20,7 @@ beforeAll(async () => {
   chat.profiles.push({ id: 'mock', name: 'Mock', kind: 'openai', baseUrl: llm.baseUrl, apiKey: '', model: 'vcp-two-rounds', temperature: null, maxTokens: null })
   chat.sessions[0]!.profileId = 'mock'
   chat.agents[0]!.config = { ...chat.agents[0]!.config, requireConfirmation: true }
-  page = await browser.newPage({ viewport: { width: 1400, height: 900 } })
-  page.on('pageerror', (error) => console.error(`[page error] ${error.message}`))
+  page = await newPage(browser)
   await page.addInitScript((state) => {
     if (sessionStorage.getItem('seeded')) return
     sessionStorage.setItem('seeded', '1')

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'v
 import { resolve } from 'node:path'
 import { createServer } from 'node:http'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { launchChromium, screenshotPath, seedChat } from './support/browser'
+import { launchChromium, newContextPage, screenshotPath, seedChat } from './support/browser'
 import { startMockLlm, type MockLlm } from '../../scripts/mock-llm/server'
 import { defaultChatState } from '../../src/chat/model'
 
@@ -28,9 +28,7 @@ afterAll(async () => {
 })
 beforeEach(async () => {
   await context?.close()
-  context = await browser.newContext({ viewport: { width: 1400, height: 900 } })
-  page = await context.newPage()
-  page.on('pageerror', (error) => console.error(`[page error] ${error.message}`))
+  ;({ context, page } = await newContextPage(browser))
 })
 
 const shot = (name: string) => page.screenshot({ path: screenshotPath(name) })

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { launchChromium, screenshotPath } from './support/browser'
+import { launchChromium, newContextPage, screenshotPath } from './support/browser'
 import { SAMPLE_REPLIES } from '../../src/stores/samples'
 import { runCli, type CliIo } from '../../src/cli/vcp'
 import { createBuiltinTools, createMemoryFileStore } from '../../src/tools'
@@ -23,9 +23,7 @@ afterAll(async () => {
 })
 beforeEach(async () => {
   await context?.close()
-  context = await browser.newContext({ viewport: { width: 1400, height: 900 } })
-  page = await context.newPage()
-  page.on('pageerror', (error) => console.error(`[page error] ${error.message}`))
+  ;({ context, page } = await newContextPage(browser))
 })
 
 const tab = (name: string) => page.getByRole('tab', { name })

@@ -61,6 +61,22 @@ describe('chat store', () => {
     expect(chat.activeSession.messages.at(-1)).toMatchObject({ status: 'aborted', error: 'Aborted: stopped by the user.' })
   })
 
+  it('the message shows at once and the run starts just after; stopped in between, no run starts and the next message runs', async () => {
+    const chat = useChatStore()
+    chat.send('First')
+    // Running already (a second send is refused), but the reply does not exist yet.
+    expect(chat.running).toBe(true)
+    expect(chat.activeSession.messages.map((m) => m.role)).toEqual(['user'])
+    chat.send('Refused while running')
+    chat.stop()
+    expect(chat.running).toBe(false)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(chat.activeSession.messages.map((m) => m.content)).toEqual(['First'])
+    chat.send('Second')
+    await until(() => Boolean(chat.live?.run.manualRequest))
+    expect(chat.live?.run.manualRequest?.messages.at(-1)).toEqual({ role: 'user', content: 'Second' })
+  })
+
   it('semi-automatic: cards wait for the user; each result becomes a user message; then the conversation goes on', async () => {
     const chat = useChatStore()
     chat.activeAgent.flow = 'semi-automatic'

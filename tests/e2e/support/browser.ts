@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
 import { resolve } from 'node:path'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { createServer, type ViteDevServer } from 'vite'
 
 export const CHROMIUM = '/usr/bin/chromium'
@@ -53,11 +53,23 @@ export async function startWorkbench(): Promise<Workbench> {
   }
 }
 
-/** A page that reports its errors, at the size the screenshots are taken at. */
-export async function newPage(browser: Browser): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } })
+/** The size the screenshots are taken at. */
+const VIEWPORT = { width: 1400, height: 900 }
+
+function reportErrors(page: Page): Page {
   page.on('pageerror', (error) => console.error(`[page error] ${error.message}`))
   return page
+}
+
+/** A page that reports its errors, at the size the screenshots are taken at. */
+export async function newPage(browser: Browser): Promise<Page> {
+  return reportErrors(await browser.newPage({ viewport: VIEWPORT }))
+}
+
+/** The same in a context of its own (its own storage and permissions), for a test to close. */
+export async function newContextPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: VIEWPORT })
+  return { context, page: reportErrors(await context.newPage()) }
 }
 
 export function screenshotPath(name: string): string {
