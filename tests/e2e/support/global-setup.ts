@@ -6,7 +6,8 @@ import { resolve } from 'node:path'
 import { build, preview, type PreviewServer } from 'vite'
 import type { TestProject } from 'vitest/node'
 
-export const BUILD_DIR = resolve('.e2e-dist')
+// Its own folder per run when asked (VCP_E2E_DIST), so two runs on one checkout do not share a build.
+export const BUILD_DIR = resolve(process.env.VCP_E2E_DIST ?? '.e2e-dist')
 
 let server: PreviewServer | null = null
 
