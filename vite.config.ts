@@ -5,6 +5,13 @@ import { ElementPlusResolver } from 'unplugin-vue-components/resolvers'
 import { llmProxy } from './scripts/llm-proxy.ts'
 import { mcpBridge } from './scripts/mcp-bridge.ts'
 
+/**
+ * Ports of the workbench's own: 5173 is every Vite project's default, and a page another project
+ * once served there shares this origin's storage.
+ */
+export const WORKBENCH_PORT = 5747
+export const PREVIEW_PORT = 5748
+
 export default defineConfig({
   plugins: [
     vue(),
@@ -14,6 +21,7 @@ export default defineConfig({
     llmProxy(),
     mcpBridge(),
   ],
-  server: { host: '127.0.0.1', port: 5173 },
-  preview: { host: '127.0.0.1', port: 4173 },
+  // No CORS: the page carries the bridge secret, and no other page (on any port) may read it.
+  server: { host: '127.0.0.1', port: WORKBENCH_PORT, strictPort: true, cors: false },
+  preview: { host: '127.0.0.1', port: PREVIEW_PORT, strictPort: true, cors: false },
 })

@@ -2,10 +2,16 @@
  * The stdio bridge: a browser page cannot start programs, so the dev server (`npm start`) starts
  * MCP stdio servers for the workbench page and relays their JSON-RPC messages.
  *
- *   POST   /mcp-bridge/sessions            {command, args, env, cwd}  -> {id}   starts a server
+ *   GET    /mcp-bridge/file-servers        the servers of the user's own mcp.json (env values left out)
+ *   POST   /mcp-bridge/sessions            {command, args, env, cwd} | {fileServer: name}  -> {id}   starts a server
  *   GET    /mcp-bridge/sessions/ID/events  a stream of its messages, one JSON per line
  *   POST   /mcp-bridge/sessions/ID/send    one JSON-RPC message to it
  *   DELETE /mcp-bridge/sessions/ID         stops it
+ *
+ * A session lives as long as the page that started it: when its events stream closes (a reload,
+ * a closed tab, a lost connection) and no new one comes within SESSION_GRACE_MS, the server is
+ * stopped; one that never opens its stream is stopped too. Output the page has not read is
+ * bounded (MAX_PENDING_BYTES): past it the session ends and says why.
  *
  * Starting a program is as much as a page can ask of this machine, so the bridge must not be a way
  * in (a proxy like it was exploitable exactly there). It listens on the dev server (127.0.0.1
@@ -13,10 +19,12 @@
  *   - name a loopback host (no DNS rebinding), and come from the workbench's own page when a
  *     browser says where it comes from (Origin, Sec-Fetch-Site);
  *   - carry `X-Bridge-Secret`, a random value made when the server starts and written only into
- *     the workbench's own page (another site cannot read that page, so it cannot know it).
+ *     the workbench's own page, which is served only to a navigation of this origin (see
+ *     pageRequestRefusal): another page, even one on another loopback port, cannot fetch it.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import type { Connect, Plugin } from 'vite'
@@ -29,23 +37,97 @@ export const SECRET_HEADER = 'x-bridge-secret'
 /** The page finds the secret here. */
 export const SECRET_META = 'vcp-bridge-secret'
 const MAX_BODY = 4 * 1024 * 1024
+/** Output a page has not read yet, per session; past it the session ends. */
+export const MAX_PENDING_BYTES = 4 * 1024 * 1024
+/** A session whose page went away (its events stream closed, or never opened) ends after this. */
+export const SESSION_GRACE_MS = 3000
+/** A line every so often keeps the stream's connection honest: a dead one fails the write. */
+const HEARTBEAT_MS = 10_000
+/** The user's own list of servers that may start with the page, in the working folder. */
+export const MCP_FILE = 'mcp.json'
 
 interface Session {
   transport: StdioClientTransport
   /** Messages not yet taken by an events stream. */
   pending: string[]
+  pendingBytes: number
   stream: ServerResponse | null
   closed: boolean
+  /** Ends the session when its page has gone. */
+  orphanTimer: ReturnType<typeof setTimeout> | null
+}
+
+/** A server of the user's mcp.json as the page sees it: its env values stay on this side. */
+export interface FileServerView {
+  name: string
+  command: string
+  args: string[]
+  cwd?: string
+  envNames: string[]
+}
+
+export interface McpBridgeOptions {
+  secret?: string
+  /** The user's mcp.json; a missing file means no servers. @default ./mcp.json, or $VCP_MCP_CONFIG */
+  configFile?: string
+  /** @default SESSION_GRACE_MS */
+  graceMs?: number
+  /** @default MAX_PENDING_BYTES */
+  maxPendingBytes?: number
 }
 
 export interface McpBridge {
   secret: string
   middleware: Connect.NextHandleFunction
+  /** Servers running now (for tests and diagnostics). */
+  readonly runningCount: number
   /** Stops every server it started. */
   close(): Promise<void>
 }
 
-export function createMcpBridge(secret = randomBytes(32).toString('hex')): McpBridge {
+interface FileServer extends FileServerView {
+  env: Record<string, string>
+}
+
+/** The stdio servers of an mcp.json, read once when the bridge starts; what cannot be used is said. */
+export function readFileServers(path: string): { servers: FileServer[]; problems: string[] } {
+  let text: string
+  try {
+    text = readFileSync(path, 'utf8')
+  } catch {
+    return { servers: [], problems: [] }
+  }
+  let data: unknown
+  try {
+    data = JSON.parse(text)
+  } catch (error) {
+    return { servers: [], problems: [`${path} is not JSON: ${error instanceof Error ? error.message : String(error)}`] }
+  }
+  const entries = isRecord(data) && isRecord(data.mcpServers) ? data.mcpServers : null
+  if (!entries) return { servers: [], problems: [`${path} must be an object with "mcpServers".`] }
+  const servers: FileServer[] = []
+  const problems: string[] = []
+  for (const name of Object.keys(entries)) {
+    const entry = entries[name]
+    if (!isRecord(entry) || typeof entry.command !== 'string' || entry.command.trim() === '') continue // HTTP servers and the rest: the page reads them itself
+    const args = Array.isArray(entry.args) && entry.args.every((a) => typeof a === 'string') ? (entry.args as string[]) : null
+    const env = entry.env === undefined ? {} : isRecord(entry.env) && Object.values(entry.env).every((v) => typeof v === 'string') ? (entry.env as Record<string, string>) : null
+    if ((entry.args !== undefined && args === null) || env === null || (entry.cwd !== undefined && typeof entry.cwd !== 'string')) {
+      problems.push(`${path}: server "${name}" has "args", "env" or "cwd" of the wrong type; it was left out.`)
+      continue
+    }
+    servers.push({ name, command: entry.command, args: args ?? [], env, envNames: Object.keys(env), ...(typeof entry.cwd === 'string' ? { cwd: entry.cwd } : {}) })
+  }
+  return { servers, problems }
+}
+
+export function createMcpBridge(options: McpBridgeOptions | string = {}): McpBridge {
+  const settings = typeof options === 'string' ? { secret: options } : options
+  const secret = settings.secret ?? randomBytes(32).toString('hex')
+  const graceMs = settings.graceMs ?? SESSION_GRACE_MS
+  const maxPending = settings.maxPendingBytes ?? MAX_PENDING_BYTES
+  const file = resolve(settings.configFile ?? process.env.VCP_MCP_CONFIG ?? MCP_FILE)
+  const fileServers = readFileServers(file)
   const sessions = new Map<string, Session>()
   const expected = Buffer.from(secret)
 
@@ -63,44 +145,98 @@ export function createMcpBridge(secret = randomBytes(32).toString('hex')): McpBr
   }
 
   function deliver(session: Session, line: string): void {
-    if (session.stream) session.stream.write(line + '\n')
-    else session.pending.push(line)
+    if (session.closed && !line.startsWith('{"closed"')) return
+    if (session.stream) {
+      session.stream.write(line + '\n')
+      // A page that holds the stream but does not read it: the same bound.
+      if (session.stream.writableLength > maxPending && !session.closed) end(session, `the server wrote more than ${Math.round(maxPending / 1048576)} MB that the page did not read, so it was stopped`)
+      return
+    }
+    session.pending.push(line)
+    session.pendingBytes += line.length + 1
+    if (session.pendingBytes > maxPending) end(session, `the server wrote more than ${Math.round(maxPending / 1048576)} MB that the page did not read, so it was stopped`)
+  }
+
+  /** Stops the server; the page learns why from the last line of its stream. */
+  function end(session: Session, reason: string): void {
+    if (session.closed) return
+    session.pending = []
+    session.pendingBytes = 0
+    deliver(session, JSON.stringify({ event: `The bridge stopped the server: ${reason}.` }))
+    session.closed = true
+    deliver(session, JSON.stringify({ closed: true, reason }))
+    void session.transport.close().catch(() => undefined)
+  }
+
+  /** No page holds the session's stream: unless one comes back soon, the server stops. */
+  function orphan(session: Session): void {
+    if (session.orphanTimer !== null) clearTimeout(session.orphanTimer)
+    session.orphanTimer = setTimeout(() => {
+      session.orphanTimer = null
+      if (!session.stream && !session.closed) end(session, 'its page went away (reloaded, closed or disconnected)')
+    }, graceMs)
+    session.orphanTimer.unref?.()
   }
 
   async function start(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const body = await readJson(req)
-    if (!isRecord(body) || typeof body.command !== 'string' || body.command.trim() === '') return refuse(res, 400, 'Send {"command": "...", "args": [...], "env": {...}, "cwd": "..."}.')
-    const args = Array.isArray(body.args) && body.args.every((a) => typeof a === 'string') ? (body.args as string[]) : []
-    const env = isRecord(body.env) ? Object.fromEntries(Object.entries(body.env).filter((e): e is [string, string] => typeof e[1] === 'string')) : {}
-    const transport = new StdioClientTransport({ command: body.command, args, env: { ...getDefaultEnvironment(), ...env }, cwd: typeof body.cwd === 'string' ? body.cwd : undefined, stderr: 'pipe' })
+    let spec: { command: string; args: string[]; env: Record<string, string>; cwd?: string }
+    if (isRecord(body) && typeof body.fileServer === 'string') {
+      const named = fileServers.servers.find((server) => server.name === body.fileServer)
+      if (!named) return refuse(res, 404, `${file} lists no stdio server named "${body.fileServer}".`)
+      spec = named
+    } else {
+      if (!isRecord(body) || typeof body.command !== 'string' || body.command.trim() === '') return refuse(res, 400, 'Send {"command": "...", "args": [...], "env": {...}, "cwd": "..."} or {"fileServer": "name"}.')
+      const args = Array.isArray(body.args) && body.args.every((a) => typeof a === 'string') ? (body.args as string[]) : []
+      const env = isRecord(body.env) ? Object.fromEntries(Object.entries(body.env).filter((e): e is [string, string] => typeof e[1] === 'string')) : {}
+      spec = { command: body.command, args, env, ...(typeof body.cwd === 'string' ? { cwd: body.cwd } : {}) }
+    }
+    const transport = new StdioClientTransport({ command: spec.command, args: spec.args, env: { ...getDefaultEnvironment(), ...spec.env }, cwd: spec.cwd, stderr: 'pipe' })
     const id = randomBytes(12).toString('hex')
-    const session: Session = { transport, pending: [], stream: null, closed: false }
+    const session: Session = { transport, pending: [], pendingBytes: 0, stream: null, closed: false, orphanTimer: null }
     transport.onmessage = (message: JSONRPCMessage) => deliver(session, JSON.stringify({ message }))
     transport.onerror = (error) => deliver(session, JSON.stringify({ event: `error: ${error.message}` }))
     transport.onclose = () => {
-      session.closed = true
-      deliver(session, JSON.stringify({ closed: true }))
+      if (session.orphanTimer !== null) clearTimeout(session.orphanTimer)
+      if (!session.closed) {
+        session.closed = true
+        deliver(session, JSON.stringify({ closed: true }))
+      }
       session.stream?.end()
-      sessions.delete(id)
+      // A page that has not read the end yet (and why) can still fetch it for a while.
+      if (session.stream || session.pending.length === 0) sessions.delete(id)
+      else setTimeout(() => sessions.delete(id), graceMs).unref?.()
     }
     transport.stderr?.on('data', (chunk: Buffer) => deliver(session, JSON.stringify({ event: `stderr: ${String(chunk).trimEnd()}` })))
     try {
       await transport.start()
     } catch (error) {
-      return refuse(res, 502, `Could not start ${body.command}: ${error instanceof Error ? error.message : String(error)}`)
+      return refuse(res, 502, `Could not start ${spec.command}: ${error instanceof Error ? error.message : String(error)}`)
     }
     sessions.set(id, session)
+    // A page that never opens the stream (it went away between the two requests) leaks nothing.
+    orphan(session)
     res.writeHead(201, { 'Content-Type': 'application/json' }).end(JSON.stringify({ id }))
   }
 
   function events(session: Session, res: ServerResponse): void {
     res.writeHead(200, { 'Content-Type': 'application/x-ndjson', 'Cache-Control': 'no-store' })
+    // Headers now: a server that says nothing before `initialize` must not hold up the page.
+    res.flushHeaders()
     session.stream?.end()
     session.stream = res
+    if (session.orphanTimer !== null) clearTimeout(session.orphanTimer)
+    session.orphanTimer = null
     for (const line of session.pending.splice(0)) res.write(line + '\n')
+    session.pendingBytes = 0
     if (session.closed) res.end()
+    const heartbeat = setInterval(() => res.write('{}\n'), HEARTBEAT_MS)
+    heartbeat.unref?.()
     res.on('close', () => {
-      if (session.stream === res) session.stream = null
+      clearInterval(heartbeat)
+      if (session.stream !== res) return
+      session.stream = null
+      if (!session.closed) orphan(session)
     })
   }
 
@@ -114,6 +250,11 @@ export function createMcpBridge(secret = randomBytes(32).toString('hex')): McpBr
     }
     const path = url.slice(BRIDGE_PREFIX.length).split('?')[0] as string
     const [root, id, action] = path.split('/')
+    if (root === 'file-servers' && req.method === 'GET') {
+      const servers: FileServerView[] = fileServers.servers.map(({ name, command, args, cwd, envNames }) => ({ name, command, args, envNames, ...(cwd ? { cwd } : {}) }))
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(JSON.stringify({ file, servers, problems: fileServers.problems }))
+      return
+    }
     if (root !== 'sessions') return refuse(res, 404, 'Unknown bridge path.')
     if (id === undefined || id === '') {
       if (req.method !== 'POST') return refuse(res, 405, 'POST starts a server.')
@@ -142,6 +283,9 @@ export function createMcpBridge(secret = randomBytes(32).toString('hex')): McpBr
   return {
     secret,
     middleware,
+    get runningCount() {
+      return [...sessions.values()].filter((session) => !session.closed).length
+    },
     async close() {
       await Promise.all([...sessions.values()].map((session) => session.transport.close().catch(() => undefined)))
       sessions.clear()
@@ -150,19 +294,60 @@ export function createMcpBridge(secret = randomBytes(32).toString('hex')): McpBr
 }
 
 /**
+ * Why the page that carries the secret is not served for this request, or null. Only a
+ * navigation of this origin gets it (or a client that is no browser, which says nothing of where
+ * it comes from): not a fetch from another page, not a frame, not a cross-site link, not a host
+ * name that is not loopback (DNS rebinding). Vite's own CORS is off as well (vite.config.ts).
+ */
+export function pageRequestRefusal(req: IncomingMessage): string | null {
+  const foreign = foreignPage(req)
+  if (foreign) return foreign
+  const dest = req.headers['sec-fetch-dest']
+  if (dest !== undefined && dest !== 'document') return `the browser asks for it as "${dest}", not as a page to open`
+  const mode = req.headers['sec-fetch-mode']
+  if (mode !== undefined && mode !== 'navigate') return `the browser asks for it in "${mode}" mode, not as a navigation`
+  return null
+}
+
+/** A request the app's page (with the secret) answers: the root, index.html, or an HTML navigation. */
+function isPageRequest(req: IncomingMessage): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false
+  const [path = '', query = ''] = (req.url ?? '').split('?')
+  // Vite serves a page's inline scripts and styles as index.html?html-proxy: parts, not the page.
+  if (query.includes('html-proxy')) return false
+  if (path.startsWith(BRIDGE_PREFIX) || path.startsWith('/llm-proxy/') || path.startsWith('/@') || path.startsWith('/node_modules/')) return false
+  if (path === '/' || path.endsWith('.html')) return true
+  return !/\.[\w-]+$/.test(path) && /text\/html/.test(req.headers.accept ?? '')
+}
+
+const pageGuard: Connect.NextHandleFunction = (req, res, next) => {
+  if (!isPageRequest(req)) return next()
+  const why = pageRequestRefusal(req)
+  if (!why) return next()
+  res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }).end(`The workbench page is served only when you open it by its address: ${why}.`)
+}
+
+export interface McpBridgePluginOptions {
+  /** The user's mcp.json. @default ./mcp.json, or $VCP_MCP_CONFIG */
+  configFile?: string
+}
+
+/**
  * The Vite plugin: the bridge on the dev server (and on `vite preview`), and its secret in the
  * page each of them serves. A build never holds a secret: it is added when the page is served.
  */
-export function mcpBridge(): Plugin {
-  const bridge = createMcpBridge()
+export function mcpBridge(options: McpBridgePluginOptions = {}): Plugin {
+  const bridge = createMcpBridge({ configFile: options.configFile })
   const meta = `<meta name="${SECRET_META}" content="${bridge.secret}">`
   return {
     name: 'vcp-mcp-bridge',
     configureServer(server) {
+      server.middlewares.use(pageGuard)
       server.middlewares.use(bridge.middleware)
       server.httpServer?.on('close', () => void bridge.close())
     },
     configurePreviewServer(server) {
+      server.middlewares.use(pageGuard)
       server.middlewares.use(bridge.middleware)
       server.middlewares.use((req, res, next) => {
         const path = (req.url ?? '').split('?')[0]

@@ -8,10 +8,39 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js'
 import type { McpStdioServer } from '../core/mcp'
 
 export const BRIDGE_PATH = '/mcp-bridge/sessions'
+export const FILE_SERVERS_PATH = '/mcp-bridge/file-servers'
+/** A bridge request that has not answered by then fails (a connect has its own, longer timeout). */
+const REQUEST_TIMEOUT_MS = 15_000
+
+/** A server of the user's mcp.json as the bridge shows it to the page: env names, no values. */
+export interface FileServerView {
+  name: string
+  command: string
+  args: string[]
+  cwd?: string
+  envNames: string[]
+}
+
+export interface BridgeTransportOptions {
+  secret?: string
+  /** The origin of the bridge; '' is this page's. */
+  base?: string
+  /** Start the server of that name from the user's mcp.json (its env stays with the bridge). */
+  fileServer?: boolean
+}
 
 /** The secret the page was served with, or '' when the page did not come from `npm start`. */
 export function bridgeSecret(doc: Document = document): string {
   return doc.querySelector<HTMLMetaElement>('meta[name="vcp-bridge-secret"]')?.content ?? ''
+}
+
+/** The stdio servers of the user's mcp.json, as the bridge lists them (none without the bridge). */
+export async function listFileServers(): Promise<{ file: string; servers: FileServerView[]; problems: string[] }> {
+  const secret = bridgeSecret()
+  if (!secret) return { file: '', servers: [], problems: [] }
+  const response = await fetch(FILE_SERVERS_PATH, { headers: { 'X-Bridge-Secret': secret }, signal: AbortSignal.timeout(15_000) })
+  if (!response.ok) throw new Error(`the bridge answered ${response.status} when asked for mcp.json's servers`)
+  return (await response.json()) as { file: string; servers: FileServerView[]; problems: string[] }
 }
 
 export class BridgeTransport implements Transport {
@@ -23,19 +52,34 @@ export class BridgeTransport implements Transport {
   private id: string | null = null
   private readonly reading = new AbortController()
   private closed = false
+  private readonly secret: string
+  private readonly base: string
+  private readonly fromFile: boolean
 
   constructor(
     private readonly server: McpStdioServer,
-    private readonly secret: string = bridgeSecret(),
-    private readonly base: string = '',
-  ) {}
+    options: BridgeTransportOptions | string = {},
+    base = '',
+  ) {
+    const settings = typeof options === 'string' ? { secret: options, base } : options
+    this.secret = settings.secret ?? bridgeSecret()
+    this.base = settings.base ?? ''
+    this.fromFile = settings.fileServer === true
+  }
 
   async start(): Promise<void> {
     if (!this.secret) throw new Error('stdio servers need the bridge of `npm start`, and this page was not served by it.')
-    const answer = await this.request(BRIDGE_PATH, { method: 'POST', body: JSON.stringify({ command: this.server.command, args: this.server.args, env: this.server.env, cwd: this.server.cwd }) })
+    const body = this.fromFile ? { fileServer: this.server.name } : { command: this.server.command, args: this.server.args, env: this.server.env, cwd: this.server.cwd }
+    const answer = await this.request(BRIDGE_PATH, { method: 'POST', body: JSON.stringify(body), signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) })
     this.id = ((await answer.json()) as { id: string }).id
-    const events = await this.request(`${BRIDGE_PATH}/${this.id}/events`, { signal: this.reading.signal })
-    void this.read(events)
+    // The stream itself lives as long as the server; only its headers must come soon.
+    const headersDue = setTimeout(() => this.reading.abort(new Error(`the bridge did not open the server's stream within ${REQUEST_TIMEOUT_MS / 1000} s`)), REQUEST_TIMEOUT_MS)
+    try {
+      const events = await this.request(`${BRIDGE_PATH}/${this.id}/events`, { signal: this.reading.signal })
+      void this.read(events)
+    } finally {
+      clearTimeout(headersDue)
+    }
   }
 
   async send(message: JSONRPCMessage): Promise<void> {
@@ -79,7 +123,7 @@ export class BridgeTransport implements Transport {
 
   private line(text: string): void {
     if (text.trim() === '') return
-    let item: { message?: JSONRPCMessage; event?: string; closed?: boolean }
+    let item: { message?: JSONRPCMessage; event?: string; closed?: boolean; reason?: string }
     try {
       item = JSON.parse(text) as typeof item
     } catch {
@@ -88,10 +132,20 @@ export class BridgeTransport implements Transport {
     }
     if (item.message) this.onmessage?.(item.message)
     else if (item.event) this.onevent?.(item.event)
+    // The bridge ended the session itself: the reason is the error the page shows.
+    else if (item.closed && typeof item.reason === 'string') this.onerror?.(new Error(`the bridge stopped the server: ${item.reason}`))
+    // Anything else ({} is the bridge's heartbeat) carries nothing.
   }
 
   private async request(path: string, init: RequestInit): Promise<Response> {
-    const response = await fetch(this.base + path, { ...init, headers: { 'Content-Type': 'application/json', 'X-Bridge-Secret': this.secret } })
+    let response: Response
+    try {
+      response = await fetch(this.base + path, { ...init, headers: { 'Content-Type': 'application/json', 'X-Bridge-Secret': this.secret } })
+    } catch (error) {
+      const reason: unknown = init.signal?.reason
+      if (init.signal?.aborted && reason instanceof Error) throw new Error(reason.name === 'TimeoutError' ? `the bridge did not answer within ${REQUEST_TIMEOUT_MS / 1000} s` : reason.message)
+      throw error
+    }
     if (!response.ok) {
       const text = await response.text().catch(() => '')
       let message = text

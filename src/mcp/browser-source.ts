@@ -6,13 +6,14 @@
 import { createMcpToolSource, httpTransport, type McpServerConfig, type McpToolSource } from '../core/mcp'
 import { BridgeTransport } from './bridge-transport'
 
-export function createBrowserMcpSource(config: McpServerConfig): McpToolSource {
-  return createMcpToolSource({ config, createTransport: browserTransport })
+/** @param options.fileServer the server is one of the user's mcp.json: the bridge starts it by name. */
+export function createBrowserMcpSource(config: McpServerConfig, options: { fileServer?: boolean } = {}): McpToolSource {
+  return createMcpToolSource({ config, createTransport: (server, fallback) => browserTransport(server, fallback, options.fileServer === true) })
 }
 
 /** stdio through the bridge; HTTP directly, with what to do when the browser blocks it. */
-function browserTransport(config: McpServerConfig, fallback: boolean) {
-  if (config.transport === 'stdio') return new BridgeTransport(config)
+function browserTransport(config: McpServerConfig, fallback: boolean, fileServer: boolean) {
+  if (config.transport === 'stdio') return new BridgeTransport(config, { fileServer })
   const transport = httpTransport(config, fallback)
   const send = transport.send.bind(transport)
   transport.send = async (message, options) => {

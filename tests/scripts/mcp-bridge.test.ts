@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createServer, request, type Server } from 'node:http'
-import { resolve } from 'node:path'
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
 import { createServer as createViteServer } from 'vite'
-import { createMcpBridge, type McpBridge } from '../../scripts/mcp-bridge'
+import { createMcpBridge, type McpBridge, type McpBridgeOptions } from '../../scripts/mcp-bridge'
 import { BridgeTransport } from '../../src/mcp/bridge-transport'
 import { createMcpToolSource, type McpStdioServer } from '../../src/core/mcp'
 import { createToolRegistryManager, directRequest, executeToolRequest } from '../../src/core'
@@ -70,10 +72,158 @@ describe('the stdio bridge', () => {
     try {
       const address = vite.httpServer?.address() as { address: string }
       expect(address.address).toBe('127.0.0.1')
-      const page = await (await fetch(`http://127.0.0.1:${(vite.httpServer?.address() as { port: number }).port}/`)).text()
-      expect(page).toMatch(/<meta name="vcp-bridge-secret" content="[0-9a-f]{64}">/)
+      const page = await rawGet(`http://127.0.0.1:${(vite.httpServer?.address() as { port: number }).port}/`, { Accept: 'text/html' })
+      expect(page.body).toMatch(/<meta name="vcp-bridge-secret" content="[0-9a-f]{64}">/)
     } finally {
       await vite.close()
     }
   }, 60_000)
 })
+
+describe('the bridge holds its limits', () => {
+  const servers: { bridge: McpBridge; server: Server }[] = []
+  const folder = mkdtempSync(join(tmpdir(), 'vcp-bridge-'))
+  const PID_SERVER = resolve('tests/fixtures/mcp/pid-server.mjs')
+
+  async function serve(options: McpBridgeOptions = {}): Promise<{ bridge: McpBridge; base: string; secret: string }> {
+    const bridge = createMcpBridge(options)
+    const server = createServer((req, res) => bridge.middleware(req, res, () => res.writeHead(404).end()))
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+    servers.push({ bridge, server })
+    return { bridge, base: `http://127.0.0.1:${(server.address() as { port: number }).port}`, secret: bridge.secret }
+  }
+  afterAll(async () => {
+    for (const { bridge, server } of servers) {
+      await bridge.close()
+      server.close()
+    }
+  })
+  const headers = (secret: string) => ({ 'Content-Type': 'application/json', 'X-Bridge-Secret': secret })
+  const startPidServer = async (base: string, secret: string, mode?: string): Promise<string> => {
+    const answer = await fetch(`${base}/mcp-bridge/sessions`, { method: 'POST', headers: headers(secret), body: JSON.stringify({ command: process.execPath, args: [PID_SERVER, folder, ...(mode ? [mode] : [])] }) })
+    expect(answer.status).toBe(201)
+    return ((await answer.json()) as { id: string }).id
+  }
+  const alive = (pid: number): boolean => {
+    try {
+      process.kill(pid, 0)
+      return true
+    } catch {
+      return false
+    }
+  }
+  const livePids = (): number[] => readdirSync(folder).map(Number).filter(alive)
+
+  it('a server that writes nothing before initialize still connects (the stream answers at once)', async () => {
+    const { base, secret } = await serve()
+    const config: McpStdioServer = { name: 'quiet', transport: 'stdio', command: process.execPath, args: [PID_SERVER, folder], env: {} }
+    const source = createMcpToolSource({ config, connectTimeoutMs: 10_000, createTransport: (server) => new BridgeTransport(server as McpStdioServer, secret, base) })
+    await source.connect()
+    expect(source.status).toBe('connected')
+    expect(source.tool.getMetadata().methods.map((m) => m.name)).toEqual(['pid'])
+    await source.disconnect()
+  }, 30_000)
+
+  it('a server ends when its page goes away: the stream closed and not opened again', async () => {
+    const { bridge, base, secret } = await serve({ graceMs: 300 })
+    const before = new Set(livePids())
+    const id = await startPidServer(base, secret)
+    const reading = new AbortController()
+    const stream = await fetch(`${base}/mcp-bridge/sessions/${id}/events`, { headers: headers(secret), signal: reading.signal })
+    expect(stream.status).toBe(200)
+    await expect.poll(() => livePids().filter((pid) => !before.has(pid)).length, { timeout: 10_000 }).toBe(1)
+    expect(bridge.runningCount).toBe(1)
+    // The page reloads: its stream breaks.
+    reading.abort()
+    await expect.poll(() => bridge.runningCount, { timeout: 10_000 }).toBe(0)
+    await expect.poll(() => livePids().filter((pid) => !before.has(pid)).length, { timeout: 10_000 }).toBe(0)
+  }, 30_000)
+
+  it('a server whose page never opened its stream ends too', async () => {
+    const { bridge, base, secret } = await serve({ graceMs: 300 })
+    await startPidServer(base, secret)
+    expect(bridge.runningCount).toBe(1)
+    await expect.poll(() => bridge.runningCount, { timeout: 10_000 }).toBe(0)
+  }, 30_000)
+
+  it('output the page does not read is bounded: past it the session ends and says why', async () => {
+    const { bridge, base, secret } = await serve({ graceMs: 60_000, maxPendingBytes: 512 * 1024 })
+    const id = await startPidServer(base, secret, '--flood')
+    await expect.poll(() => bridge.runningCount, { timeout: 20_000 }).toBe(0)
+    const text = await (await fetch(`${base}/mcp-bridge/sessions/${id}/events`, { headers: headers(secret) })).text()
+    expect(text.length).toBeLessThan(1024 * 1024)
+    expect(text).toContain('the server wrote more than')
+    expect(text).toContain('that the page did not read, so it was stopped')
+  }, 30_000)
+
+  it('a connect that gets no answer at all fails at the connect timeout with a readable message', async () => {
+    // A bridge that takes the request and never answers.
+    const silent = createServer(() => undefined)
+    await new Promise<void>((done) => silent.listen(0, '127.0.0.1', done))
+    try {
+      const config: McpStdioServer = { name: 'nobody', transport: 'stdio', command: 'x', args: [], env: {} }
+      const base = `http://127.0.0.1:${(silent.address() as { port: number }).port}`
+      const source = createMcpToolSource({ config, connectTimeoutMs: 1000, createTransport: (server) => new BridgeTransport(server as McpStdioServer, 'secret', base) })
+      await expect(source.connect()).rejects.toThrow('Could not connect to "nobody": "nobody" did not answer within 1 s (connect timeout)')
+      expect(source.status).toBe('failed')
+    } finally {
+      silent.closeAllConnections()
+      silent.close()
+    }
+  }, 30_000)
+
+  it("lists the user's mcp.json servers without their env values, and starts one by name", async () => {
+    const file = join(folder, 'mcp.json')
+    writeFileSync(file, JSON.stringify({ mcpServers: { mine: { command: process.execPath, args: [PID_SERVER, folder], env: { TOKEN: 'secret-value' } }, remote: { url: 'http://127.0.0.1:1/mcp' } } }))
+    const { base, secret } = await serve({ configFile: file })
+    const listed = await (await fetch(`${base}/mcp-bridge/file-servers`, { headers: headers(secret) })).text()
+    expect(JSON.parse(listed)).toMatchObject({ file, servers: [{ name: 'mine', command: process.execPath, args: [PID_SERVER, folder], envNames: ['TOKEN'] }], problems: [] })
+    expect(listed).not.toContain('secret-value')
+    const config: McpStdioServer = { name: 'mine', transport: 'stdio', command: 'ignored', args: [], env: {} }
+    const source = createMcpToolSource({ config, createTransport: (server) => new BridgeTransport(server as McpStdioServer, { secret, base, fileServer: true }) })
+    await source.connect()
+    expect(source.status).toBe('connected')
+    await source.disconnect()
+    const unknown = await fetch(`${base}/mcp-bridge/sessions`, { method: 'POST', headers: headers(secret), body: JSON.stringify({ fileServer: 'other' }) })
+    expect(unknown.status).toBe(404)
+    expect(await unknown.text()).toContain('lists no stdio server named \\"other\\"')
+  }, 30_000)
+
+  it("the page with the secret is served to a navigation only: another origin's fetch gets neither the secret nor CORS", async () => {
+    const vite = await createViteServer({ configFile: resolve('vite.config.ts'), server: { port: 0, strictPort: false }, logLevel: 'silent' })
+    await vite.listen()
+    try {
+      const root = `http://127.0.0.1:${(vite.httpServer?.address() as { port: number }).port}/`
+      // What a browser sends when the user opens the address.
+      const navigation = await rawGet(root, { 'Sec-Fetch-Mode': 'navigate', 'Sec-Fetch-Dest': 'document', 'Sec-Fetch-Site': 'none', Accept: 'text/html' })
+      expect(navigation.status).toBe(200)
+      expect(navigation.body).toMatch(/<meta name="vcp-bridge-secret" content="[0-9a-f]{64}">/)
+      // What a browser sends when another page on loopback fetches it.
+      for (const origin of ['http://localhost:3000', 'http://127.0.0.1:5173']) {
+        const foreign = await rawGet(root, { Origin: origin, 'Sec-Fetch-Mode': 'cors', 'Sec-Fetch-Dest': 'empty', 'Sec-Fetch-Site': 'same-site', Accept: '*/*' })
+        expect(foreign.status).toBe(403)
+        expect(foreign.body).not.toContain('vcp-bridge-secret')
+        expect(foreign.headers['access-control-allow-origin']).toBeUndefined()
+      }
+      // A frame of another page: refused as well.
+      const framed = await rawGet(`${root}index.html`, { 'Sec-Fetch-Mode': 'navigate', 'Sec-Fetch-Dest': 'iframe', 'Sec-Fetch-Site': 'cross-site' })
+      expect(framed.status).toBe(403)
+    } finally {
+      await vite.close()
+    }
+  }, 60_000)
+})
+
+/** A GET with exactly these headers (Node's fetch adds Sec-Fetch-Mode: cors of its own). */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+  return new Promise((done, fail) => {
+    request(url, { headers }, (res) => {
+      let body = ''
+      res.setEncoding('utf8')
+      res.on('data', (chunk: string) => (body += chunk))
+      res.on('end', () => done({ status: res.statusCode ?? 0, headers: res.headers, body }))
+    })
+      .on('error', fail)
+      .end()
+  })
+}

@@ -157,24 +157,37 @@ export function createMcpToolSource(options: McpSourceOptions): McpToolSource {
     // A transport that relays a server's stderr and events itself (the browser's bridge).
     ;(transport as { onevent?: (event: string) => void }).onevent = (event) => record('event', event)
     const next = new Client(CLIENT_INFO, { capabilities: {} })
+    let lastProblem = ''
     next.onclose = () => {
       if (client !== next) return
       client = null
       if (status === 'connected') {
         status = 'disconnected'
-        error = `The server "${config.name}" closed the connection.`
+        error = `The server "${config.name}" closed the connection${lastProblem ? `: ${lastProblem}` : '.'}`
         methods = []
         toolsVersion++
         record('event', error)
       }
     }
-    next.onerror = (problem) => record('event', `Transport error: ${problem.message}`)
+    next.onerror = (problem) => {
+      lastProblem = problem.message
+      record('event', `Transport error: ${problem.message}`)
+    }
     next.setNotificationHandler(ToolListChangedNotificationSchema, () => void refresh().catch((problem) => record('event', `Listing tools failed: ${messageOf(problem)}`)))
+    // The SDK's timeout covers `initialize`, not the transport's start (a bridge or a server that
+    // never answers): the whole connect is bounded here.
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`"${config.name}" did not answer within ${Math.round(waitMs / 1000)} s (connect timeout); is the server running, and does it speak MCP?`)), waitMs)
+    })
     try {
-      await next.connect(transport, { timeout: waitMs })
+      await Promise.race([next.connect(transport, { timeout: waitMs }), late])
     } catch (problem) {
       await next.close().catch(() => undefined)
+      await transport.close().catch(() => undefined)
       throw problem
+    } finally {
+      clearTimeout(timer)
     }
     return next
   }
