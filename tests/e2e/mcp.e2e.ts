@@ -3,8 +3,12 @@
  * bridge of the served app, its tools in Discovery, the Executor, the Parser and a chat round.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
-import { resolve } from 'node:path'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
 import { createServer } from 'node:http'
+import { preview } from 'vite'
+import { BUILD_DIR } from './support/global-setup'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { launchChromium, newContextPage, screenshotPath, seedChat } from './support/browser'
 import { startMockLlm, type MockLlm } from '../../scripts/mock-llm/server'
@@ -110,7 +114,7 @@ describe('MCP servers', () => {
     await shot('mcp-parser')
   })
 
-  it('a chat round: the model calls an MCP tool and answers with its result; the server comes back after a reload', async () => {
+  it('a chat round: the model calls an MCP tool and answers with its result; after a reload the saved server waits for a click', async () => {
     const state = defaultChatState()
     state.profiles.push({ id: 'mock', name: 'Mock', kind: 'openai', baseUrl: llm.baseUrl, apiKey: '', model: 'mcp-sum', temperature: null, maxTokens: null })
     state.sessions[0]!.profileId = 'mock'
@@ -118,10 +122,14 @@ describe('MCP servers', () => {
     await page.goto(appUrl)
     await addEverything()
     await page.keyboard.press('Escape')
-    // Saved: after a reload the server connects again by itself.
+    // Saved in the browser: after a reload it is listed, and starts on a click.
     await page.reload()
     await page.locator('[data-test="chat-view"]').waitFor()
     await page.locator('[data-test="open-servers"]').first().click()
+    const saved = page.locator('[data-test="mcp-server"][data-name="everything"]')
+    await saved.locator('[data-test="mcp-saved-note"]').waitFor()
+    expect(await saved.getAttribute('data-status')).toBe('disconnected')
+    await saved.locator('[data-test="mcp-connect"]').click()
     await page.locator('[data-test="mcp-server"][data-name="everything"][data-status="connected"]').waitFor({ timeout: 30_000 })
     await page.keyboard.press('Escape')
     await page.locator('textarea[data-test="chat-input"]').fill('What is 2 + 40?')
@@ -159,5 +167,83 @@ describe('MCP servers', () => {
     await page.reload()
     await page.locator('[data-test="mcp-load-notice"]').first().waitFor({ timeout: 30_000 })
     expect(await page.locator('[data-test="mcp-load-notice"]').first().innerText()).toContain('Could not connect to "nocors"')
+  })
+
+  it('servers planted in browser storage start nothing: each is listed with its command line and starts only on a click', async () => {
+    // What another page on this origin could have written: twenty stdio servers.
+    const markers = mkdtempSync(join(tmpdir(), 'vcp-planted-'))
+    const mcpServers: Record<string, unknown> = {}
+    for (let n = 0; n < 20; n++) mcpServers[`planted${n}`] = { command: process.execPath, args: ['-e', `require('fs').writeFileSync(${JSON.stringify(join(markers, String(n)))}, '')`] }
+    await page.addInitScript((state) => {
+      if (sessionStorage.getItem('planted')) return
+      sessionStorage.setItem('planted', '1')
+      localStorage.setItem('vcp-workbench:mcp', JSON.stringify({ version: 1, data: { config: state } }))
+    }, { mcpServers })
+    const starts: string[] = []
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/mcp-bridge/sessions')) starts.push(request.url())
+    })
+    await page.goto(appUrl)
+    await page.locator('[data-test="open-servers"]').first().click()
+    await expect.poll(() => page.locator('[data-test="mcp-server"] [data-test="mcp-saved-note"]').count()).toBe(20)
+    const first = page.locator('[data-test="mcp-server"][data-name="planted0"]')
+    expect(await first.getAttribute('data-status')).toBe('disconnected')
+    expect(await first.locator('[data-test="mcp-origin"]').getAttribute('data-origin')).toBe('saved')
+    // The whole command line, so the user sees what a click would run.
+    expect(await first.locator('[data-test="mcp-command"]').innerText()).toContain(join(markers, '0'))
+    await shot('mcp-planted')
+    expect(starts).toEqual([])
+    expect(readdirSync(markers)).toEqual([])
+    // The user's click starts exactly that one.
+    await first.locator('[data-test="mcp-connect"]').click()
+    await expect.poll(() => existsSync(join(markers, '0')), { timeout: 20_000 }).toBe(true)
+    expect(starts).toHaveLength(1)
+    expect(readdirSync(markers)).toEqual(['0'])
+  })
+
+  it("the servers of the user's mcp.json start with the page, and after four reloads exactly one process runs", async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'vcp-reloads-'))
+    const pids = join(folder, 'pids')
+    mkdirSync(pids)
+    const file = join(folder, 'mcp.json')
+    writeFileSync(file, JSON.stringify({ mcpServers: { mine: { command: process.execPath, args: [resolve('tests/fixtures/mcp/pid-server.mjs'), pids], env: { TOKEN: 'kept-by-the-bridge' } } } }))
+    const before = process.env.VCP_MCP_CONFIG
+    process.env.VCP_MCP_CONFIG = file
+    const server = await preview({ configFile: resolve('vite.config.ts'), logLevel: 'warn', build: { outDir: BUILD_DIR }, preview: { host: '127.0.0.1', port: 0, strictPort: false } })
+    if (before === undefined) delete process.env.VCP_MCP_CONFIG
+    else process.env.VCP_MCP_CONFIG = before
+    const alive = (pid: number): boolean => {
+      try {
+        process.kill(pid, 0)
+        return true
+      } catch {
+        return false
+      }
+    }
+    const running = (): number => readdirSync(pids).map(Number).filter(alive).length
+    try {
+      const url = server.resolvedUrls?.local[0] as string
+      const connected = page.locator('[data-test="mcp-server"][data-name="mine"][data-status="connected"]')
+      await page.goto(url)
+      await page.locator('[data-test="open-servers"]').first().click()
+      await connected.waitFor({ timeout: 30_000 })
+      expect(await connected.locator('[data-test="mcp-origin"]').getAttribute('data-origin')).toBe('file')
+      expect(await connected.locator('[data-test="mcp-command"]').innerText()).toContain('sets TOKEN')
+      // The file keeps them: not saved in the browser, not in the configuration to share.
+      expect(await page.locator('[data-test="mcp-export"]').textContent()).not.toContain('mine')
+      expect(await page.evaluate(() => localStorage.getItem('vcp-workbench:mcp') ?? '')).not.toContain('mine')
+      await shot('mcp-file-server')
+      for (let n = 0; n < 4; n++) {
+        await page.reload()
+        await page.locator('[data-test="open-servers"]').first().click()
+        await connected.waitFor({ timeout: 30_000 })
+      }
+      expect(readdirSync(pids).length).toBe(5)
+      await expect.poll(running, { timeout: 20_000 }).toBe(1)
+    } finally {
+      await context.close()
+      await server.close()
+    }
+    await expect.poll(running, { timeout: 20_000 }).toBe(0)
   })
 })
