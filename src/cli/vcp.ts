@@ -6,6 +6,9 @@
  *   vcp tools  [--mcp-config FILE]                        (one JSON line per tool)
  *   vcp check  [--protocol ID] [--files DIR] [--mcp-config FILE] FILE|- ...  (what exec would do, executing nothing)
  *   vcp exec   [--protocol ID] [--files DIR] [--timeout MS] [--parallel] [--approve] [--mcp-config FILE] FILE|-
+ *
+ * parse, check and exec read a reply the same way (auto by default, reasoning included, one id
+ * session), so check shows exactly what exec runs, under the same ids.
  */
 import {
   createRequestIdSession,
@@ -66,8 +69,9 @@ export const USAGE = `Usage:
 
 Options:
   --protocol ID   protocol to use (known: ${protocolRegistry.list().map((p) => p.id).join(', ')}); parse, check and
-                  exec also take auto: read every format and say which were found (the default of parse
-                  and check; prompt and exec default to vcp)
+                  exec also take auto: read every format and say which were found (their default; prompt
+                  defaults to vcp). The three read a reply alike: requests in <think> are listed (exec
+                  reports them as not run) and a request has the same id in all three
   --chunk N       feed the text to the streaming parser N characters at a time
   --files DIR     folder that holds the virtual file system of the fs tool (default: ${DEFAULT_FILES_FOLDER});
                   exec keeps the variables of full results beside it, in DIR${VARIABLES_SUFFIX}, so the
@@ -107,7 +111,8 @@ const COMMANDS: Record<string, { options: string[]; files: [number, number] }> =
 
 function readArgs(name: string, args: string[]): Command {
   const spec = COMMANDS[name] as (typeof COMMANDS)[string]
-  const command: Command = { protocol: name === 'parse' || name === 'check' ? 'auto' : 'vcp', chunk: null, files: [], folder: DEFAULT_FILES_FOLDER, timeout: DEFAULT_TOOL_CALL_CONFIG.timeout, parallel: false, approve: false, mcpConfig: null }
+  // Every command that reads a reply detects its formats, so check shows exactly what exec runs.
+  const command: Command = { protocol: name === 'prompt' ? 'vcp' : 'auto', chunk: null, files: [], folder: DEFAULT_FILES_FOLDER, timeout: DEFAULT_TOOL_CALL_CONFIG.timeout, parallel: false, approve: false, mcpConfig: null }
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] as string
     if (arg.startsWith('--')) {
@@ -142,8 +147,14 @@ function readArgs(name: string, args: string[]): Command {
   return command
 }
 
+/**
+ * Every request, those in reasoning included (marked), numbered by one session: parse, check and
+ * exec read a reply alike, so a request has the same id in all three.
+ */
+const readOptions = () => ({ session: createRequestIdSession(), reasoning: 'include' as const })
+
 function parseText(text: string, command: Command): ParseResult {
-  const options = { session: createRequestIdSession() }
+  const options = readOptions()
   if (command.chunk === null) return parseToolRequests(text, command.protocol, options)
   const stream = createStreamParser(command.protocol, options)
   for (let i = 0; i < text.length; i += command.chunk) stream.feed(text.slice(i, i + command.chunk))
@@ -281,6 +292,7 @@ async function execText(text: string, io: CliIo, command: Command, registry: Too
   const cycle = await processToolCallCycle(text, {
     registry,
     protocol: command.protocol,
+    parse: readOptions(),
     timeout: command.timeout,
     parallel: command.parallel,
     variables: variables.store,
@@ -296,7 +308,7 @@ async function execText(text: string, io: CliIo, command: Command, registry: Too
 /** The call plan of every request (those in reasoning too), as exec would run them. */
 async function checkText(text: string, io: CliIo, command: Command, registry: ToolRegistryManager): Promise<unknown> {
   const variables = await loadVariables(io, command.folder + VARIABLES_SUFFIX)
-  const parsed = parseToolRequests(text, command.protocol, { session: createRequestIdSession(), reasoning: 'include' })
+  const parsed = parseToolRequests(text, command.protocol, readOptions())
   const plans: CallPlan[] = []
   for (const request of parsed.requests) plans.push(await planToolCall(request, { registry, variables: variables.store }))
   const diagnostics = [...parsed.diagnostics, ...plans.flatMap((plan) => planDiagnostics(plan, text))].sort((a, b) => a.offset - b.offset)

@@ -204,7 +204,7 @@ ${folder}`
     expect(out.results[1]?.result).toBe('hi from exec')
     expect(out.results[3]?.result).toBe('{\n  "expression": "6*7",\n  "result": 42\n}')
     expect(out.results.every((r) => typeof r.durationMs === 'number')).toBe(true)
-    expect(out.diagnostics.map((d) => d.code)).toEqual(['stray-end-marker'])
+    expect(out.diagnostics.map((d) => d.code)).toEqual(['protocol-detected', 'stray-end-marker'])
     expect(readFileSync(join(folder, 'hello.txt'), 'utf8')).toBe('hi from exec')
   })
 
@@ -316,4 +316,46 @@ describe('vcp with --mcp-config', () => {
     expect(await runCli(['tools', '--mcp-config', 'nope.json'], unreadable)).toBe(2)
     expect(unreadable.stderr[0]).toContain('cannot read nope.json')
   }, 30_000)
+})
+
+describe('one answer from parse, check and exec', () => {
+  // VCP, a Hermes tag, a JSON block, a request in reasoning and a numbered batch, in one reply.
+  const MIXED = [
+    '<think>maybe\n<<<[TOOL_REQUEST]>>>\ntool_name:「始」calc_evaluate「末」,\nexpression:「始」2*2「末」\n<<<[END_TOOL_REQUEST]>>>\n</think>',
+    REQUEST,
+    '<tool_call>{"name": "calc_evaluate", "arguments": {"expression": "6*7"}}</tool_call>',
+    '<<<[TOOL_REQUEST]>>>\ntool_name:「始」calc「末」,\ncommand1:「始」evaluate「末」,\nexpression1:「始」1+1「末」,\ncommand2:「始」evaluate「末」,\nexpression2:「始」2+2「末」\n<<<[END_TOOL_REQUEST]>>>',
+    '```json\n{"tool_calls": [{"name": "calc_evaluate", "arguments": {"expression": "10/4"}}]}\n```',
+  ].join('\nThen:\n')
+
+  it('check and exec read the same requests by default (exec read only VCP: a Hermes call was checked, never run)', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'vcp-same-'))
+    const checkIo = memoryIo({ r: MIXED })
+    expect(await runCli(['check', '--files', folder, 'r'], checkIo)).toBe(0)
+    const checked = JSON.parse(checkIo.stdout[0] as string) as { requests: { requestId: string; toolName: string; verdict: string }[] }
+    const execIo = memoryIo({ r: MIXED })
+    expect(await runCli(['exec', '--files', folder, 'r'], execIo)).toBe(0)
+    const executed = JSON.parse(execIo.stdout[0] as string) as { results: { requestId: string; toolName: string; status: string; result: string }[] }
+    // What check says is ready is exactly what exec runs, with the same ids; the request in
+    // reasoning is reported, not run.
+    const ready = checked.requests.filter((r) => r.verdict === 'ready').map((r) => r.requestId)
+    expect(ready.length).toBe(4)
+    expect([...new Set(executed.results.filter((r) => r.status === 'success').map((r) => r.requestId))]).toEqual(ready)
+    expect(executed.results.filter((r) => r.status !== 'success')).toEqual([expect.objectContaining({ requestId: 'req-1', status: 'denied', result: expect.stringContaining('inside <think> reasoning') })])
+    expect(executed.results.map((r) => r.result)).toEqual(expect.arrayContaining([expect.stringContaining('42'), expect.stringContaining('2.5')]))
+  })
+
+  it('parse, check and exec give each request the same id', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'vcp-ids-'))
+    const io = memoryIo({ r: MIXED })
+    expect(await runCli(['parse', 'r'], io)).toBe(0)
+    expect(await runCli(['check', '--files', folder, 'r'], io)).toBe(0)
+    expect(await runCli(['exec', '--files', folder, 'r'], io)).toBe(0)
+    const [parsed, checked, executed] = io.stdout.map((line) => JSON.parse(line) as Record<string, { requestId: string; inReasoning?: boolean; verdict?: string }[]>)
+    const parsedIds = parsed!.requests!.map((r) => r.requestId)
+    expect(new Set(parsedIds).size).toBe(5)
+    expect(checked!.requests!.map((r) => r.requestId)).toEqual(parsedIds)
+    expect(parsed!.requests![0]).toMatchObject({ inReasoning: true })
+    expect([...new Set(executed!.results!.map((r) => r.requestId))]).toEqual(parsedIds)
+  })
 })
