@@ -181,6 +181,19 @@ export const useExecutorStore = defineStore('executor', () => {
   const lastResult = shallowRef<ToolExecutionResult | null>(null)
   /** What a running call last said of its progress (MCP servers report it). */
   const progress = shallowRef<CallProgress | null>(null)
+  // A server may send thousands of progress notifications a second: the latest is shown, at most
+  // once per frame, so a flood cannot keep the page from drawing.
+  let latestProgress: CallProgress | null = null
+  let progressFrame = false
+  function showProgress(next: CallProgress): void {
+    latestProgress = next
+    if (progressFrame) return
+    progressFrame = true
+    nextFrame(() => {
+      progressFrame = false
+      if (running.value) progress.value = latestProgress
+    })
+  }
   // Full results of this page's runs: a cut result can be opened whole, and the vars tools work here too.
   const variables = createVariableStore()
   /** The whole text of the last result when the pane shows it cut. */
@@ -204,9 +217,10 @@ export const useExecutorStore = defineStore('executor', () => {
     now.value = startedAt.value
     ticker = setInterval(() => (now.value = performance.now()), 50)
     progress.value = null
+    latestProgress = null
     try {
       // A person may run any method, agent-callable or not.
-      const result = await executeToolRequest(request, { registry: toolRegistryManager, caller: 'user', signal: controller.signal, timeout: RUN_TIMEOUT_MS, variables, onBeforeExecute: approve, onCallProgress: (p) => (progress.value = p) })
+      const result = await executeToolRequest(request, { registry: toolRegistryManager, caller: 'user', signal: controller.signal, timeout: RUN_TIMEOUT_MS, variables, onBeforeExecute: approve, onCallProgress: showProgress })
       lastResult.value = result
       state.value.history = [
         { id, routingName: name, arguments: JSON.parse(JSON.stringify(args)) as Record<string, unknown>, status: result.status, result: result.result, durationMs: result.durationMs, at: Date.now() },
@@ -282,4 +296,9 @@ export function argumentSummary(args: Record<string, unknown>, max = 80): string
     .map((key) => `${key}: ${short(args[key])}`)
     .join(', ')
   return line.length > max ? `${line.slice(0, max - 1)}…` : line
+}
+
+function nextFrame(callback: () => void): void {
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => callback())
+  else setTimeout(callback, 16)
 }

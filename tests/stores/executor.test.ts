@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
+import { watch } from 'vue'
 import type { ToolCallContext, ToolRegistry } from '../../src/core'
 import { argumentSummary, HISTORY_SIZE, useExecutorStore } from '../../src/stores/executor'
 import { freshPinia, useFreshApp } from '../helpers-ui'
@@ -113,5 +114,37 @@ describe('executor store', () => {
     expect(store.state.values.expression).toBe('5*5')
     store.state.copyProtocol = 'hermes'
     expect(store.copyText).toBe('<tool_call>\n{"name":"calc_evaluate","arguments":{"expression":"5*5"}}\n</tool_call>')
+  })
+})
+
+describe('executor store: progress', () => {
+  let release: () => void = () => undefined
+  const floodTool: ToolRegistry = {
+    id: 'flood',
+    name: 'Flood',
+    getMetadata: () => ({ methods: [{ name: 'run', description: 'Reports progress ten thousand times.', agentCallable: true, parameters: [] }] }),
+    async run(_args: unknown, ctx: ToolCallContext) {
+      for (let batch = 0; batch < 10; batch++) {
+        for (let n = 1; n <= 1000; n++) ctx.onProgress?.({ progress: batch * 1000 + n, total: 10_000 })
+        await new Promise((resolve) => setTimeout(resolve, 0))
+      }
+      await new Promise<void>((resolve) => (release = resolve))
+      return 'done'
+    },
+  }
+  useFreshApp({ extraTools: [floodTool] })
+
+  it('a flood of progress notifications is applied at most once per frame, and the last one shows (each was applied)', async () => {
+    const store = useExecutorStore()
+    store.choose('flood_run')
+    let writes = 0
+    const stop = watch(() => store.progress, () => writes++, { flush: 'sync' })
+    const running = store.run({})
+    await vi.waitFor(() => expect(store.progress?.progress).toBe(10_000), { timeout: 10_000 })
+    expect(writes).toBeGreaterThan(0)
+    expect(writes).toBeLessThan(100)
+    release()
+    expect((await running)?.status).toBe('success')
+    stop()
   })
 })

@@ -25,6 +25,12 @@ export interface ToolCallContext {
   variables?: VariableStore
   /** Reports progress while the call runs (MCP servers send it). */
   onProgress?: (progress: CallProgress) => void
+  /**
+   * Waits for `turn` (a free sandbox, a slot of a shared queue) without the call's timeout running
+   * meanwhile: the timeout measures the call's own work, not its place in a queue. Abort still
+   * ends the call at once.
+   */
+  waitTurn?<T>(turn: Promise<T>): Promise<T>
 }
 
 /** Shown to an approver before a call runs: the resolved method and the arguments it will get. */
@@ -121,12 +127,15 @@ export async function executeToolRequest(request: ParsedRequest, options: Execut
 
 async function runRequest(request: ParsedRequest, options: ExecuteOptions): Promise<Outcome> {
   if (options.signal?.aborted) return { status: 'aborted', result: `"${request.toolName}" was not started: the run was aborted.` }
+  // Checking the arguments (a server's JSON Schema) is part of the call: its time counts against the timeout.
+  const planning = now()
   const plan = planCall(request, options)
-  if (!plan.items) return runPlanned(request, plan, options)
+  const spentMs = now() - planning
+  if (!plan.items) return runPlanned(request, plan, options, spentMs)
   // `command1`, `command2`, ...: ordered calls on one tool, reported together as a JSON array.
   const items: { index: number; command: string; status: ToolExecutionStatus; result: string }[] = []
   for (const item of plan.items) {
-    const outcome = await runPlanned(request, item, options)
+    const outcome = await runPlanned(request, item, options, spentMs)
     items.push({ index: item.index as number, command: item.command as string, status: outcome.status, result: outcome.result })
   }
   const failed = items.find((item) => item.status !== 'success')
@@ -145,7 +154,7 @@ const NOT_RUN_STATUS: Record<Exclude<CallVerdict, 'ready' | 'needs-approval'>, T
 }
 
 /** Runs one planned call as its plan says: the method is called only under a runnable verdict. */
-async function runPlanned(request: ParsedRequest, planned: PlannedCall, options: ExecuteOptions): Promise<Outcome> {
+async function runPlanned(request: ParsedRequest, planned: PlannedCall, options: ExecuteOptions, spentMs = 0): Promise<Outcome> {
   const registry = options.registry ?? toolRegistryManager
   // Only a tool with a policy makes the call wait for it.
   const target = runnableTarget(planned, registry)
@@ -174,7 +183,7 @@ async function runPlanned(request: ParsedRequest, planned: PlannedCall, options:
     typeof tool.callMethod === 'function' ? (callArgs, context) => (tool.callMethod as NonNullable<ToolRegistry['callMethod']>)(method.name, callArgs, context) : typeof own === 'function' ? (own as MethodFunction) : undefined
   if (!fn) return { status: 'error', result: `Tool "${tool.id}" has no function for method "${method.name}".` }
   const onProgress = options.onCallProgress ? (progress: CallProgress) => options.onCallProgress?.(progress, request) : undefined
-  const ran = await callMethod(fn, tool, args, { requestId: request.requestId, routingName, variables: options.variables, onProgress }, options)
+  const ran = await callMethod(fn, tool, args, { requestId: request.requestId, routingName, variables: options.variables, onProgress, spentMs }, options)
   if (ran.status !== 'success' && ran.status !== 'error') return ran
   if (options.onResultReview) {
     const rejection = rejectionOf(await options.onResultReview(pending, ran))
@@ -227,10 +236,12 @@ function callMethod(
   fn: MethodFunction,
   tool: object,
   args: Arguments,
-  call: { requestId: string; routingName: string; variables?: VariableStore; onProgress?: (progress: CallProgress) => void },
+  call: { requestId: string; routingName: string; variables?: VariableStore; onProgress?: (progress: CallProgress) => void; spentMs?: number },
   options: ExecuteOptions,
 ): Promise<Outcome> {
   const timeout = options.timeout ?? DEFAULT_TIMEOUT_MS
+  // Time the call has already used before it starts (validating its arguments).
+  const spent = call.spentMs ?? 0
   const runSignal = options.signal
   // Node's AbortController costs more than the rest of a call: make it when the method asks.
   let controller: AbortController | null = null
@@ -249,7 +260,12 @@ function callMethod(
     controller?.abort(reason)
   }
   return new Promise<Outcome>((resolve) => {
+    if (spent >= timeout) {
+      resolve({ status: 'timeout', result: `"${call.routingName}" timed out: checking its arguments took ${Math.round(spent)} ms, its whole ${timeout} ms; it was not called.` })
+      return
+    }
     let settled = false
+    let timer: ReturnType<typeof setTimeout> | undefined
     const finish = (outcome: Outcome): void => {
       if (settled) return
       settled = true
@@ -257,10 +273,32 @@ function callMethod(
       runSignal?.removeEventListener('abort', onRunAbort)
       resolve(outcome)
     }
-    const timer = setTimeout(() => {
+    const onTimeout = (): void => {
       finish({ status: 'timeout', result: `"${call.routingName}" timed out after ${timeout} ms; the call was aborted.` })
       cancel(new DOMException(`timed out after ${timeout} ms`, 'TimeoutError'))
-    }, timeout)
+    }
+    // The clock stops while the call waits for its turn (waitTurn) and goes on with what is left.
+    let left = timeout - spent
+    let runningSince = now()
+    let waiting = 0
+    let waited = 0
+    timer = setTimeout(onTimeout, left)
+    const waitTurn = async <T>(turn: Promise<T>): Promise<T> => {
+      if (waiting++ === 0 && !settled) {
+        clearTimeout(timer)
+        left -= now() - runningSince
+        runningSince = now()
+      }
+      try {
+        return await turn
+      } finally {
+        if (--waiting === 0 && !settled) {
+          waited += now() - runningSince
+          runningSince = now()
+          timer = setTimeout(onTimeout, Math.max(0, left))
+        }
+      }
+    }
     const onRunAbort = (): void => {
       finish({ status: 'aborted', result: `"${call.routingName}" was aborted while running.` })
       cancel(runSignal?.reason)
@@ -274,11 +312,12 @@ function callMethod(
       routingName: call.routingName,
       variables: call.variables,
       onProgress: call.onProgress,
+      waitTurn,
     }
     // A method that works synchronously blocks the timer: its overrun is measured instead.
     const started = now()
     const overran = (): Outcome | null => {
-      const took = now() - started
+      const took = now() - started - waited + spent
       if (took <= timeout) return null
       return { status: 'timeout', result: `"${call.routingName}" timed out: it ran for ${Math.round(took)} ms without yielding, past its ${timeout} ms; its result was dropped.` }
     }

@@ -21,6 +21,7 @@ export function createBrowserSandboxRunner(): SandboxRunner {
           worker.postMessage({ code, prelude: SANDBOX_PRELUDE, limits: sandboxLimits(options.timeoutMs) })
           return () => worker.terminate()
         }),
+        options.waitTurn,
       )
     },
   }

@@ -28,6 +28,7 @@ export function createNodeSandboxRunner(): SandboxRunner {
           worker.once('exit', (exitCode) => settle({ ok: false, error: `the sandbox stopped unexpectedly (exit code ${exitCode})`, logs: [] }))
           return () => void worker.terminate()
         }),
+        options.waitTurn,
       )
     },
   }

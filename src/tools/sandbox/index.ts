@@ -1,4 +1,4 @@
-import { ToolTimeoutError, type ToolRegistry } from '../../core'
+import { ToolTimeoutError, type ToolCallContext, type ToolRegistry } from '../../core'
 import { MAX_CONCURRENT_SANDBOXES, type SandboxRunner } from './runner'
 import { SANDBOX_MEMORY_BYTES } from './quickjs-driver.mjs'
 
@@ -32,9 +32,10 @@ export function createSandboxTool(runner: SandboxRunner): ToolRegistry {
         },
       ],
     }),
-    async evaluate(args: { code: string; timeoutMs: number }, context: { signal: AbortSignal }) {
+    async evaluate(args: { code: string; timeoutMs: number }, context: ToolCallContext) {
       if (args.timeoutMs < 1 || args.timeoutMs > MAX_TIMEOUT_MS) throw new Error(`timeoutMs must be between 1 and ${MAX_TIMEOUT_MS}, got ${args.timeoutMs}.`)
-      const outcome = await runner.run(args.code, { timeoutMs: args.timeoutMs, signal: context.signal })
+      // Waiting for one of the few sandboxes is not the call's work: its timeout does not run meanwhile.
+      const outcome = await runner.run(args.code, { timeoutMs: args.timeoutMs, signal: context.signal, waitTurn: context.waitTurn })
       if (outcome.ok) return { value: outcome.value, logs: outcome.logs }
       const logs = outcome.logs.length > 0 ? `\nConsole before the failure:\n${outcome.logs.join('\n')}` : ''
       if (outcome.timedOut) throw new ToolTimeoutError(`${outcome.error}${logs}`)

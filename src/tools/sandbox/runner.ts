@@ -4,7 +4,14 @@ import { SANDBOX_MEMORY_BYTES, SANDBOX_STACK_BYTES, type QuickJSLimits } from '.
 export interface SandboxRunner {
   /** How it is isolated, for people: "QuickJS (WebAssembly) in a Web Worker". */
   readonly isolation: string
-  run(code: string, options: { timeoutMs: number; signal?: AbortSignal }): Promise<SandboxOutcome>
+  run(code: string, options: SandboxRunOptions): Promise<SandboxOutcome>
+}
+
+export interface SandboxRunOptions {
+  timeoutMs: number
+  signal?: AbortSignal
+  /** Wraps the wait for a free sandbox, so the caller's timeout does not run meanwhile (the executor's `waitTurn`). */
+  waitTurn?<T>(turn: Promise<T>): Promise<T>
 }
 
 export type SandboxOutcome =
@@ -27,12 +34,12 @@ const waiting: (() => void)[] = []
  * Runs `start` when fewer than MAX_CONCURRENT_SANDBOXES runs are going, so a reply with a hundred
  * sandbox calls cannot start a hundred engines at once. A call aborted while it waits never starts.
  */
-export async function withSandboxSlot(signal: AbortSignal | undefined, start: () => Promise<SandboxOutcome>): Promise<SandboxOutcome> {
+export async function withSandboxSlot(signal: AbortSignal | undefined, start: () => Promise<SandboxOutcome>, waitTurn?: SandboxRunOptions['waitTurn']): Promise<SandboxOutcome> {
   if (running < MAX_CONCURRENT_SANDBOXES) running++
   else {
     // A freed slot is handed straight to the first waiter (running stays counted), so a call
     // arriving while it changes hands cannot take it as well.
-    const turn = await new Promise<boolean>((resolve) => {
+    const waitForSlot = new Promise<boolean>((resolve) => {
       const go = (): void => {
         signal?.removeEventListener('abort', onAbort)
         resolve(true)
@@ -45,6 +52,7 @@ export async function withSandboxSlot(signal: AbortSignal | undefined, start: ()
       waiting.push(go)
       signal?.addEventListener('abort', onAbort, { once: true })
     })
+    const turn = await (waitTurn ? waitTurn(waitForSlot) : waitForSlot)
     if (!turn) return { ok: false, error: 'aborted while waiting for a free sandbox', logs: [] }
   }
   try {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createToolRegistryManager } from '../../../src/core/tools/registry-manager'
-import { directRequest, executeToolRequest, executeToolRequests, type ExecuteOptions, type PendingCall } from '../../../src/core/execution/executor'
+import { directRequest, executeToolRequest, executeToolRequests, type ExecuteOptions, type PendingCall, type ToolCallContext } from '../../../src/core/execution/executor'
 import { parseToolRequests, ToolTimeoutError } from '../../../src/core'
 import type { ToolRegistry } from '../../../src/core'
 import { mathTool, request, unrulyTool } from '../../fixtures/tools'
@@ -352,5 +352,59 @@ describe('executor: images of a result', () => {
     const result = await executeToolRequest(request('pics_show'), { registry })
     expect(result).toMatchObject({ status: 'success', result: 'three pictures' })
     expect(result.images).toEqual([{ mimeType: 'image/png', data: 'iVBORw0KGgo=' }])
+  })
+})
+
+describe('the timeout measures the call', () => {
+  const busy = (ms: number): void => {
+    const until = performance.now() + ms
+    while (performance.now() < until) {
+      // a validator that takes its time
+    }
+  }
+  function registryWith(tool: ToolRegistry) {
+    const registry = createToolRegistryManager()
+    registry.register(tool)
+    return registry
+  }
+
+  it('time spent checking the arguments counts against the timeout (it was not counted at all)', async () => {
+    let called = false
+    const registry = registryWith({
+      id: 'slow',
+      name: 'Slow schema',
+      description: 'A method whose arguments take long to check.',
+      getMetadata: () => ({ methods: [{ name: 'run', description: 'Runs.', parameters: [], agentCallable: true, openArguments: true, validateArguments: () => (busy(120), []) }] }),
+      run: () => ((called = true), 'ran'),
+    })
+    const result = await executeToolRequest(directRequest('slow_run', {}, 'v1'), { registry, timeout: 50 })
+    expect(result.status).toBe('timeout')
+    expect(result.result).toMatch(/^"slow_run" timed out: checking its arguments took \d+ ms, its whole 50 ms; it was not called\.$/)
+    expect(called).toBe(false)
+  })
+
+  it('waiting for a turn (waitTurn) stops the clock; Stop still ends the wait at once', async () => {
+    let open: () => void = () => undefined
+    const gate = new Promise<void>((resolve) => (open = resolve))
+    const registry = registryWith({
+      id: 'queue',
+      name: 'Queue',
+      description: 'Waits for a turn, then works briefly.',
+      getMetadata: () => ({ methods: [{ name: 'run', description: 'Runs.', parameters: [], agentCallable: true }] }),
+      async run(_args: unknown, context: ToolCallContext) {
+        await context.waitTurn?.(gate)
+        return 'worked'
+      },
+    })
+    const pending = executeToolRequest(directRequest('queue_run', {}, 'w1'), { registry, timeout: 30 })
+    // Far longer than the timeout, spent in the queue: the call goes on.
+    await new Promise((resolve) => setTimeout(resolve, 120))
+    open()
+    expect(await pending).toMatchObject({ status: 'success', result: 'worked' })
+
+    const stop = new AbortController()
+    const waiting = executeToolRequest(directRequest('queue_run', {}, 'w2'), { registry, timeout: 30, signal: stop.signal })
+    stop.abort()
+    expect((await waiting).status).toBe('aborted')
   })
 })
