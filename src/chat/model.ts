@@ -34,6 +34,10 @@ export interface EndpointProfile {
   maxTokens: number | null
   /** Seconds without data before a request is stopped; null: the client's default (120 s). 0: never. */
   idleTimeoutSeconds?: number | null
+  /** The most a streamed answer may take, in MB; null: the client's default (16 MB). */
+  maxAnswerMB?: number | null
+  /** The longest line of the stream, in MB; null: the client's default (4 MB). */
+  maxLineMB?: number | null
 }
 
 export interface Agent {

@@ -84,8 +84,10 @@ function readProfile(value: unknown, index: number, repairs: string[]): Endpoint
     ['temperature', isNullableNumber, null],
     ['maxTokens', isNullableNumber, null],
     ['idleTimeoutSeconds', (v) => v === undefined || isNullableNumber(v), undefined],
+    ['maxAnswerMB', (v) => v === undefined || isNullableNumber(v), undefined],
+    ['maxLineMB', (v) => v === undefined || isNullableNumber(v), undefined],
   ])
-  if (profile.idleTimeoutSeconds === undefined) delete profile.idleTimeoutSeconds
+  for (const optional of ['idleTimeoutSeconds', 'maxAnswerMB', 'maxLineMB'] as const) if (profile[optional] === undefined) delete profile[optional]
   if (repaired.length > 0) repairs.push(fieldsNote(named(value, 'endpoint', index), repaired))
   return profile as unknown as EndpointProfile
 }

@@ -274,6 +274,8 @@ export default {
       temperature: 'Temperature',
       maxTokens: 'Max tokens',
       idleTimeout: 'Idle timeout (s)',
+      maxAnswer: 'Answer limit (MB)',
+      maxLine: 'Line limit (MB)',
       unset: 'server default',
       test: 'Test connection',
       testOk: 'Connected: no models | Connected: {n} model | Connected: {n} models',

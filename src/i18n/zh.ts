@@ -276,6 +276,8 @@ const zh: typeof en = {
       temperature: '温度',
       maxTokens: '最大 token 数',
       idleTimeout: '空闲超时（秒）',
+      maxAnswer: '回答上限（MB）',
+      maxLine: '单行上限（MB）',
       unset: '服务器默认',
       test: '测试连接',
       testOk: '已连接：{n} 个模型',

@@ -183,6 +183,8 @@ export const useChatStore = defineStore('chat', () => {
       temperature: profile.temperature ?? undefined,
       maxTokens: profile.maxTokens ?? undefined,
       idleTimeoutMs: profile.idleTimeoutSeconds == null ? undefined : profile.idleTimeoutSeconds * 1000,
+      maxAnswerBytes: megabytes(profile.maxAnswerMB),
+      maxLineBytes: megabytes(profile.maxLineMB),
     })
   }
 
@@ -340,4 +342,9 @@ function withoutImages(result: ToolExecutionResult): ToolExecutionResult {
   const copy = { ...result }
   delete copy.images
   return copy
+}
+
+/** A limit set in MB, in bytes; unset or not positive: the client's default. */
+function megabytes(value: number | null | undefined): number | undefined {
+  return value == null || !(value > 0) ? undefined : Math.round(value * 1024 * 1024)
 }

@@ -11,7 +11,8 @@ export type ChatErrorKind =
   | 'stream-broken' // the connection ended in the middle of the stream
   | 'no-done' // the stream ended without `data: [DONE]`
   | 'malformed' // an event was not the JSON chat-completions chunk it should be
-  | 'idle' // nothing arrived for longer than the idle timeout
+  | 'idle' // no part of the answer arrived for longer than the idle timeout
+  | 'too-large' // the server sent more than the endpoint's answer or line limit
   | 'aborted'
 
 export class ChatRequestError extends Error {

@@ -17,14 +17,21 @@ export interface EndpointSettings {
   /** Ask for token usage at the end of the stream (`stream_options.include_usage`). @default true */
   includeUsage?: boolean
   /**
-   * The request fails when nothing arrives for this long, before the first byte or between two
-   * pieces of the stream (a local model loading can take a while). 0: wait forever.
+   * The request fails when no part of the answer arrives for this long: before the response, or
+   * between two pieces that add to the answer (keep-alive comments, empty events and bytes of an
+   * unfinished event do not count). A local model loading can take a while. 0: wait forever.
    * @default 120000
    */
   idleTimeoutMs?: number
+  /** The most a streamed answer may take on the wire; past it the round ends, the answer so far kept. @default 16 MB */
+  maxAnswerBytes?: number
+  /** The longest line of the stream (an SSE event's data is one line). @default 4 MB */
+  maxLineBytes?: number
 }
 
 export const DEFAULT_IDLE_TIMEOUT_MS = 120_000
+export const DEFAULT_MAX_ANSWER_BYTES = 16 * 1024 * 1024
+export const DEFAULT_MAX_LINE_BYTES = 4 * 1024 * 1024
 /** Error bodies and non-stream answers are read up to this many characters. */
 const MAX_BODY_CHARS = 64 * 1024
 const KEY_REMOVED = '[API key removed]'
@@ -68,7 +75,7 @@ export function createOpenAIClient(settings: EndpointSettings, fetchImpl: Fetch 
         if (!response.body) throw new ChatRequestError('malformed', `${url} answered without a body.`)
         const type = response.headers.get('content-type') ?? ''
         if (!/text\/event-stream/i.test(type) && type !== '') return await readWhole(response, url, type)
-        return await readStream(response.body, url, callbacks, idle)
+        return await readStream(response.body, url, callbacks, idle, { answer: settings.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES, line: settings.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES })
       } catch (error) {
         throw error instanceof ChatRequestError ? withoutKey(error, settings.apiKey) : error
       } finally {
@@ -118,7 +125,7 @@ function idleWatch(timeoutMs: number, outer: AbortSignal | undefined): IdleWatch
     error: (url, partial) =>
       new ChatRequestError(
         'idle',
-        `Nothing arrived from ${url} for ${Math.round(timeoutMs / 1000)} s, so the request was stopped; ${partial.content.length} characters were received and kept. ` +
+        `${partial.content || partial.toolCalls.length ? 'No part of the answer arrived' : 'Nothing arrived'} from ${url} for ${Math.round(timeoutMs / 1000)} s (keep-alive comments and unfinished events do not count), so the request was stopped; ${partial.content.length} characters were received and kept. ` +
           'A slow local model may need a longer idle timeout (endpoint settings).',
         partial,
       ),
@@ -176,13 +183,21 @@ export function createCompletionAccumulator() {
   const calls = new Map<number, NativeToolCall>()
   // Indexes in order, kept sorted as new ones arrive (a sort per chunk was quadratic).
   const order: number[] = []
+  let grown = 0
   return {
     reply,
+    /** Goes up whenever the reply gains something: text, tool-call text, a finish reason, usage. */
+    get progress(): number {
+      return grown
+    },
     /** Applies one parsed chunk; returns the text it added to the content. */
     apply(chunk: unknown): string {
       if (!chunk || typeof chunk !== 'object') throw new TypeError('the chunk is not a JSON object')
       const { choices, usage } = chunk as { choices?: unknown; usage?: unknown }
-      if (isUsage(usage)) reply.usage = copyUsage(usage)
+      if (isUsage(usage)) {
+        reply.usage = copyUsage(usage)
+        grown++
+      }
       if (!Array.isArray(choices)) return ''
       let added = ''
       for (const choice of choices as { delta?: { content?: unknown; tool_calls?: unknown }; finish_reason?: unknown }[]) {
@@ -190,18 +205,31 @@ export function createCompletionAccumulator() {
         if (delta && typeof delta.content === 'string') {
           reply.content += delta.content
           added += delta.content
+          grown += delta.content.length
         }
         if (delta && Array.isArray(delta.tool_calls)) {
           for (const part of delta.tool_calls) {
+            const before = toolCallSize(calls)
             const added = mergeToolCall(calls, part)
             if (added !== null) reply.toolCalls.splice(insertSorted(order, added), 0, calls.get(added) as NativeToolCall)
+            grown += toolCallSize(calls) - before + (added !== null ? 1 : 0)
           }
         }
-        if (typeof choice?.finish_reason === 'string') reply.finishReason = choice.finish_reason
+        if (typeof choice?.finish_reason === 'string' && reply.finishReason !== choice.finish_reason) {
+          reply.finishReason = choice.finish_reason
+          grown++
+        }
       }
       return added
     },
   }
+}
+
+/** How much tool-call text the calls hold (names and arguments). */
+function toolCallSize(calls: Map<number, NativeToolCall>): number {
+  let size = 0
+  for (const call of calls.values()) size += call.function.name.length + call.function.arguments.length + call.id.length
+  return size
 }
 
 /** Inserts `value` into the sorted list; returns where it went. */
@@ -237,7 +265,12 @@ function isUsage(value: unknown): value is TokenUsage {
   return typeof usage.prompt_tokens === 'number' && typeof usage.completion_tokens === 'number' && typeof usage.total_tokens === 'number'
 }
 
-async function readStream(body: ReadableStream<Uint8Array>, url: string, callbacks: CompletionCallbacks, idle: IdleWatch): Promise<Completion> {
+/** Bytes, as a person reads a limit: "16 MB", "512 KB". */
+function sizeText(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round((bytes / 1048576) * 10) / 10} MB` : `${Math.round(bytes / 1024)} KB`
+}
+
+async function readStream(body: ReadableStream<Uint8Array>, url: string, callbacks: CompletionCallbacks, idle: IdleWatch, limits: { answer: number; line: number }): Promise<Completion> {
   const accumulator = createCompletionAccumulator()
   const { reply } = accumulator
   let done = false
@@ -273,17 +306,34 @@ async function readStream(body: ReadableStream<Uint8Array>, url: string, callbac
   })
   const reader = body.getReader()
   const decoder = new TextDecoder()
+  let received = 0
+  // Bytes since the last line end: a line without end would otherwise grow in the parser forever.
+  let lineBytes = 0
+  let tooLarge: string | null = null
   try {
     for (;;) {
       const { value, done: ended } = await reader.read()
-      idle.touch()
       if (ended) {
         parser.feed(decoder.decode())
         break
       }
+      received += value.length
+      const lastBreak = Math.max(value.lastIndexOf(10), value.lastIndexOf(13))
+      lineBytes = lastBreak === -1 ? lineBytes + value.length : value.length - lastBreak - 1
+      if (lineBytes > limits.line) {
+        tooLarge = `The server sent more than ${sizeText(limits.line)} in one line (this endpoint's line limit), so the answer was stopped`
+        break
+      }
+      const before = accumulator.progress
       parser.feed(decoder.decode(value, { stream: true }))
+      // Only what adds to the answer keeps the request alive, not keep-alive bytes.
+      if (accumulator.progress !== before || done) idle.touch()
       if (malformed !== null) break
       if (done) break
+      if (received > limits.answer) {
+        tooLarge = `The server sent more than ${sizeText(limits.answer)} (this endpoint's answer limit), so the answer was stopped`
+        break
+      }
     }
   } catch (error) {
     if (idle.fired()) throw idle.error(url, copy(reply))
@@ -292,6 +342,7 @@ async function readStream(body: ReadableStream<Uint8Array>, url: string, callbac
   } finally {
     reader.cancel().catch(() => undefined)
   }
+  if (tooLarge !== null) throw new ChatRequestError('too-large', `${tooLarge}; ${reply.content.length.toLocaleString('en-US')} characters were received and kept. Raise the limit in the endpoint's settings if the answer is meant to be this long.`, copy(reply))
   if (malformed !== null) throw new ChatRequestError('malformed', malformed, copy(reply))
   if (!done) {
     const finished = reply.finishReason ? ` (the last chunk said finish_reason "${reply.finishReason}")` : ''

@@ -33,6 +33,43 @@ const routes: Record<string, (res: ServerResponse) => void> = {
     res.writeHead(500, { 'content-type': 'text/plain' })
     res.end('x'.repeat(5_000_000))
   },
+  // Keep-alive comments every 100 ms after a first piece, and never an answer.
+  comments: (res) => {
+    res.writeHead(200, { 'content-type': 'text/event-stream' })
+    res.write(chunk({ content: 'Partial' }))
+    const timer = setInterval(() => res.write(': keep-alive\n\n'), 100)
+    res.on('close', () => clearInterval(timer))
+  },
+  // One byte every 50 ms of an event that never ends.
+  dribble: (res) => {
+    res.writeHead(200, { 'content-type': 'text/event-stream' })
+    res.write(chunk({ content: 'Partial' }))
+    res.write('data: {"choices": [{"delta": {"content": "')
+    const timer = setInterval(() => res.write('x'), 50)
+    res.on('close', () => clearInterval(timer))
+  },
+  // An answer without end, in ordinary pieces.
+  endless: (res) => {
+    res.writeHead(200, { 'content-type': 'text/event-stream' })
+    const piece = chunk({ content: 'y'.repeat(1000) }).repeat(64)
+    const write = (): void => {
+      while (!res.destroyed && res.write(piece));
+      if (!res.destroyed) res.once('drain', write)
+    }
+    write()
+  },
+  // One line that never ends.
+  longline: (res) => {
+    res.writeHead(200, { 'content-type': 'text/event-stream' })
+    res.write(chunk({ content: 'Start' }))
+    res.write('data: ')
+    const piece = 'z'.repeat(64 * 1024)
+    const write = (): void => {
+      while (!res.destroyed && res.write(piece));
+      if (!res.destroyed) res.once('drain', write)
+    }
+    write()
+  },
   echo: (res) => {
     res.writeHead(401, { 'content-type': 'application/json' })
     res.end(JSON.stringify({ error: { message: `Incorrect API key provided: ${KEY}.` } }))
@@ -63,7 +100,7 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve))
 })
 
-const ask = (route: string, extra: { idleTimeoutMs?: number } = {}): Promise<Completion> =>
+const ask = (route: string, extra: { idleTimeoutMs?: number; maxAnswerBytes?: number; maxLineBytes?: number } = {}): Promise<Completion> =>
   createOpenAIClient({ baseUrl: `${base}/${route}`, apiKey: KEY, model: 'm', ...extra }).complete({ messages: [{ role: 'user', content: 'hi' }] })
 
 async function failure(promise: Promise<unknown>): Promise<ChatRequestError> {
@@ -95,7 +132,7 @@ describe('the chat client on the wire', () => {
   it('stops a silent stream at the idle timeout, with the text so far', async () => {
     const error = await failure(ask('silent', { idleTimeoutMs: 300 }))
     expect(error.kind).toBe('idle')
-    expect(error.message).toMatch(/^Nothing arrived from .* for 0 s, so the request was stopped; 7 characters were received and kept\./)
+    expect(error.message).toMatch(/^No part of the answer arrived from .* for 0 s \(keep-alive comments and unfinished events do not count\), so the request was stopped; 7 characters were received and kept\./)
     expect(error.partial.content).toBe('Partial')
   })
 
@@ -123,4 +160,33 @@ describe('native tool-call deltas', () => {
     expect(ids).toEqual(Array.from({ length: 8000 }, (_, k) => `c${k}`))
     expect(accumulator.reply.toolCalls.filter((c) => c.function.arguments === '{} ')).toHaveLength(100)
   })
+
+  it('the idle timeout measures the answer, not bytes: keep-alive comments do not keep a dead stream alive', async () => {
+    const error = await failure(ask('comments', { idleTimeoutMs: 800 }))
+    expect(error.kind).toBe('idle')
+    expect(error.partial.content).toBe('Partial')
+  }, 20_000)
+
+  it('nor does one byte at a time of an event that never ends', async () => {
+    const error = await failure(ask('dribble', { idleTimeoutMs: 800 }))
+    expect(error.kind).toBe('idle')
+    expect(error.message).toContain('No part of the answer arrived')
+    expect(error.partial.content).toBe('Partial')
+  }, 20_000)
+
+  it('an answer past the endpoint\'s size limit ends the round, with what arrived kept', async () => {
+    const error = await failure(ask('endless', { maxAnswerBytes: 2 * 1048576 }))
+    expect(error.kind).toBe('too-large')
+    expect(error.message).toMatch(/^The server sent more than 2 MB \(this endpoint's answer limit\), so the answer was stopped; [\d,]+ characters were received and kept\./)
+    expect(error.partial.content.length).toBeGreaterThan(1_000_000)
+    expect(error.partial.content.length).toBeLessThanOrEqual(2 * 1048576)
+    expect(/^y+$/.test(error.partial.content)).toBe(true)
+  }, 20_000)
+
+  it('a line past the endpoint\'s line limit ends the round too (the parser held it all)', async () => {
+    const error = await failure(ask('longline', { maxLineBytes: 1048576 }))
+    expect(error.kind).toBe('too-large')
+    expect(error.message).toMatch(/^The server sent more than 1 MB in one line \(this endpoint's line limit\)/)
+    expect(error.partial.content).toBe('Start')
+  }, 20_000)
 })
