@@ -260,6 +260,8 @@ async function connectConfigured(name: string, command: Command, io: CliIo, regi
     await connected.close()
     return null
   }
+  // What was refused or cut of a server's tools: said, and the run goes on with the rest.
+  for (const source of connected.sources) for (const notice of source.notices) io.err(`vcp ${name}: warning: MCP server "${source.config.name}": ${notice}`)
   return connected
 }
 

@@ -5,14 +5,23 @@
  */
 import type { MethodParameter, ParameterType } from '../types'
 import { isRecord } from '../own-record'
+import { cleanServerText, escapedName, PARAMETER_NAME } from './server-text'
+import { capDescription, MAX_ENUM_CHOICES, MAX_PARAMETER_DESCRIPTION } from './schema-limits'
 
 type Schema = Record<string, unknown>
 
+/** What reading a schema found to say: notes (text cut, an enum made a field) and names refused. */
+export interface SchemaReport {
+  notes: string[]
+  /** Property names outside PARAMETER_NAME, escaped: the tool is refused. */
+  badNames: string[]
+}
+
 /** The top-level properties of an object schema, as parameters. */
-export function schemaParameters(schema: unknown): MethodParameter[] {
+export function schemaParameters(schema: unknown, report: SchemaReport = { notes: [], badNames: [] }): MethodParameter[] {
   if (!isRecord(schema) || !isRecord(schema.properties)) return []
   const required = new Set(Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : [])
-  return Object.keys(schema.properties).map((name) => parameterOf(name, (schema.properties as Schema)[name], required.has(name), 0))
+  return Object.keys(schema.properties).map((name) => parameterOf(name, (schema.properties as Schema)[name], required.has(name), 0, report))
 }
 
 /** Whether the schema lets arguments through that it does not name. */
@@ -20,20 +29,33 @@ export function schemaIsOpen(schema: unknown): boolean {
   return isRecord(schema) && schema.additionalProperties !== false && schema.additionalProperties !== undefined
 }
 
-function parameterOf(name: string, raw: unknown, required: boolean, depth: number): MethodParameter {
+function parameterOf(name: string, raw: unknown, required: boolean, depth: number, report: SchemaReport): MethodParameter {
+  if (!PARAMETER_NAME.test(name)) report.badNames.push(escapedName(name))
   const schema = isRecord(raw) ? branch(raw) : {}
   const parameter: MethodParameter = { name, type: typeOf(schema) }
   const description = typeof schema.description === 'string' ? schema.description : typeof schema.title === 'string' ? schema.title : undefined
-  if (description) parameter.description = description
+  if (description) {
+    const capped = capDescription(cleanServerText(description, { multiline: true }), MAX_PARAMETER_DESCRIPTION)
+    if (capped.cut > 0) report.notes.push(`the description of "${name}" was cut by ${capped.cut.toLocaleString('en-US')} characters`)
+    parameter.description = capped.text
+  }
   if (!required) parameter.required = false
-  if (schema.default !== undefined) parameter.defaultValue = schema.default
-  if (parameter.type === 'enum') parameter.enumValues = (schema.enum as unknown[]).map(String)
+  if (schema.default !== undefined) parameter.defaultValue = typeof schema.default === 'string' ? cleanServerText(schema.default) : schema.default
+  if (parameter.type === 'enum') {
+    const values = schema.enum as string[]
+    if (values.length > MAX_ENUM_CHOICES) {
+      // A choice of 200,000 would freeze the form and fill the prompt: a text field, checked by the schema.
+      parameter.type = 'string'
+      report.notes.push(`"${name}" allows ${values.length.toLocaleString('en-US')} values, more than ${MAX_ENUM_CHOICES.toLocaleString('en-US')}: it is a text field, and the schema checks the value`)
+      parameter.description = `${parameter.description ? parameter.description + ' ' : ''}(one of ${values.length.toLocaleString('en-US')} values, e.g. ${values.slice(0, 3).map((v) => JSON.stringify(cleanServerText(v))).join(', ')})`
+    } else parameter.enumValues = values.map((v) => cleanServerText(v))
+  }
   // Deep schemas are described to a depth; the validator checks the rest.
   if (depth < 4) {
-    if (parameter.type === 'array' && isRecord(schema.items)) parameter.items = parameterOf('item', schema.items, true, depth + 1)
+    if (parameter.type === 'array' && isRecord(schema.items)) parameter.items = parameterOf('item', schema.items, true, depth + 1, report)
     if (parameter.type === 'object' && isRecord(schema.properties)) {
       const inner = new Set(Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : [])
-      parameter.properties = Object.keys(schema.properties).map((key) => parameterOf(key, (schema.properties as Schema)[key], inner.has(key), depth + 1))
+      parameter.properties = Object.keys(schema.properties).map((key) => parameterOf(key, (schema.properties as Schema)[key], inner.has(key), depth + 1, report))
     }
   }
   return parameter

@@ -13,7 +13,9 @@ import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/typ
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv'
 import type { ArgumentProblem, CallProgress, MethodMetadata, ToolAnnotations, ToolRegistry } from '../types'
 import type { McpServerConfig } from './config'
-import { schemaIsOpen, schemaParameters } from './schema-parameters'
+import { schemaIsOpen, schemaParameters, type SchemaReport } from './schema-parameters'
+import { cleanServerText, escapedName, MCP_TOOL_NAME } from './server-text'
+import { capDescription, displaySchema, linearPatternProblem, linearRegExp, MAX_SCHEMA_CHARS, MAX_SERVER_DESCRIPTIONS, MAX_TOOL_DESCRIPTION, measureSchema, overBudgetLength, schemaRefusal } from './schema-limits'
 import { mcpResultText, type McpResultText } from './content'
 import { isRecord } from '../own-record'
 
@@ -49,6 +51,11 @@ export interface McpToolSource {
   readonly toolsVersion: number
   /** Recent messages, newest last (at most LOG_SIZE). */
   readonly log: readonly McpLogEntry[]
+  /**
+   * What the workbench did to the server's tools when it last listed them, one sentence each:
+   * tools refused (their names), schemas not checked here, text cut to the prompt's budget.
+   */
+  readonly notices: readonly string[]
   connect(): Promise<void>
   disconnect(): Promise<void>
   /** Lists the tools again (also done on `notifications/tools/list_changed`). */
@@ -84,6 +91,7 @@ export function createMcpToolSource(options: McpSourceOptions): McpToolSource {
   let client: Client | null = null
   let methods: MethodMetadata[] = []
   let toolsVersion = 0
+  let notices: string[] = []
   const log: McpLogEntry[] = []
   const listeners = new Set<() => void>()
   const changed = (): void => listeners.forEach((listener) => listener())
@@ -93,7 +101,10 @@ export function createMcpToolSource(options: McpSourceOptions): McpToolSource {
     changed()
   }
   const validators = new Map<string, ValidateFunction | null>()
-  const ajv = new Ajv({ allErrors: true, strict: false, validateSchema: false })
+  // Patterns run on RE2 (linear time): a server's `^(a+)+$` cannot make a check backtrack.
+  const ajv = new Ajv({ allErrors: true, strict: false, validateSchema: false, code: { regExp: linearRegExp } })
+  /** Tools whose schema is too large or deep to check here. */
+  const unchecked = new Set<string>()
 
   const tool: ToolRegistry = {
     id: config.name,
@@ -196,14 +207,21 @@ export function createMcpToolSource(options: McpSourceOptions): McpToolSource {
     const current = client
     if (!current) return
     const found: MethodMetadata[] = []
+    const said: string[] = []
+    unchecked.clear()
     let cursor: string | undefined
     for (let page = 0; page < PAGE_LIMIT; page++) {
       const listed = await current.listTools(cursor ? { cursor } : undefined, { timeout: waitMs })
-      for (const listedTool of listed.tools) found.push(methodOf(listedTool))
+      for (const listedTool of listed.tools) {
+        const method = methodOf(listedTool, said)
+        if (method) found.push(method)
+      }
       cursor = listed.nextCursor
       if (!cursor) break
     }
-    methods = dedupe(found)
+    methods = withinServerBudget(dedupe(found), said)
+    notices = said
+    if (said.length > 0) record('event', `Notices: ${said.join(' ')}`)
     toolsVersion++
     validators.clear()
     changed()
@@ -220,25 +238,53 @@ export function createMcpToolSource(options: McpSourceOptions): McpToolSource {
     record('event', 'Disconnected.')
   }
 
-  function methodOf(listed: { name: string; title?: string; description?: string; inputSchema: unknown; outputSchema?: unknown; annotations?: unknown }): MethodMetadata {
-    const inputSchema = isRecord(listed.inputSchema) ? listed.inputSchema : { type: 'object' }
-    const method: MethodMetadata = {
-      name: listed.name,
-      description: listed.description ?? listed.title ?? '',
-      parameters: schemaParameters(inputSchema),
-      agentCallable: true,
-      inputSchema,
-      openArguments: schemaIsOpen(inputSchema),
-      validateArguments: (args) => validate(listed.name, inputSchema, args),
+  /** The server's tool as a method, or null (with a notice) when it cannot be offered safely. */
+  function methodOf(listed: { name: unknown; title?: unknown; description?: unknown; inputSchema: unknown; outputSchema?: unknown; annotations?: unknown }, said: string[]): MethodMetadata | null {
+    const name = typeof listed.name === 'string' ? listed.name : ''
+    if (!MCP_TOOL_NAME.test(name)) {
+      said.push(`The tool ${escapedName(String(listed.name))} of "${config.name}" was refused: MCP tool names are 1 to 128 letters, digits, "_", "-" and ".".`)
+      return null
     }
-    if (listed.title) method.title = listed.title
-    if (isRecord(listed.outputSchema)) method.outputSchema = listed.outputSchema
+    const inputSchema = isRecord(listed.inputSchema) ? listed.inputSchema : { type: 'object' }
+    const report: SchemaReport = { notes: [], badNames: [] }
+    const parameters = schemaParameters(inputSchema, report)
+    if (report.badNames.length > 0) {
+      said.push(`The tool "${name}" of "${config.name}" was refused: its parameter name${report.badNames.length > 1 ? 's' : ''} ${report.badNames.slice(0, 3).join(', ')} use${report.badNames.length > 1 ? '' : 's'} characters a protocol cannot carry.`)
+      return null
+    }
+    const measure = measureSchema(inputSchema)
+    const refusal = schemaRefusal(measure)
+    if (refusal) {
+      unchecked.add(name)
+      said.push(`"${name}": ${refusal}, so its arguments are not checked here (the server checks them).`)
+    }
+    for (const pattern of measure.patterns) {
+      const problem = linearPatternProblem(pattern)
+      if (problem) said.push(`"${name}": the pattern ${escapedName(pattern)} is not checked here, since it needs a backtracking engine (${problem}); the server checks it.`)
+    }
+    const rawDescription = typeof listed.description === 'string' ? listed.description : typeof listed.title === 'string' ? listed.title : ''
+    const description = capDescription(cleanServerText(rawDescription, { multiline: true }), MAX_TOOL_DESCRIPTION)
+    if (description.cut > 0) report.notes.unshift(`its description was cut by ${description.cut.toLocaleString('en-US')} characters`)
+    if (report.notes.length > 0) said.push(`"${name}": ${report.notes.join('; ')}.`)
+    const method: MethodMetadata = {
+      name,
+      description: description.text,
+      parameters,
+      agentCallable: true,
+      // What the model and the page see is cleaned; the arguments are checked against the server's own.
+      inputSchema: refusal && measure.chars > MAX_SCHEMA_CHARS ? { type: 'object' } : displaySchema(inputSchema),
+      openArguments: schemaIsOpen(inputSchema),
+      validateArguments: (args) => validate(name, inputSchema, args),
+    }
+    if (typeof listed.title === 'string' && listed.title) method.title = cleanServerText(listed.title)
+    if (isRecord(listed.outputSchema) && schemaRefusal(measureSchema(listed.outputSchema)) === null) method.outputSchema = displaySchema(listed.outputSchema)
     if (isRecord(listed.annotations)) method.annotations = listed.annotations as ToolAnnotations
     return method
   }
 
   function validate(name: string, schema: Record<string, unknown>, args: Record<string, unknown>): ArgumentProblem[] {
     let check = validators.get(name)
+    if (check === undefined && unchecked.has(name)) check = null
     if (check === undefined) {
       try {
         check = ajv.compile(schema)
@@ -282,6 +328,9 @@ export function createMcpToolSource(options: McpSourceOptions): McpToolSource {
     },
     get toolsVersion() {
       return toolsVersion
+    },
+    get notices() {
+      return notices
     },
     get client() {
       return client
@@ -329,6 +378,26 @@ function negotiatedVersion(log: readonly McpLogEntry[]): string | undefined {
     if (entry.direction === 'received' && typeof message.result?.protocolVersion === 'string') return message.result.protocolVersion
   }
   return undefined
+}
+
+/**
+ * One server's share of the tools prompt: once its descriptions (tools' and parameters') pass
+ * MAX_SERVER_DESCRIPTIONS characters, the descriptions of the tools after that point are cut short.
+ */
+function withinServerBudget(methods: MethodMetadata[], said: string[]): MethodMetadata[] {
+  let used = 0
+  const cut: string[] = []
+  for (const method of methods) {
+    used += method.description.length + method.parameters.reduce((n, p) => n + (p.description?.length ?? 0), 0)
+    if (used <= MAX_SERVER_DESCRIPTIONS) continue
+    method.description = capDescription(method.description, overBudgetLength()).text
+    for (const parameter of method.parameters) if (parameter.description) parameter.description = capDescription(parameter.description, 80).text
+    cut.push(method.name)
+  }
+  if (cut.length > 0) {
+    said.push(`The server's descriptions pass ${MAX_SERVER_DESCRIPTIONS.toLocaleString('en-US')} characters, the most one server may put into the tools prompt: those of ${cut.length} tool${cut.length === 1 ? '' : 's'} (${cut.slice(0, 5).map((n) => `"${n}"`).join(', ')}${cut.length > 5 ? ', ...' : ''}) were cut short.`)
+  }
+  return methods
 }
 
 /** Two tools of one server with the same name: the first wins (the registry needs unique names). */

@@ -1,0 +1,59 @@
+/**
+ * What an MCP server says about its tools is data, written by whoever runs the server. Before it
+ * reaches a routing name, the tools prompt or a card: names are checked against MCP's allowed set,
+ * text is cleaned of control and direction characters, and anything a protocol reads as a
+ * boundary (`<<<[`, `「始」`, `<tool_call>`, `"tool_calls"` ...) is written so that no parser sees
+ * one. Pure functions, so the property tests and the fuzz harness use them as they are.
+ */
+
+/** MCP's rule for tool names: letters, digits, `_`, `-` and `.`, 1 to 128 of them. */
+export const MCP_TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/
+/** A parameter name becomes a field name in every protocol: letters and digits of any script, `_`, `-`, `.`, `$`. */
+export const PARAMETER_NAME = /^[\p{L}\p{N}_.$-]{1,128}$/u
+
+// C0 and C1 controls, direction marks and isolates, zero-width characters and the BOM.
+// eslint-disable-next-line no-control-regex
+const UNSAFE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u061C\u200B-\u200F\u2028\u2029\u202A-\u202E\u2060-\u2069\uFEFF]/g
+const LINE_BREAKS = /\r\n?|\n|\t/g
+
+/** A name, escaped for a message: every character outside printable ASCII as \u{...}. */
+export function escapedName(name: string, max = 80): string {
+  const shown = name.length > max ? name.slice(0, max) + '…' : name
+  return JSON.stringify(shown).replace(/[^\x20-\x7E]/g, (ch) => `\\u{${(ch.codePointAt(0) ?? 0).toString(16)}}`)
+}
+
+/**
+ * Text with its unsafe characters removed and protocol boundaries broken. `multiline` keeps line
+ * breaks and tabs (descriptions); otherwise they become spaces (titles, values).
+ */
+export function cleanServerText(text: string, options: { multiline?: boolean } = {}): string {
+  let out = text.replace(UNSAFE, '')
+  if (!options.multiline) out = out.replace(LINE_BREAKS, ' ')
+  else out = out.replace(/\r\n?/g, '\n')
+  return defuseMarkers(out)
+}
+
+/**
+ * Protocol boundaries written so that no parser reads them: VCP's `<<<`/`>>>` and value markers
+ * (`「始」`, `{末}` and their variants), the tags of the XML and Hermes paradigms and of native
+ * formats, and the JSON paradigm's `"tool_calls"` key. The text stays readable.
+ */
+export function defuseMarkers(text: string): string {
+  return (
+    text
+      .replace(/<{3,}/g, (run) => '‹'.repeat(run.length))
+      .replace(/>{3,}/g, (run) => '›'.repeat(run.length))
+      // A value marker is a bracket next to 始 or 末 (the VCP scanner reads 「始」, {始}, 「始ESCAPE」 ...).
+      .replace(/[「{]\s*(?=[始末])/g, (bracket) => (bracket.startsWith('「') ? '『' : '｛') + bracket.slice(1))
+      .replace(/([始末][\w]{0,8}\s*)[」}]/g, (_, inner: string, offset: number, whole: string) => inner + (whole[offset + inner.length] === '」' ? '』' : '｝'))
+      // Tags: <tool_call>, </tool_code>, <function=...>, <|python_tag|>, [TOOL_CALLS] ...
+      .replace(/<(\/?\s*(?:tool_call|tool_code|tool_response|tool_result|function|functions|invoke|parameter|minimax|\|))/gi, '‹$1')
+      .replace(/\[(\/?(?:TOOL_CALLS|TOOL_REQUEST|END_TOOL_REQUEST|TOOL_RESULT|ARGS))/gi, '⟦$1')
+      .replace(/(["'])tool_calls\1/gi, '$1tool calls$1')
+  )
+}
+
+/** Whether a text would come out of cleaning changed: it held something unsafe. */
+export function isCleanServerText(text: string, multiline = false): boolean {
+  return cleanServerText(text, { multiline }) === text
+}
