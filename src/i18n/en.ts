@@ -206,6 +206,7 @@ export default {
     openFull: 'Open the full result',
   },
   chat: {
+    jumpToLatest: 'Jump to latest',
     historyMode: 'How earlier tool runs are sent to the model',
     historyNative: 'History: native messages',
     historyCompact: 'History: compact record',

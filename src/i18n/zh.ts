@@ -208,6 +208,7 @@ const zh: typeof en = {
     openFull: '打开完整结果',
   },
   chat: {
+    jumpToLatest: '跳到最新',
     historyMode: '之前的工具运行如何发送给模型',
     historyNative: '历史：原始消息',
     historyCompact: '历史：紧凑记录',
