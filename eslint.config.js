@@ -10,7 +10,7 @@ const CORE_DEEP_IMPORT = {
 }
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'examples/*/dist/**', 'node_modules/**', '.bench/**', '.e2e-dist/**', 'coverage/**', 'test-results/**'] },
+  { ignores: ['dist/**', 'examples/*/dist/**', 'node_modules/**', '.bench/**', '.e2e-dist*/**', 'coverage/**', 'test-results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...pluginVue.configs['flat/recommended'],

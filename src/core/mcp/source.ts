@@ -10,14 +10,10 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js'
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv'
-import type { ArgumentProblem, CallProgress, MethodMetadata, ToolAnnotations, ToolRegistry } from '../types'
+import type { CallProgress, MethodMetadata, ToolRegistry } from '../types'
 import type { McpServerConfig } from './config'
-import { schemaIsOpen, schemaParameters, type SchemaReport } from './schema-parameters'
-import { cleanServerText, escapedName, MCP_TOOL_NAME } from './server-text'
-import { capDescription, displaySchema, linearPatternProblem, linearRegExp, MAX_SCHEMA_CHARS, MAX_SERVER_DESCRIPTIONS, MAX_TOOL_DESCRIPTION, measureSchema, overBudgetLength, schemaRefusal } from './schema-limits'
+import { createSchemaChecker, readListedTools } from './listed-tools'
 import { mcpResultText, type McpResultText } from './content'
-import { isRecord } from '../own-record'
 
 export type McpStatus = 'disconnected' | 'connecting' | 'connected' | 'failed'
 
@@ -100,11 +96,7 @@ export function createMcpToolSource(options: McpSourceOptions): McpToolSource {
     if (log.length > LOG_SIZE) log.splice(0, log.length - LOG_SIZE)
     changed()
   }
-  const validators = new Map<string, ValidateFunction | null>()
-  // Patterns run on RE2 (linear time): a server's `^(a+)+$` cannot make a check backtrack.
-  const ajv = new Ajv({ allErrors: true, strict: false, validateSchema: false, code: { regExp: linearRegExp } })
-  /** Tools whose schema is too large or deep to check here. */
-  const unchecked = new Set<string>()
+  const checker = createSchemaChecker()
 
   const tool: ToolRegistry = {
     id: config.name,
@@ -206,24 +198,19 @@ export function createMcpToolSource(options: McpSourceOptions): McpToolSource {
   async function refresh(): Promise<void> {
     const current = client
     if (!current) return
-    const found: MethodMetadata[] = []
-    const said: string[] = []
-    unchecked.clear()
+    const listed: unknown[] = []
     let cursor: string | undefined
     for (let page = 0; page < PAGE_LIMIT; page++) {
-      const listed = await current.listTools(cursor ? { cursor } : undefined, { timeout: waitMs })
-      for (const listedTool of listed.tools) {
-        const method = methodOf(listedTool, said)
-        if (method) found.push(method)
-      }
-      cursor = listed.nextCursor
+      const answer = await current.listTools(cursor ? { cursor } : undefined, { timeout: waitMs })
+      listed.push(...answer.tools)
+      cursor = answer.nextCursor
       if (!cursor) break
     }
-    methods = withinServerBudget(dedupe(found), said)
-    notices = said
-    if (said.length > 0) record('event', `Notices: ${said.join(' ')}`)
+    const reading = readListedTools(config.name, listed, checker)
+    methods = reading.methods
+    notices = reading.notices
+    if (notices.length > 0) record('event', `Notices: ${notices.join(' ')}`)
     toolsVersion++
-    validators.clear()
     changed()
   }
 
@@ -236,66 +223,6 @@ export function createMcpToolSource(options: McpSourceOptions): McpToolSource {
     toolsVersion++
     await current?.close().catch(() => undefined)
     record('event', 'Disconnected.')
-  }
-
-  /** The server's tool as a method, or null (with a notice) when it cannot be offered safely. */
-  function methodOf(listed: { name: unknown; title?: unknown; description?: unknown; inputSchema: unknown; outputSchema?: unknown; annotations?: unknown }, said: string[]): MethodMetadata | null {
-    const name = typeof listed.name === 'string' ? listed.name : ''
-    if (!MCP_TOOL_NAME.test(name)) {
-      said.push(`The tool ${escapedName(String(listed.name))} of "${config.name}" was refused: MCP tool names are 1 to 128 letters, digits, "_", "-" and ".".`)
-      return null
-    }
-    const inputSchema = isRecord(listed.inputSchema) ? listed.inputSchema : { type: 'object' }
-    const report: SchemaReport = { notes: [], badNames: [] }
-    const parameters = schemaParameters(inputSchema, report)
-    if (report.badNames.length > 0) {
-      said.push(`The tool "${name}" of "${config.name}" was refused: its parameter name${report.badNames.length > 1 ? 's' : ''} ${report.badNames.slice(0, 3).join(', ')} use${report.badNames.length > 1 ? '' : 's'} characters a protocol cannot carry.`)
-      return null
-    }
-    const measure = measureSchema(inputSchema)
-    const refusal = schemaRefusal(measure)
-    if (refusal) {
-      unchecked.add(name)
-      said.push(`"${name}": ${refusal}, so its arguments are not checked here (the server checks them).`)
-    }
-    for (const pattern of measure.patterns) {
-      const problem = linearPatternProblem(pattern)
-      if (problem) said.push(`"${name}": the pattern ${escapedName(pattern)} is not checked here, since it needs a backtracking engine (${problem}); the server checks it.`)
-    }
-    const rawDescription = typeof listed.description === 'string' ? listed.description : typeof listed.title === 'string' ? listed.title : ''
-    const description = capDescription(cleanServerText(rawDescription, { multiline: true }), MAX_TOOL_DESCRIPTION)
-    if (description.cut > 0) report.notes.unshift(`its description was cut by ${description.cut.toLocaleString('en-US')} characters`)
-    if (report.notes.length > 0) said.push(`"${name}": ${report.notes.join('; ')}.`)
-    const method: MethodMetadata = {
-      name,
-      description: description.text,
-      parameters,
-      agentCallable: true,
-      // What the model and the page see is cleaned; the arguments are checked against the server's own.
-      inputSchema: refusal && measure.chars > MAX_SCHEMA_CHARS ? { type: 'object' } : displaySchema(inputSchema),
-      openArguments: schemaIsOpen(inputSchema),
-      validateArguments: (args) => validate(name, inputSchema, args),
-    }
-    if (typeof listed.title === 'string' && listed.title) method.title = cleanServerText(listed.title)
-    if (isRecord(listed.outputSchema) && schemaRefusal(measureSchema(listed.outputSchema)) === null) method.outputSchema = displaySchema(listed.outputSchema)
-    if (isRecord(listed.annotations)) method.annotations = listed.annotations as ToolAnnotations
-    return method
-  }
-
-  function validate(name: string, schema: Record<string, unknown>, args: Record<string, unknown>): ArgumentProblem[] {
-    let check = validators.get(name)
-    if (check === undefined && unchecked.has(name)) check = null
-    if (check === undefined) {
-      try {
-        check = ajv.compile(schema)
-      } catch {
-        // A schema the validator cannot compile: the server checks the arguments itself.
-        check = null
-      }
-      validators.set(name, check)
-    }
-    if (!check || check({ ...args })) return []
-    return (check.errors ?? []).map(problemOf)
   }
 
   async function call(name: string, args: Record<string, unknown>, context: { signal: AbortSignal; onProgress?: (progress: CallProgress) => void }): Promise<McpResultText> {
@@ -378,42 +305,6 @@ function negotiatedVersion(log: readonly McpLogEntry[]): string | undefined {
     if (entry.direction === 'received' && typeof message.result?.protocolVersion === 'string') return message.result.protocolVersion
   }
   return undefined
-}
-
-/**
- * One server's share of the tools prompt: once its descriptions (tools' and parameters') pass
- * MAX_SERVER_DESCRIPTIONS characters, the descriptions of the tools after that point are cut short.
- */
-function withinServerBudget(methods: MethodMetadata[], said: string[]): MethodMetadata[] {
-  let used = 0
-  const cut: string[] = []
-  for (const method of methods) {
-    used += method.description.length + method.parameters.reduce((n, p) => n + (p.description?.length ?? 0), 0)
-    if (used <= MAX_SERVER_DESCRIPTIONS) continue
-    method.description = capDescription(method.description, overBudgetLength()).text
-    for (const parameter of method.parameters) if (parameter.description) parameter.description = capDescription(parameter.description, 80).text
-    cut.push(method.name)
-  }
-  if (cut.length > 0) {
-    said.push(`The server's descriptions pass ${MAX_SERVER_DESCRIPTIONS.toLocaleString('en-US')} characters, the most one server may put into the tools prompt: those of ${cut.length} tool${cut.length === 1 ? '' : 's'} (${cut.slice(0, 5).map((n) => `"${n}"`).join(', ')}${cut.length > 5 ? ', ...' : ''}) were cut short.`)
-  }
-  return methods
-}
-
-/** Two tools of one server with the same name: the first wins (the registry needs unique names). */
-function dedupe(methods: MethodMetadata[]): MethodMetadata[] {
-  const seen = new Set<string>()
-  return methods.filter((method) => (seen.has(method.name) ? false : (seen.add(method.name), true)))
-}
-
-function problemOf(error: ErrorObject): ArgumentProblem {
-  if (error.keyword === 'required' && typeof error.params.missingProperty === 'string') {
-    return { path: `${error.instancePath}/${error.params.missingProperty}`, message: 'is required' }
-  }
-  if (error.keyword === 'additionalProperties' && typeof error.params.additionalProperty === 'string') {
-    return { path: `${error.instancePath}/${error.params.additionalProperty}`, message: 'is not allowed here' }
-  }
-  return { path: error.instancePath, message: error.message ?? error.keyword }
 }
 
 function messageOf(problem: unknown): string {
