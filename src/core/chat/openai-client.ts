@@ -265,6 +265,25 @@ function isUsage(value: unknown): value is TokenUsage {
   return typeof usage.prompt_tokens === 'number' && typeof usage.completion_tokens === 'number' && typeof usage.total_tokens === 'number'
 }
 
+/**
+ * The longest line in a piece of the stream (the line it starts in counts what came before it),
+ * and the length of the line it ends in, still open.
+ */
+function lineLengths(bytes: Uint8Array, carried: number): { longest: number; tail: number } {
+  let longest = 0
+  let start = 0
+  let open = carried
+  for (let at = 0; at < bytes.length; at++) {
+    const byte = bytes[at] as number
+    if (byte !== 10 && byte !== 13) continue
+    longest = Math.max(longest, open + at - start)
+    open = 0
+    start = at + 1
+  }
+  const tail = open + bytes.length - start
+  return { longest: Math.max(longest, tail), tail }
+}
+
 /** Bytes, as a person reads a limit: "16 MB", "512 KB". */
 function sizeText(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${Math.round((bytes / 1048576) * 10) / 10} MB` : `${Math.round(bytes / 1024)} KB`
@@ -318,9 +337,9 @@ async function readStream(body: ReadableStream<Uint8Array>, url: string, callbac
         break
       }
       received += value.length
-      const lastBreak = Math.max(value.lastIndexOf(10), value.lastIndexOf(13))
-      lineBytes = lastBreak === -1 ? lineBytes + value.length : value.length - lastBreak - 1
-      if (lineBytes > limits.line) {
+      const lines = lineLengths(value, lineBytes)
+      lineBytes = lines.tail
+      if (lines.longest > limits.line) {
         tooLarge = `The server sent more than ${sizeText(limits.line)} in one line (this endpoint's line limit), so the answer was stopped`
         break
       }

@@ -3,6 +3,8 @@
  * with their type and size (their bytes are not text), structured content as JSON.
  */
 import { isRecord } from '../own-record'
+import type { CallProgress } from '../types'
+import { cleanServerText } from './server-text'
 
 export interface McpResultText {
   text: string
@@ -48,4 +50,17 @@ function describe(item: Record<string, unknown>, images: McpResultText['images']
     default:
       return JSON.stringify(item)
   }
+}
+
+/**
+ * A progress notification as the page may show it: finite numbers (progress at least 0, a total
+ * above 0) and a one-line message cleaned of control and direction characters; null when it holds
+ * no number to show.
+ */
+export function progressOf(raw: unknown): CallProgress | null {
+  if (!isRecord(raw) || typeof raw.progress !== 'number' || !Number.isFinite(raw.progress)) return null
+  const progress: CallProgress = { progress: Math.max(0, raw.progress) }
+  if (typeof raw.total === 'number' && Number.isFinite(raw.total) && raw.total > 0) progress.total = raw.total
+  if (typeof raw.message === 'string' && raw.message) progress.message = cleanServerText(raw.message).slice(0, 300)
+  return progress
 }

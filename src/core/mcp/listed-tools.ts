@@ -38,7 +38,8 @@ export function readListedTools(server: string, listed: readonly unknown[], chec
 
 /** Ajv, with patterns on RE2 (linear time): a server's `^(a+)+$` cannot make a check backtrack. */
 export function createSchemaChecker(): SchemaChecker {
-  const ajv = new Ajv({ allErrors: true, strict: false, validateSchema: false, code: { regExp: linearRegExp } })
+  // A server's schema is data: what Ajv cannot use (an unknown format) is not worth a console line each time.
+  const ajv = new Ajv({ allErrors: true, strict: false, validateSchema: false, logger: false, code: { regExp: linearRegExp } })
   const validators = new Map<string, ValidateFunction | null>()
   return {
     check(name, schema, args) {

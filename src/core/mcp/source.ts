@@ -13,7 +13,7 @@ import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/typ
 import type { CallProgress, MethodMetadata, ToolRegistry } from '../types'
 import type { McpServerConfig } from './config'
 import { createSchemaChecker, readListedTools } from './listed-tools'
-import { mcpResultText, type McpResultText } from './content'
+import { mcpResultText, progressOf, type McpResultText } from './content'
 
 export type McpStatus = 'disconnected' | 'connecting' | 'connected' | 'failed'
 
@@ -228,7 +228,12 @@ export function createMcpToolSource(options: McpSourceOptions): McpToolSource {
   async function call(name: string, args: Record<string, unknown>, context: { signal: AbortSignal; onProgress?: (progress: CallProgress) => void }): Promise<McpResultText> {
     const current = client
     if (!current) throw new Error(`the MCP server "${config.name}" is not connected${error ? ` (${error})` : ''}; connect it again.`)
-    const onprogress = context.onProgress ? (progress: CallProgress) => context.onProgress?.({ progress: progress.progress, total: progress.total, message: progress.message }) : undefined
+    const onprogress = context.onProgress
+      ? (raw: unknown) => {
+          const progress = progressOf(raw)
+          if (progress) context.onProgress?.(progress)
+        }
+      : undefined
     let result: unknown
     try {
       // The executor's timeout aborts the signal: the SDK then sends notifications/cancelled.
