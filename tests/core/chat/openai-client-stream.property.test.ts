@@ -7,7 +7,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { chatStreamCaseArb, streamBytes } from '../../fuzz/chat-stream'
 import { checkChatStream, FUZZ_LINE_LIMIT } from '../../fuzz/chat-oracle'
-import { ChatRequestError, createOpenAIClient } from '../../../src/core'
+import { type ChatRequestError, createOpenAIClient } from '../../../src/core'
 
 describe('the chat client on any stream', () => {
   it('ends, throws only ChatRequestError, keeps a prefix of the answer and holds the line limit', async () => {
@@ -23,7 +23,7 @@ describe('the chat client on any stream', () => {
     // The case the property found: the whole stream in one read, the huge line in its middle.
     const input = { events: [{ kind: 'content' as const, text: 'Hello' }, { kind: 'content' as const, text: 'Hello' }, { kind: 'content' as const, text: '{' }], lineEnd: '\n', keep: 1, splits: [], hugeLine: true }
     expect(await checkChatStream(input)).toBeNull()
-    const client = createOpenAIClient({ baseUrl: 'http://127.0.0.1:9/v1', model: 'm', maxLineBytes: FUZZ_LINE_LIMIT }, async () => new Response(new Blob(streamBytes(input, FUZZ_LINE_LIMIT * 4)).stream(), { headers: { 'content-type': 'text/event-stream' } }))
+    const client = createOpenAIClient({ baseUrl: 'http://127.0.0.1:9/v1', model: 'm', maxLineBytes: FUZZ_LINE_LIMIT }, async () => new Response(new Blob(streamBytes(input, FUZZ_LINE_LIMIT * 4) as BlobPart[]).stream(), { headers: { 'content-type': 'text/event-stream' } }))
     const failure = await client.complete({ messages: [] }).then(() => null, (error: unknown) => error as ChatRequestError)
     expect(failure?.kind).toBe('too-large')
   })

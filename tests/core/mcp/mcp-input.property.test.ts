@@ -6,7 +6,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { mcpCaseArb } from '../../fuzz/mcp-input'
 import { checkMcpCase } from '../../fuzz/mcp-oracle'
-import { readListedTools } from '../../../src/core/mcp/listed-tools'
+import { type readListedTools } from '../../../src/core/mcp/listed-tools'
 
 describe('MCP input from a hostile server', () => {
   it('is read without a throw, a hang or anything unsafe getting through', () => {
