@@ -1,13 +1,20 @@
 /**
- * `npm run fuzz` (scripts/fuzz.mjs bundles this file, so its worker runs plain JavaScript): replies built from the grammars' pieces (tests/fuzz/replies.ts), through every
- * protocol, one-shot and streamed in random chunkings, checked by tests/fuzz/oracle.ts. The parsing
- * runs in a worker thread, so a parse that never returns is caught by the clock here and the
- * worker is stopped; the case that hung is rebuilt from its seed and printed.
+ * `npm run fuzz` (scripts/fuzz.mjs bundles this file, so its worker runs plain JavaScript). Three
+ * targets, each with inputs built from its grammar's own pieces:
+ *   parser  model replies (tests/fuzz/replies.ts) through every protocol, one-shot and streamed in
+ *           random chunkings, checked by tests/fuzz/oracle.ts;
+ *   mcp     what an MCP server lists, returns and notifies (tests/fuzz/mcp-input.ts), checked by
+ *           tests/fuzz/mcp-oracle.ts;
+ *   chat    chat-completion streams (tests/fuzz/chat-stream.ts) through the real client, checked by
+ *           tests/fuzz/chat-oracle.ts.
+ * The work runs in a worker thread, so a case that never returns is caught by the clock here and
+ * the worker is stopped; the case that hung is rebuilt from its seed and printed.
  *
- *   npm run fuzz                          # two minutes from a random seed
+ *   npm run fuzz                          # two minutes from a random seed, split over the targets
  *   npm run fuzz -- --seconds 600         # longer
  *   npm run fuzz -- --seed 7 --cases 3000 # a fixed run (what npm test does)
- *   npm run fuzz -- --protocol vcp        # one protocol: vcp, json, xml, hermes or auto
+ *   npm run fuzz -- --target mcp          # one target: parser, mcp or chat (default: all)
+ *   npm run fuzz -- --protocol vcp        # the parser target, one protocol: vcp, json, xml, hermes or auto
  *
  * Exit status 0 when nothing was found, 1 with the case on stderr otherwise, 2 on bad usage.
  */
@@ -15,6 +22,13 @@ import fc from 'fast-check'
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads'
 import { replyArb, chunkingArb } from '../tests/fuzz/replies'
 import { checkReply, FUZZ_PROTOCOLS, type Chunking } from '../tests/fuzz/oracle'
+import { mcpCaseArb, type McpCase } from '../tests/fuzz/mcp-input'
+import { checkMcpCase } from '../tests/fuzz/mcp-oracle'
+import { chatStreamCaseArb, type ChatStreamCase } from '../tests/fuzz/chat-stream'
+import { checkChatStream } from '../tests/fuzz/chat-oracle'
+
+const TARGETS = ['parser', 'mcp', 'chat'] as const
+type Target = (typeof TARGETS)[number]
 
 interface Settings {
   seed: number
@@ -23,6 +37,7 @@ interface Settings {
   /** A single case (every protocol, one-shot and streamed) taking longer than this is a hang. */
   budgetMs: number
   protocols: string[]
+  targets: Target[]
 }
 
 interface Found {
@@ -30,24 +45,44 @@ interface Found {
   caseIndex: number
   protocol: string
   detail: string
+  target: Target
 }
 
 /** Case k of a run is a function of (seed, k) alone, so the watchdog can rebuild the one that hung. */
+function caseSeedOf(seed: number, k: number): number {
+  return (Math.imul(seed, 0x9e3779b1) + k) | 0
+}
+
+function mcpCaseAt(seed: number, k: number): McpCase {
+  return fc.sample(mcpCaseArb, { seed: caseSeedOf(seed, k), numRuns: 1 })[0] as McpCase
+}
+
+function chatCaseAt(seed: number, k: number): ChatStreamCase {
+  return fc.sample(chatStreamCaseArb, { seed: caseSeedOf(seed, k), numRuns: 1 })[0] as ChatStreamCase
+}
+
 function caseAt(seed: number, k: number): { text: string; chunking: Chunking } {
-  const caseSeed = (Math.imul(seed, 0x9e3779b1) + k) | 0
+  const caseSeed = caseSeedOf(seed, k)
   const [text] = fc.sample(replyArb, { seed: caseSeed, numRuns: 1 }) as [string]
   const [chunking] = fc.sample(chunkingArb, { seed: caseSeed ^ 0x5bd1e995, numRuns: 1 }) as [Chunking]
   return { text, chunking }
 }
 
 function parseSettings(argv: string[]): Settings {
-  const settings: Settings = { seed: Math.floor(Math.random() * 2 ** 31), cases: Infinity, seconds: 120, budgetMs: 3000, protocols: [...FUZZ_PROTOCOLS] }
+  const settings: Settings = { seed: Math.floor(Math.random() * 2 ** 31), cases: Infinity, seconds: 120, budgetMs: 3000, protocols: [...FUZZ_PROTOCOLS], targets: [...TARGETS] }
   for (let k = 0; k < argv.length; k += 2) {
     const name = argv[k]
+    if (name === '--target') {
+      const id = argv[k + 1] ?? ''
+      if (!(TARGETS as readonly string[]).includes(id)) usage(`--target takes one of ${TARGETS.join(', ')}`)
+      settings.targets = [id as Target]
+      continue
+    }
     if (name === '--protocol') {
       const id = argv[k + 1] ?? ''
       if (!(FUZZ_PROTOCOLS as readonly string[]).includes(id)) usage(`--protocol takes one of ${FUZZ_PROTOCOLS.join(', ')}`)
       settings.protocols = [id]
+      settings.targets = ['parser']
       continue
     }
     const value = Number(argv[k + 1])
@@ -62,48 +97,75 @@ function parseSettings(argv: string[]): Settings {
 }
 
 function usage(problem: string): never {
-  process.stderr.write(`fuzz: ${problem}\nusage: npm run fuzz -- [--seed N] [--cases N] [--seconds N] [--budget-ms N] [--protocol ID]\n`)
+  process.stderr.write(`fuzz: ${problem}\nusage: npm run fuzz -- [--seed N] [--cases N] [--seconds N] [--budget-ms N] [--target parser|mcp|chat] [--protocol ID]\n`)
   process.exit(2)
 }
 
-function runWorker(settings: Settings, progress: Int32Array): void {
-  const deadline = Date.now() + settings.seconds * 1000
-  let k = 0
-  for (; k < settings.cases && Date.now() < deadline; k++) {
-    Atomics.store(progress, 0, k)
+/** The first problem of case k of a target, or null; the time it took. */
+async function runCase(settings: Settings, target: Target, k: number): Promise<{ problem: string | null; protocol: string; took: number } | null> {
+  if (target === 'parser') {
     const { text, chunking } = caseAt(settings.seed, k)
     for (const protocol of settings.protocols) {
       const started = performance.now()
       const problem = checkReply(text, protocol, chunking)
       const took = performance.now() - started
-      if (problem !== null || took > settings.budgetMs) {
-        const found: Found = problem
-          ? { kind: 'failure', caseIndex: k, protocol, detail: problem }
-          : { kind: 'slow', caseIndex: k, protocol, detail: `took ${took.toFixed(0)} ms (budget ${settings.budgetMs} ms)` }
+      if (problem !== null || took > settings.budgetMs) return { problem, protocol, took }
+    }
+    return null
+  }
+  const started = performance.now()
+  const problem = target === 'mcp' ? checkMcpCase(mcpCaseAt(settings.seed, k)) : await checkChatStream(chatCaseAt(settings.seed, k))
+  const took = performance.now() - started
+  return problem !== null || took > settings.budgetMs ? { problem, protocol: target, took } : null
+}
+
+async function runWorker(settings: Settings, progress: Int32Array): Promise<void> {
+  const done: Record<string, number> = {}
+  // The time is shared out between the targets; a fixed count of cases is run for each.
+  const share = (settings.seconds * 1000) / settings.targets.length
+  let step = 0
+  for (const target of settings.targets) {
+    const deadline = Date.now() + share
+    let k = 0
+    for (; k < settings.cases && Date.now() < deadline; k++) {
+      Atomics.store(progress, 0, ++step)
+      Atomics.store(progress, 1, TARGETS.indexOf(target))
+      Atomics.store(progress, 2, k)
+      const outcome = await runCase(settings, target, k)
+      if (outcome) {
+        const found: Found = outcome.problem
+          ? { kind: 'failure', caseIndex: k, protocol: outcome.protocol, detail: outcome.problem, target }
+          : { kind: 'slow', caseIndex: k, protocol: outcome.protocol, detail: `took ${outcome.took.toFixed(0)} ms (budget ${settings.budgetMs} ms)`, target }
         parentPort?.postMessage({ found })
         return
       }
     }
+    done[target] = k
   }
-  parentPort?.postMessage({ done: k })
+  parentPort?.postMessage({ done })
 }
 
 function report(settings: Settings, found: Found): void {
+  const head = `fuzz: ${found.kind === 'failure' ? 'FAILED' : 'TOO SLOW'} on ${found.target} case ${found.caseIndex} of seed ${settings.seed}, ${found.target === 'parser' ? `protocol ${found.protocol}` : found.target}\n  ${found.detail}\n`
+  if (found.target === 'mcp') return void process.stderr.write(`${head}  input (JSON): ${safeJson(mcpCaseAt(settings.seed, found.caseIndex))}\n`)
+  if (found.target === 'chat') return void process.stderr.write(`${head}  stream (JSON): ${safeJson(chatCaseAt(settings.seed, found.caseIndex))}\n`)
   const { text, chunking } = caseAt(settings.seed, found.caseIndex)
-  process.stderr.write(
-    `fuzz: ${found.kind === 'failure' ? 'FAILED' : 'TOO SLOW'} on case ${found.caseIndex} of seed ${settings.seed}, protocol ${found.protocol}\n` +
-      `  ${found.detail}\n  chunking: ${JSON.stringify(chunking)}\n  reply (${text.length} characters, JSON): ${JSON.stringify(text)}\n`,
-  )
+  process.stderr.write(`${head}  chunking: ${JSON.stringify(chunking)}\n  reply (${text.length} characters, JSON): ${JSON.stringify(text)}\n`)
+}
+
+function safeJson(value: unknown): string {
+  const text = JSON.stringify(value)
+  return text.length > 4_000 ? text.slice(0, 4_000) + '…' : text
 }
 
 async function main(): Promise<void> {
   const settings = parseSettings(process.argv.slice(2))
-  const progress = new Int32Array(new SharedArrayBuffer(4))
+  const progress = new Int32Array(new SharedArrayBuffer(12))
   const worker = new Worker(new URL(import.meta.url), { workerData: { settings, progress } })
   const started = Date.now()
   let lastCase = -1
   let lastMoved = Date.now()
-  const outcome = await new Promise<{ done?: number; found?: Found; hung?: number; crashed?: string }>((resolve) => {
+  const outcome = await new Promise<{ done?: Record<string, number>; found?: Found; hung?: { target: Target; caseIndex: number }; crashed?: string }>((resolve) => {
     worker.on('message', resolve)
     worker.on('error', (error) => resolve({ crashed: String(error.stack ?? error) }))
     worker.on('exit', (code) => resolve({ crashed: `worker exited with ${code}` }))
@@ -114,21 +176,23 @@ async function main(): Promise<void> {
         lastMoved = Date.now()
       } else if (Date.now() - lastMoved > settings.budgetMs * 2) {
         clearInterval(watch)
-        resolve({ hung: now })
+        resolve({ hung: { target: TARGETS[Atomics.load(progress, 1)] ?? 'parser', caseIndex: Atomics.load(progress, 2) } })
       }
     }, 100)
     worker.on('message', () => clearInterval(watch))
   })
   const seconds = ((Date.now() - started) / 1000).toFixed(1)
   if (outcome.done !== undefined) {
-    process.stdout.write(`fuzz: ${outcome.done} cases x ${settings.protocols.length} protocols from seed ${settings.seed} in ${seconds} s: nothing found\n`)
+    const counts = settings.targets.map((target) => (target === 'parser' ? `${outcome.done?.[target]} cases x ${settings.protocols.length} protocols` : `${outcome.done?.[target]} ${target} cases`))
+    process.stdout.write(`fuzz: ${counts.join(', ')} from seed ${settings.seed} in ${seconds} s: nothing found\n`)
     await worker.terminate()
     return
   }
   await worker.terminate()
   if (outcome.found) report(settings, outcome.found)
   else if (outcome.hung !== undefined) {
-    report(settings, { kind: 'slow', caseIndex: outcome.hung, protocol: 'one of ' + settings.protocols.join(', '), detail: `no answer within ${settings.budgetMs * 2} ms: the parser hangs` })
+    const { target, caseIndex } = outcome.hung
+    report(settings, { kind: 'slow', caseIndex, target, protocol: target === 'parser' ? 'one of ' + settings.protocols.join(', ') : target, detail: `no answer within ${settings.budgetMs * 2} ms: it hangs` })
   } else process.stderr.write(`fuzz: the worker crashed: ${outcome.crashed}\n`)
   process.exitCode = 1
 }
@@ -136,5 +200,5 @@ async function main(): Promise<void> {
 if (isMainThread) await main()
 else {
   const data = workerData as { settings: Settings; progress: Int32Array }
-  runWorker(data.settings, data.progress)
+  void runWorker(data.settings, data.progress)
 }

@@ -6,6 +6,7 @@
 import type { MethodParameter, ParameterType } from '../types'
 import { isRecord } from '../own-record'
 import { cleanServerText, escapedName, PARAMETER_NAME } from './server-text'
+import { isValidVcpKey } from '../protocols/vcp/render'
 import { capDescription, MAX_ENUM_CHOICES, MAX_PARAMETER_DESCRIPTION } from './schema-limits'
 
 type Schema = Record<string, unknown>
@@ -21,7 +22,10 @@ export interface SchemaReport {
 export function schemaParameters(schema: unknown, report: SchemaReport = { notes: [], badNames: [] }): MethodParameter[] {
   if (!isRecord(schema) || !isRecord(schema.properties)) return []
   const required = new Set(Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : [])
-  return Object.keys(schema.properties).map((name) => parameterOf(name, (schema.properties as Schema)[name], required.has(name), 0, report))
+  const names = Object.keys(schema.properties)
+  // A top-level parameter is a field name in VCP too: its key characters only.
+  for (const name of names) if (PARAMETER_NAME.test(name) && !isValidVcpKey(name)) report.badNames.push(escapedName(name))
+  return names.map((name) => parameterOf(name, (schema.properties as Schema)[name], required.has(name), 0, report))
 }
 
 /** Whether the schema lets arguments through that it does not name. */

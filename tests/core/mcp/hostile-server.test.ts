@@ -117,3 +117,15 @@ describe('a server\'s schemas cannot hang or freeze anything', () => {
     expect(prompt.length).toBeLessThan(MAX_SERVER_DESCRIPTIONS + 40_000)
   })
 })
+
+describe('found by the fuzz harness', () => {
+  it('a parameter named "." refuses its tool, not the whole tools prompt (generating the prompt threw)', async () => {
+    const { source, registry } = await connected([
+      { name: 'dot', inputSchema: object({ '.': { type: 'string' } }) },
+      { name: 'fine', inputSchema: object({ path: { type: 'string' } }) },
+    ])
+    expect(source.tool.getMetadata().methods.map((m) => m.name)).toEqual(['fine'])
+    expect(source.notices.join(' ')).toContain('The tool "dot" of "evil" was refused: its parameter name "." uses characters a protocol cannot carry.')
+    expect(createToolDiscoveryService({ registry }).generatePrompt({ config: DEFAULT_TOOL_CALL_CONFIG })).toContain('evil_fine')
+  })
+})
