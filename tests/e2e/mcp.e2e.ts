@@ -246,4 +246,26 @@ describe('MCP servers', () => {
     }
     await expect.poll(running, { timeout: 20_000 }).toBe(0)
   })
+
+  it('a tool with a 200,000-value choice: a notice, a text field the schema checks, and the call runs', async () => {
+    await page.goto(appUrl)
+    await page.locator('[data-test="open-servers"]').first().click()
+    await page.locator('textarea[data-test="mcp-config"]').fill(JSON.stringify({ mcpServers: { big: { command: process.execPath, args: [resolve('tests/fixtures/mcp/big-enum-server.mjs')] } } }))
+    await page.locator('[data-test="mcp-import"]').click()
+    const card = page.locator('[data-test="mcp-server"][data-name="big"][data-status="connected"]')
+    await card.waitFor({ timeout: 30_000 })
+    expect(await card.locator('[data-test="mcp-notices"]').innerText()).toContain('"choice" allows 200,000 values, more than 1,000: it is a text field')
+    await page.keyboard.press('Escape')
+    await page.getByRole('tab', { name: 'Executor' }).click()
+    await pickMethod('big_pick')
+    const field = page.locator('[data-test="field-choice"] input')
+    await field.waitFor()
+    // A field, not 200,000 options in the page.
+    expect(await page.evaluate(() => document.querySelectorAll('*').length)).toBeLessThan(20_000)
+    await field.fill('v199999')
+    await page.locator('[data-test="executor-run"]').click()
+    await page.locator('[data-test="executor-result"][data-status="success"]').waitFor()
+    expect(await page.locator('[data-test="executor-result"]').innerText()).toContain('picked v199999')
+    await shot('mcp-big-enum')
+  })
 })
