@@ -31,6 +31,8 @@ import type { Connect, Plugin } from 'vite'
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js'
 import { foreignPage } from './llm-proxy.ts'
+// A type only (erased): the page and the bridge agree on what a server of mcp.json looks like.
+import type { FileServerView } from '../src/mcp/bridge-transport.ts'
 
 export const BRIDGE_PREFIX = '/mcp-bridge/'
 export const SECRET_HEADER = 'x-bridge-secret'
@@ -57,14 +59,6 @@ interface Session {
   orphanTimer: ReturnType<typeof setTimeout> | null
 }
 
-/** A server of the user's mcp.json as the page sees it: its env values stay on this side. */
-export interface FileServerView {
-  name: string
-  command: string
-  args: string[]
-  cwd?: string
-  envNames: string[]
-}
 
 export interface McpBridgeOptions {
   secret?: string

@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path'
 import { createServer } from 'node:http'
 import { preview } from 'vite'
 import { BUILD_DIR } from './support/global-setup'
+import { livePids } from '../fixtures/mcp/processes'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { launchChromium, newContextPage, screenshotPath, seedChat } from './support/browser'
 import { startMockLlm, type MockLlm } from '../../scripts/mock-llm/server'
@@ -212,15 +213,7 @@ describe('MCP servers', () => {
     const server = await preview({ configFile: resolve('vite.config.ts'), logLevel: 'warn', build: { outDir: BUILD_DIR }, preview: { host: '127.0.0.1', port: 0, strictPort: false } })
     if (before === undefined) delete process.env.VCP_MCP_CONFIG
     else process.env.VCP_MCP_CONFIG = before
-    const alive = (pid: number): boolean => {
-      try {
-        process.kill(pid, 0)
-        return true
-      } catch {
-        return false
-      }
-    }
-    const running = (): number => readdirSync(pids).map(Number).filter(alive).length
+    const running = (): number => livePids(pids).length
     try {
       const url = server.resolvedUrls?.local[0] as string
       const connected = page.locator('[data-test="mcp-server"][data-name="mine"][data-status="connected"]')

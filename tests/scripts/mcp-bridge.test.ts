@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createServer, request, type Server } from 'node:http'
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { livePids as runningPids } from '../fixtures/mcp/processes'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { createServer as createViteServer } from 'vite'
@@ -104,15 +105,7 @@ describe('the bridge holds its limits', () => {
     expect(answer.status).toBe(201)
     return ((await answer.json()) as { id: string }).id
   }
-  const alive = (pid: number): boolean => {
-    try {
-      process.kill(pid, 0)
-      return true
-    } catch {
-      return false
-    }
-  }
-  const livePids = (): number[] => readdirSync(folder).map(Number).filter(alive)
+  const livePids = (): number[] => runningPids(folder)
 
   it('a server that writes nothing before initialize still connects (the stream answers at once)', async () => {
     const { base, secret } = await serve()
