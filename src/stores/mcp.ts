@@ -148,9 +148,9 @@ export const useMcpStore = defineStore('mcp', () => {
 
   /** What is kept in this browser: every server but those of mcp.json (the file keeps them). */
   function save(): void {
-    const kept = [...sources.value.values()].filter((s) => origins.get(s.config.name)?.origin !== 'file')
-    state.value.config = writeMcpConfig(kept.map((s) => s.config), { secrets: true })
+    state.value.config = writeMcpConfig(ownConfigs(), { secrets: true })
   }
+  const ownConfigs = (): McpServerConfig[] => [...sources.value.values()].filter((s) => origins.get(s.config.name)?.origin !== 'file').map((s) => s.config)
 
   /**
    * On load: the servers of the user's mcp.json start; saved HTTP servers reconnect; saved stdio
@@ -175,7 +175,10 @@ export const useMcpStore = defineStore('mcp', () => {
     }
     const { servers: saved } = readMcpConfig(state.value.config)
     for (const config of saved) {
-      if (sources.value.has(config.name)) continue
+      if (sources.value.has(config.name)) {
+        notices.value = [...notices.value, `Server "${config.name}" is saved in this browser and listed in ${fileName.value || 'mcp.json'}: the file's is used.`]
+        continue
+      }
       sources.value.set(config.name, await sourceFor(config, 'saved'))
       if (config.transport !== 'stdio') starts.push(config.name)
     }
@@ -186,7 +189,7 @@ export const useMcpStore = defineStore('mcp', () => {
   /** The configuration to share: secrets replaced. */
   const exportText = computed(() => {
     void tick.value
-    return JSON.stringify(writeMcpConfig([...sources.value.values()].filter((s) => origins.get(s.config.name)?.origin !== 'file').map((s) => s.config)), null, 2)
+    return JSON.stringify(writeMcpConfig(ownConfigs()), null, 2)
   })
 
   return { state, servers, notices, tick, fileName, importConfig, connect, disconnect, remove, restore, exportText }
