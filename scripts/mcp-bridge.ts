@@ -10,8 +10,8 @@
  *
  * A session lives as long as the page that started it: when its events stream closes (a reload,
  * a closed tab, a lost connection) and no new one comes within SESSION_GRACE_MS, the server is
- * stopped; one that never opens its stream is stopped too. Output the page has not read is
- * bounded (MAX_PENDING_BYTES): past it the session ends and says why.
+ * stopped; one that never opens its stream is stopped too. Output the page has not read, and
+ * each line, is bounded (MAX_PENDING_BYTES): past it the session ends and says why.
  *
  * Starting a program is as much as a page can ask of this machine, so the bridge must not be a way
  * in (a proxy like it was exploitable exactly there). It listens on the dev server (127.0.0.1
@@ -45,6 +45,8 @@ export const MAX_PENDING_BYTES = 4 * 1024 * 1024
 export const SESSION_GRACE_MS = 3000
 /** A line every so often keeps the stream's connection honest: a dead one fails the write. */
 const HEARTBEAT_MS = 10_000
+/** What the SDK's stdio reader says when a line outgrows its buffer (maxBufferSize). */
+const LINE_TOO_LONG = /^ReadBuffer exceeded maximum size/
 /** The user's own list of servers that may start with the page, in the working folder. */
 export const MCP_FILE = 'mcp.json'
 
@@ -138,17 +140,18 @@ export function createMcpBridge(options: McpBridgeOptions | string = {}): McpBri
     return null
   }
 
+  const unread = `the server wrote more than ${megabytes(maxPending)} MB that the page did not read, so it was stopped`
   function deliver(session: Session, line: string): void {
     if (session.closed && !line.startsWith('{"closed"')) return
     if (session.stream) {
       session.stream.write(line + '\n')
       // A page that holds the stream but does not read it: the same bound.
-      if (session.stream.writableLength > maxPending && !session.closed) end(session, `the server wrote more than ${Math.round(maxPending / 1048576)} MB that the page did not read, so it was stopped`)
+      if (session.stream.writableLength > maxPending && !session.closed) end(session, unread)
       return
     }
     session.pending.push(line)
     session.pendingBytes += line.length + 1
-    if (session.pendingBytes > maxPending) end(session, `the server wrote more than ${Math.round(maxPending / 1048576)} MB that the page did not read, so it was stopped`)
+    if (session.pendingBytes > maxPending) end(session, unread)
   }
 
   /** Stops the server; the page learns why from the last line of its stream. */
@@ -185,11 +188,15 @@ export function createMcpBridge(options: McpBridgeOptions | string = {}): McpBri
       const env = isRecord(body.env) ? Object.fromEntries(Object.entries(body.env).filter((e): e is [string, string] => typeof e[1] === 'string')) : {}
       spec = { command: body.command, args, env, ...(typeof body.cwd === 'string' ? { cwd: body.cwd } : {}) }
     }
-    const transport = new StdioClientTransport({ command: spec.command, args: spec.args, env: { ...getDefaultEnvironment(), ...spec.env }, cwd: spec.cwd, stderr: 'pipe' })
+    // maxBufferSize bounds the line being read; past it the SDK reports LINE_TOO_LONG and closes.
+    const transport = new StdioClientTransport({ command: spec.command, args: spec.args, env: { ...getDefaultEnvironment(), ...spec.env }, cwd: spec.cwd, stderr: 'pipe', maxBufferSize: maxPending })
     const id = randomBytes(12).toString('hex')
     const session: Session = { transport, pending: [], pendingBytes: 0, stream: null, closed: false, orphanTimer: null }
     transport.onmessage = (message: JSONRPCMessage) => deliver(session, JSON.stringify({ message }))
-    transport.onerror = (error) => deliver(session, JSON.stringify({ event: `error: ${error.message}` }))
+    transport.onerror = (error) => {
+      if (LINE_TOO_LONG.test(error.message)) end(session, `the server wrote a line longer than ${megabytes(maxPending)} MB, so it was stopped`)
+      else deliver(session, JSON.stringify({ event: `error: ${error.message}` }))
+    }
     transport.onclose = () => {
       if (session.orphanTimer !== null) clearTimeout(session.orphanTimer)
       if (!session.closed) {
@@ -382,6 +389,11 @@ function readJson(req: IncomingMessage): Promise<unknown> {
     })
     req.on('error', reject)
   })
+}
+
+/** 4194304 -> "4", 524288 -> "0.5". */
+function megabytes(bytes: number): string {
+  return String(Math.round((bytes / 1048576) * 10) / 10)
 }
 
 // Its own: the Vite config loads this file, and Vite's config loader wants imports it can read as they are.

@@ -149,6 +149,14 @@ describe('the bridge holds its limits', () => {
     expect(text).toContain('that the page did not read, so it was stopped')
   }, 30_000)
 
+  it('a line is bounded too: a server that never ends its line is stopped, and the page is told why', async () => {
+    const { bridge, base, secret } = await serve({ graceMs: 60_000, maxPendingBytes: 512 * 1024 })
+    const id = await startPidServer(base, secret, '--long-line')
+    await expect.poll(() => bridge.runningCount, { timeout: 20_000 }).toBe(0)
+    const text = await (await fetch(`${base}/mcp-bridge/sessions/${id}/events`, { headers: headers(secret) })).text()
+    expect(text).toContain('the server wrote a line longer than 0.5 MB, so it was stopped')
+  }, 30_000)
+
   it('a connect that gets no answer at all fails at the connect timeout with a readable message', async () => {
     // A bridge that takes the request and never answers.
     const silent = createServer(() => undefined)
