@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'v
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { createServer } from 'node:http'
+import { createServer, request } from 'node:http'
 import { preview } from 'vite'
 import { BUILD_DIR } from './support/global-setup'
 import { livePids } from '../fixtures/mcp/processes'
@@ -238,6 +238,44 @@ describe('MCP servers', () => {
       await server.close()
     }
     await expect.poll(running, { timeout: 20_000 }).toBe(0)
+  })
+
+  it("vite preview serves the page with the secret to a navigation only: another loopback page's fetch reads nothing", async () => {
+    // Another project's page on another loopback port, as a browser runs it.
+    const other = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><title>other</title>'))
+    await new Promise<void>((done) => other.listen(0, '127.0.0.1', done))
+    try {
+      await page.goto(appUrl)
+      expect(await page.locator('meta[name="vcp-bridge-secret"]').getAttribute('content')).toMatch(/^[0-9a-f]{64}$/)
+      await page.goto(`http://localhost:${(other.address() as { port: number }).port}/`)
+      const seen = await page.evaluate(async (target) => {
+        const tries: string[] = []
+        for (const mode of ['cors', 'no-cors'] as const) {
+          try {
+            const answer = await fetch(target, { mode })
+            tries.push(`${mode}: ${answer.type} ${answer.status} ${(await answer.text()).includes('vcp-bridge-secret') ? 'SECRET' : 'nothing'}`)
+          } catch (error) {
+            tries.push(`${mode}: ${error instanceof Error ? error.name : 'error'}`)
+          }
+        }
+        return tries
+      }, appUrl)
+      expect(seen).toEqual(['cors: TypeError', 'no-cors: opaque 0 nothing'])
+      // What the browser sent, as the server sees it: refused outright, and no CORS header.
+      const answer = await new Promise<{ status: number; cors: unknown; body: string }>((done, fail) => {
+        request(appUrl, { headers: { Origin: 'http://localhost:3000', 'Sec-Fetch-Mode': 'cors', 'Sec-Fetch-Dest': 'empty', 'Sec-Fetch-Site': 'same-site' } }, (res) => {
+          let body = ''
+          res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk))
+          res.on('end', () => done({ status: res.statusCode ?? 0, cors: res.headers['access-control-allow-origin'], body }))
+        })
+          .on('error', fail)
+          .end()
+      })
+      expect(answer).toMatchObject({ status: 403, cors: undefined })
+      expect(answer.body).not.toContain('vcp-bridge-secret')
+    } finally {
+      other.close()
+    }
   })
 
   it('a tool with a 200,000-value choice: a notice, a text field the schema checks, and the call runs', async () => {
