@@ -33,6 +33,8 @@ describe('an MCP server over stdio (the reference server-everything, started by 
     const long = methods.find((m) => m.name === 'trigger-long-running-operation')!
     expect(long.annotations).toMatchObject({ readOnlyHint: true })
     expect(source.log.some((entry) => entry.direction === 'sent')).toBe(true)
+    // The limits on a server's names, schemas and text are set so that a real server never meets them.
+    expect(source.notices).toEqual([])
   })
 
   it('runs echo and get-sum from a pasted VCP reply, the arguments brought to the schema types', async () => {
