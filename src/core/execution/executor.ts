@@ -135,7 +135,8 @@ async function runRequest(request: ParsedRequest, options: ExecuteOptions): Prom
   // `command1`, `command2`, ...: ordered calls on one tool, reported together as a JSON array.
   const items: { index: number; command: string; status: ToolExecutionStatus; result: string }[] = []
   for (const item of plan.items) {
-    const outcome = await runPlanned(request, item, options, spentMs)
+    // Each item is charged the checking of its own arguments, not the whole batch's.
+    const outcome = await runPlanned(request, item, options, item.checkMs ?? 0)
     items.push({ index: item.index as number, command: item.command as string, status: outcome.status, result: outcome.result })
   }
   const failed = items.find((item) => item.status !== 'success')

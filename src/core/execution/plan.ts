@@ -67,6 +67,8 @@ export interface PlannedCall {
   command?: string
   /** The verdict the call would have if it were run anyway (set with `in-reasoning`). */
   whenRun?: CallVerdict
+  /** Milliseconds its arguments took to resolve and check (a JSON Schema may be slow): they count against its timeout. */
+  checkMs?: number
 }
 
 export interface CallPlan extends PlannedCall {
@@ -203,9 +205,11 @@ function planOne(
   spanOf: (name: string) => TextSpan | undefined,
 ): PlannedCall {
   const { tool, method, routingName } = target
+  const checking = performance.now()
   const { args, checks, limit } = planArguments(method, raw, callId, options, tool.id)
+  const checkMs = performance.now() - checking
   // Built once and filled in: every executor call goes through here.
-  const call: PlannedCall = { verdict: 'ready', routingName, toolId: tool.id, method: method.name, args, checks, callId }
+  const call: PlannedCall = { verdict: 'ready', routingName, toolId: tool.id, method: method.name, args, checks, callId, checkMs }
   let refused: ArgumentCheck[] | undefined
   for (const check of checks) {
     if (!REFUSED_ARGUMENT_STATES.has(check.state)) continue

@@ -383,6 +383,20 @@ describe('the timeout measures the call', () => {
     expect(called).toBe(false)
   })
 
+  it('each call of a batch is charged the time its own arguments took, not what the whole batch took (each was charged all three)', async () => {
+    const registry = registryWith({
+      id: 'slow',
+      name: 'Slow schema',
+      description: 'A method whose arguments take long to check.',
+      getMetadata: () => ({ methods: [{ name: 'run', description: 'Runs.', parameters: [], agentCallable: true, openArguments: true, validateArguments: () => (busy(60), []) }] }),
+      run: () => 'ran',
+    })
+    // Three checks together take longer than one call's timeout; each alone takes less than half of it.
+    const result = await executeToolRequest(request('slow', { command1: 'run', command2: 'run', command3: 'run' }), { registry, timeout: 150 })
+    expect(JSON.parse(result.result)).toEqual([1, 2, 3].map((index) => ({ index, command: 'run', status: 'success', result: 'ran' })))
+    expect(result.status).toBe('success')
+  })
+
   it('waiting for a turn (waitTurn) stops the clock; Stop still ends the wait at once', async () => {
     let open: () => void = () => undefined
     const gate = new Promise<void>((resolve) => (open = resolve))
