@@ -336,20 +336,23 @@ async function readStream(body: ReadableStream<Uint8Array>, url: string, callbac
         parser.feed(decoder.decode())
         break
       }
-      received += value.length
       const lines = lineLengths(value, lineBytes)
       lineBytes = lines.tail
       if (lines.longest > limits.line) {
         tooLarge = `The server sent more than ${sizeText(limits.line)} in one line (this endpoint's line limit), so the answer was stopped`
         break
       }
+      // Only the bytes within the answer limit are read, so the answer kept never passes it.
+      const overLimit = received + value.length > limits.answer
+      const within = overLimit ? value.subarray(0, limits.answer - received) : value
+      received += within.length
       const before = accumulator.progress
-      parser.feed(decoder.decode(value, { stream: true }))
+      parser.feed(decoder.decode(within, { stream: true }))
       // Only what adds to the answer keeps the request alive, not keep-alive bytes.
       if (accumulator.progress !== before || done) idle.touch()
       if (malformed !== null) break
       if (done) break
-      if (received > limits.answer) {
+      if (overLimit) {
         tooLarge = `The server sent more than ${sizeText(limits.answer)} (this endpoint's answer limit), so the answer was stopped`
         break
       }

@@ -1,12 +1,12 @@
 /**
  * Property: whatever stream a server sends (built from the SSE grammar's pieces, cut anywhere,
  * read in any pieces), the chat client ends with an answer or a ChatRequestError, keeps a prefix of
- * what was sent, and holds the line limit.
+ * what was sent, and holds the line and answer limits.
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { chatStreamCaseArb, streamBytes } from '../../fuzz/chat-stream'
-import { checkChatStream, FUZZ_LINE_LIMIT } from '../../fuzz/chat-oracle'
+import { checkChatStream, FUZZ_ANSWER_LIMIT, FUZZ_LINE_LIMIT } from '../../fuzz/chat-oracle'
 import { type ChatRequestError, createOpenAIClient } from '../../../src/core'
 
 describe('the chat client on any stream', () => {
@@ -14,6 +14,15 @@ describe('the chat client on any stream', () => {
     await fc.assert(
       fc.asyncProperty(chatStreamCaseArb, async (input) => {
         expect(await checkChatStream(input)).toBeNull()
+      }),
+      { numRuns: 300, seed: 22 },
+    )
+  }, 120_000)
+
+  it('never keeps more of an answer than the answer limit, wherever the reads are split', async () => {
+    await fc.assert(
+      fc.asyncProperty(chatStreamCaseArb, async (input) => {
+        expect(await checkChatStream(input, { maxLineBytes: FUZZ_LINE_LIMIT, maxAnswerBytes: FUZZ_ANSWER_LIMIT })).toBeNull()
       }),
       { numRuns: 300, seed: 22 },
     )
