@@ -257,6 +257,16 @@ describe('Chat', () => {
     await jump.click()
     await expect.poll(fromBottom).toBeLessThan(5)
     await expect.poll(() => jump.count()).toBe(0)
+
+    // A reader's wheel brings it back; the keyboard reaches it by its name.
+    await messages.hover()
+    await page.mouse.wheel(0, -3000)
+    const byName = page.getByRole('button', { name: 'Jump to latest' })
+    await byName.waitFor()
+    await byName.focus()
+    await page.keyboard.press('Enter')
+    await expect.poll(fromBottom).toBeLessThan(5)
+    await expect.poll(() => jump.count()).toBe(0)
   }, 60_000)
 
   it('abort: Stop ends the stream at once, keeps the partial text and says so', async () => {
