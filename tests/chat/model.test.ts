@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { readChatState } from '../../src/chat/saved-state'
-import { defaultChatState, exportSession, MANUAL_PROFILE_ID, policyFor, resultPolicyFor, sessionHistory, type StoredMessage } from '../../src/chat/model'
+import { defaultChatState, exportSession, MANUAL_PROFILE_ID, newProfile, policyFor, resultPolicyFor, sessionHistory, type StoredMessage } from '../../src/chat/model'
 import { toolCallResultMessage } from '../../src/core'
 
 describe('chat model', () => {
@@ -23,6 +23,20 @@ describe('chat model', () => {
     expect(repaired?.profiles[0]?.id).toBe(MANUAL_PROFILE_ID)
     expect(repaired?.sessions).toHaveLength(1)
     expect(repaired?.activeSessionId).toBe(repaired?.sessions[0]?.id)
+  })
+
+  it("an endpoint's answer and line limits are read back as saved; a limit of the wrong type is reset, and said", () => {
+    const state = defaultChatState()
+    state.profiles.push({ ...newProfile('Local'), maxAnswerMB: 32, maxLineMB: null })
+    expect(readChatState(JSON.parse(JSON.stringify(state)))?.profiles[1]).toMatchObject({ maxAnswerMB: 32, maxLineMB: null })
+    const broken = JSON.parse(JSON.stringify(state)) as { profiles: Record<string, unknown>[] }
+    broken.profiles[1]!.maxAnswerMB = 'lots'
+    broken.profiles[1]!.maxLineMB = { mb: 4 }
+    const repairs: string[] = []
+    const read = readChatState(broken, repairs)?.profiles[1]
+    expect(read?.maxAnswerMB).toBeUndefined()
+    expect(read?.maxLineMB).toBeUndefined()
+    expect(repairs).toEqual(['endpoint "Local": maxAnswerMB, maxLineMB had the wrong type and were reset'])
   })
 
   it("an agent's presets are kept; presets that are not objects per tool are reset, and said", () => {
