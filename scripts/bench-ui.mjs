@@ -228,7 +228,7 @@ async function chatStream() {
   record(`Chat: longest frame while a ${chars.toLocaleString('en-US')}-character answer streams (${over} of ${frames} frames over 50 ms)`, 'every frame < 50 ms', 49.999, longest, ms, { worstLimit: 49.999 })
 }
 
-/** An MCP tool with a 200,000-value choice: the longest task while it connects, opens and runs. */
+/** An MCP tool with a 200,000-value choice: the longest task while it connects, opens, is searched and runs. */
 async function hugeSchema() {
   const longest = []
   for (let run = 0; run < 3; run++) {
@@ -250,12 +250,14 @@ async function hugeSchema() {
     await page.locator('[data-test="executor-method"]').click()
     await page.keyboard.type('big_pick')
     await page.keyboard.press('Enter')
+    // Searching the 200,000 values: typed, a match taken from the list, then run.
     await page.locator('[data-test="field-choice"] input').fill('v199999')
+    await page.locator('[data-test="search-option"]:visible', { hasText: /^v199999$/ }).click()
     await page.locator('[data-test="executor-run"]').click()
     await page.locator('[data-test="executor-result"][data-status="success"]').waitFor({ timeout: 30_000 })
     await page.waitForTimeout(500)
     longest.push(Math.max(0, ...(await page.evaluate(() => window.__tasks))))
     await context.close()
   }
-  record('MCP: 200,000-value choice connected, opened, typed and run -> longest task', '≤ 100 ms', 100, longest)
+  record('MCP: 200,000-value choice connected, opened, searched, picked and run -> longest task', '≤ 100 ms', 100, longest)
 }

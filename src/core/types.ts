@@ -14,6 +14,11 @@ export interface MethodParameter {
   required?: boolean
   defaultValue?: unknown
   enumValues?: string[]
+  /**
+   * Allowed values too many to list (an MCP enum past the choice limit): the type stays `string`,
+   * a form searches them, a prompt never shows them.
+   */
+  searchableValues?: readonly string[]
   items?: MethodParameter
   properties?: MethodParameter[]
 }

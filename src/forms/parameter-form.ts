@@ -20,13 +20,13 @@ export interface FieldError {
 
 const NUMBER_TEXT = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/
 
-export type FieldKind = 'text' | 'number' | 'switch' | 'tri-state' | 'select' | 'object' | 'list' | 'json'
+export type FieldKind = 'text' | 'search' | 'number' | 'switch' | 'tri-state' | 'select' | 'object' | 'list' | 'json'
 
 /** Which control a parameter gets. */
 export function fieldKind(p: MethodParameter): FieldKind {
   switch (p.type) {
     case 'string':
-      return 'text'
+      return p.searchableValues ? 'search' : 'text'
     case 'number':
     case 'integer':
       return 'number'
@@ -46,6 +46,7 @@ export function toFieldValue(p: MethodParameter, value: unknown = p.defaultValue
   const kind = fieldKind(p)
   switch (kind) {
     case 'text':
+    case 'search':
       return value === undefined || value === null ? '' : typeof value === 'string' ? value : JSON.stringify(value)
     case 'number':
       return value === undefined || value === null ? '' : String(value)
@@ -108,6 +109,14 @@ function readField(p: MethodParameter, value: FieldValue, path: string, errors: 
   switch (fieldKind(p)) {
     case 'text':
       return value === '' ? undefined : value
+    case 'search': {
+      if (value === '' || value === null) return undefined
+      if (!allowedSet(p.searchableValues ?? []).has(String(value))) {
+        errors[path] = { code: 'enum' }
+        return undefined
+      }
+      return value
+    }
     case 'number': {
       const text = typeof value === 'string' ? value.trim() : ''
       if (text === '') return undefined
@@ -161,6 +170,36 @@ function readField(p: MethodParameter, value: FieldValue, path: string, errors: 
       return undefined
     }
   }
+}
+
+/** How many matches a search field offers at once: a list that stays small however long the values. */
+export const SEARCH_MATCHES = 50
+
+/**
+ * The values a search field offers for what is typed, at most `limit`: the exact value first,
+ * then those that start with it, then those that contain it (case ignored), each in list order.
+ */
+export function searchValues(values: readonly string[], query: string, limit = SEARCH_MATCHES): string[] {
+  const wanted = query.toLowerCase()
+  if (wanted === '') return values.slice(0, limit)
+  const exact: string[] = []
+  const starting: string[] = []
+  const containing: string[] = []
+  for (const value of values) {
+    const lower = value.toLowerCase()
+    if (lower === wanted) exact.push(value)
+    else if (starting.length < limit && lower.startsWith(wanted)) starting.push(value)
+    else if (containing.length < limit && lower.includes(wanted)) containing.push(value)
+  }
+  return [...exact, ...starting, ...containing].slice(0, limit)
+}
+
+// Every keystroke reads the form again: one set per list of values, not a scan of 200,000 each time.
+const allowedSets = new WeakMap<readonly string[], Set<string>>()
+function allowedSet(values: readonly string[]): Set<string> {
+  let set = allowedSets.get(values)
+  if (!set) allowedSets.set(values, (set = new Set(values)))
+  return set
 }
 
 /**

@@ -84,6 +84,7 @@ export default {
     defaultIs: 'default: {value}',
     unset: '(not set)',
     choose: 'Choose a value',
+    search: 'Type to search {count} values',
     add: 'Add item',
     remove: 'Remove',
     error: {

@@ -86,6 +86,7 @@ const zh: typeof en = {
     defaultIs: '默认：{value}',
     unset: '（未设置）',
     choose: '选择一个值',
+    search: '输入以搜索 {count} 个值',
     add: '添加一项',
     remove: '移除',
     error: {

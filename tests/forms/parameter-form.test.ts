@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { MethodParameter } from '../../src/core'
-import { fieldKind, formToJson, newListItem, readForm, readJsonArguments, toFormValues } from '../../src/forms/parameter-form'
+import { readListedTools } from '../../src/core/mcp/listed-tools'
+import { fieldKind, formToJson, newListItem, readForm, readJsonArguments, SEARCH_MATCHES, searchValues, toFormValues } from '../../src/forms/parameter-form'
 
 const params: MethodParameter[] = [
   { name: 'text', type: 'string' },
@@ -61,5 +62,39 @@ describe('parameter form model', () => {
     expect(reading.ok && toFormValues(params, reading.arguments).tags).toEqual(['x'])
     expect(readJsonArguments('[1]')).toEqual({ ok: false, message: 'not-object' })
     expect(readJsonArguments('{')).toMatchObject({ ok: false })
+  })
+})
+
+describe('a choice of more values than a list can draw', () => {
+  const values = Array.from({ length: 200_000 }, (_, n) => `v${n}`)
+  // How an MCP server's 200,000-value enum is read: a text field whose values the form searches.
+  const [choice] = readListedTools('big', [{ name: 'pick', inputSchema: { type: 'object', properties: { choice: { type: 'string', enum: values } }, required: ['choice'] } }]).methods[0]?.parameters ?? []
+
+  it('is a search field over the values, and the prompt never lists them', () => {
+    expect(choice).toMatchObject({ name: 'choice', type: 'string' })
+    expect(fieldKind(choice as MethodParameter)).toBe('search')
+    expect(choice?.enumValues).toBeUndefined()
+  })
+
+  it('finds a value deep in the list, in a bounded number of matches, exact and prefix first', () => {
+    const found = searchValues(choice?.searchableValues ?? [], 'v19999')
+    expect(found.length).toBeLessThanOrEqual(SEARCH_MATCHES)
+    expect(found.slice(0, 2)).toEqual(['v19999', 'v199990'])
+    expect(searchValues(choice?.searchableValues ?? [], 'V199999')).toEqual(['v199999'])
+    expect(searchValues(choice?.searchableValues ?? [], '')).toHaveLength(SEARCH_MATCHES)
+    expect(searchValues(choice?.searchableValues ?? [], 'nothing')).toEqual([])
+  })
+
+  it('reads a listed value and says when a typed one is not listed', () => {
+    const parameters = [choice as MethodParameter]
+    expect(readForm(parameters, { choice: 'v199999' })).toEqual({ arguments: { choice: 'v199999' }, errors: {} })
+    expect(readForm(parameters, { choice: 'w1' }).errors).toEqual({ choice: { code: 'enum' } })
+    expect(readForm(parameters, { choice: '' }).errors).toEqual({ choice: { code: 'required' } })
+  })
+
+  it('offers only the values it can show as they are (a direction mark would make the shown value differ from the sent one)', () => {
+    const [odd] = readListedTools('odd', [{ name: 'pick', inputSchema: { type: 'object', properties: { c: { type: 'string', enum: [...values.slice(0, 1_500), 'rtl\u202Eevil', 'a\nb'] } } } }]).methods[0]?.parameters ?? []
+    expect(odd?.searchableValues).toHaveLength(1_500)
+    expect(searchValues(odd?.searchableValues ?? [], 'evil')).toEqual([])
   })
 })

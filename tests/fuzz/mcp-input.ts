@@ -37,7 +37,7 @@ export const schemaArb: fc.Arbitrary<Record<string, unknown>> = fc.letrec<{ sche
       {
         type: fc.constantFrom('string', 'number', 'integer', 'boolean', 'null', ['string', 'null'], 'weird'),
         pattern: fc.constantFrom(...PATTERNS),
-        enum: fc.oneof(fc.array(serverTextArb, { maxLength: 5 }), fc.integer({ min: 1001, max: 3000 }).map((n) => Array.from({ length: n }, (_, k) => `v${k}`))),
+        enum: fc.oneof(fc.array(serverTextArb, { maxLength: 5 }), fc.tuple(fc.integer({ min: 1001, max: 3000 }), serverTextArb).map(([n, odd]) => [...Array.from({ length: n }, (_, k) => `v${k}`), odd])),
         description: serverTextArb,
         default: fc.oneof(serverTextArb, fc.integer(), fc.constant(null)),
         minLength: fc.nat(5),
@@ -78,8 +78,23 @@ export const listedToolArb = fc.record(
   { requiredKeys: ['name', 'inputSchema'] },
 )
 
+/** A tool whose one parameter allows more values than a form can list, a few of them hostile. */
+export const bigChoiceToolArb = fc.record({
+  name: fc.stringMatching(/^[a-z]{1,12}$/),
+  inputSchema: fc
+    .tuple(fc.integer({ min: 1001, max: 3000 }), fc.array(serverTextArb, { minLength: 1, maxLength: 4 }))
+    .map(([n, odd]) => ({ type: 'object', properties: { choice: { type: 'string', enum: [...odd, ...Array.from({ length: n }, (_, k) => `v${k}`)] } } })),
+})
+
 /** A whole tools/list answer, sometimes with entries that are not tools at all. */
-export const listingArb = fc.array(fc.oneof({ weight: 9, arbitrary: listedToolArb as fc.Arbitrary<unknown> }, { weight: 1, arbitrary: fc.constantFrom(null, 'tool', [], 7) }), { maxLength: 8 })
+export const listingArb = fc.array(
+  fc.oneof(
+    { weight: 9, arbitrary: listedToolArb as fc.Arbitrary<unknown> },
+    { weight: 1, arbitrary: bigChoiceToolArb },
+    { weight: 1, arbitrary: fc.constantFrom(null, 'tool', [], 7) },
+  ),
+  { maxLength: 8 },
+)
 
 /** Arguments a model might send for any of those tools: strings that stress the patterns. */
 export const argumentsArb = fc.dictionary(

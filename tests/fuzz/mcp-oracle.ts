@@ -7,7 +7,7 @@
 import { createToolDiscoveryService, createToolRegistryManager, DEFAULT_TOOL_CALL_CONFIG, parseToolRequests, type MethodParameter } from '../../src/core'
 import { readListedTools } from '../../src/core/mcp/listed-tools'
 import { mcpResultText, progressOf } from '../../src/core/mcp/content'
-import { MCP_TOOL_NAME } from '../../src/core/mcp/server-text'
+import { cleanServerText, MCP_TOOL_NAME } from '../../src/core/mcp/server-text'
 import { MAX_ENUM_CHOICES, MAX_SERVER_DESCRIPTIONS, MAX_TOOL_DESCRIPTION } from '../../src/core/mcp/schema-limits'
 import type { McpCase } from './mcp-input'
 
@@ -18,6 +18,9 @@ const PROMPT_PROTOCOLS = ['vcp', 'json', 'xml', 'hermes']
 function parameterProblem(parameter: MethodParameter, where: string): string | null {
   if (UNSAFE.test(parameter.name) || UNSAFE.test(parameter.description ?? '')) return `${where}: parameter "${parameter.name}" carries an unsafe character`
   if ((parameter.enumValues?.length ?? 0) > MAX_ENUM_CHOICES) return `${where}: parameter "${parameter.name}" offers ${parameter.enumValues?.length} choices`
+  // The form offers these as they are: each must be what cleaning would leave.
+  const unclean = parameter.searchableValues?.find((value) => cleanServerText(value) !== value)
+  if (unclean !== undefined) return `${where}: parameter "${parameter.name}" offers the value ${JSON.stringify(unclean)} to search`
   for (const inner of [...(parameter.properties ?? []), ...(parameter.items ? [parameter.items] : [])]) {
     const problem = parameterProblem(inner, where)
     if (problem) return problem

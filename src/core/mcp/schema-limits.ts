@@ -11,7 +11,7 @@ import { cleanServerText } from './server-text'
 export const MAX_SCHEMA_CHARS = 4_000_000
 /** Nor is one nested deeper than this. */
 export const MAX_SCHEMA_DEPTH = 64
-/** An enum longer than this is a text field (the schema still checks the value), not a choice. */
+/** An enum longer than this is a text field that searches its values (the schema still checks the value), not a list of options. */
 export const MAX_ENUM_CHOICES = 1_000
 /** Characters of a tool's description, and of each parameter's, that reach the prompt. */
 export const MAX_TOOL_DESCRIPTION = 4_000

@@ -5,7 +5,7 @@
  */
 import type { MethodParameter, ParameterType } from '../types'
 import { isRecord } from '../own-record'
-import { cleanServerText, escapedName, PARAMETER_NAME } from './server-text'
+import { cleanServerText, escapedName, isCleanServerText, PARAMETER_NAME } from './server-text'
 import { isValidVcpKey } from '../protocols/vcp/render'
 import { capDescription, MAX_ENUM_CHOICES, MAX_PARAMETER_DESCRIPTION } from './schema-limits'
 
@@ -48,10 +48,12 @@ function parameterOf(name: string, raw: unknown, required: boolean, depth: numbe
   if (parameter.type === 'enum') {
     const values = schema.enum as string[]
     if (values.length > MAX_ENUM_CHOICES) {
-      // A choice of 200,000 would freeze the form and fill the prompt: a text field, checked by the schema.
+      // A choice of 200,000 would freeze the form and fill the prompt: a text field that searches them, checked by the schema.
       parameter.type = 'string'
-      report.notes.push(`"${name}" allows ${values.length.toLocaleString('en-US')} values, more than ${MAX_ENUM_CHOICES.toLocaleString('en-US')}: it is a text field, and the schema checks the value`)
+      report.notes.push(`"${name}" allows ${values.length.toLocaleString('en-US')} values, more than ${MAX_ENUM_CHOICES.toLocaleString('en-US')}: it is a text field with a search of its values, and the schema checks the value`)
       parameter.description = `${parameter.description ? parameter.description + ' ' : ''}(one of ${values.length.toLocaleString('en-US')} values, e.g. ${values.slice(0, 3).map((v) => JSON.stringify(cleanServerText(v))).join(', ')})`
+      // The form searches them; one that cleaning would change is left out, as it could not be sent as shown.
+      parameter.searchableValues = values.filter((v) => isCleanServerText(v))
     } else parameter.enumValues = values.map((v) => cleanServerText(v))
   }
   // Deep schemas are described to a depth; the validator checks the rest.

@@ -4,9 +4,10 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { mcpCaseArb } from '../../fuzz/mcp-input'
+import { mcpCaseArb, serverTextArb } from '../../fuzz/mcp-input'
 import { checkMcpCase } from '../../fuzz/mcp-oracle'
 import { type readListedTools } from '../../../src/core/mcp/listed-tools'
+import { cleanServerText, isCleanServerText } from '../../../src/core/mcp/server-text'
 
 describe('MCP input from a hostile server', () => {
   it('is read without a throw, a hang or anything unsafe getting through', () => {
@@ -18,6 +19,15 @@ describe('MCP input from a hostile server', () => {
       { numRuns: 150, seed: 22 },
     )
   }, 120_000)
+
+  it('the quick test for clean text agrees with cleaning itself', () => {
+    fc.assert(
+      fc.property(serverTextArb, fc.boolean(), (text, multiline) => {
+        expect(isCleanServerText(text, multiline)).toBe(cleanServerText(text, { multiline }) === text)
+      }),
+      { numRuns: 2_000, seed: 23 },
+    )
+  })
 
   it('the oracle catches a reader that lets a name or a description through unchecked', () => {
     // How the tools were read before: names and text as the server wrote them.
