@@ -78,6 +78,21 @@ describe('a server\'s schemas cannot hang or freeze anything', () => {
     expect(good).toMatchObject({ status: 'success', result: 'called match' })
   })
 
+  it('patternProperties and propertyNames run on RE2 too (a property name cannot make a check backtrack)', async () => {
+    const key = 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!'
+    const { registry } = await connected([
+      // Open schemas, so the names reach the schema's check rather than being refused as undeclared.
+      { name: 'keys', inputSchema: { type: 'object', patternProperties: { '^(a+)+$': { type: 'string' } }, additionalProperties: { type: 'number' } } },
+      { name: 'names', inputSchema: { type: 'object', propertyNames: { pattern: '^(a+)+$' }, additionalProperties: true } },
+    ])
+    const keys = await executeToolRequest(directRequest('evil_keys', { [key]: 'x' }, 'k1'), { registry })
+    expect(keys.status).toBe('error')
+    expect(keys.result).toContain('must be number')
+    expect((await executeToolRequest(directRequest('evil_keys', { aaaa: 'x' }, 'k2'), { registry })).status).toBe('success')
+    expect((await executeToolRequest(directRequest('evil_names', { [key]: 1 }, 'n1'), { registry })).status).toBe('error')
+    expect((await executeToolRequest(directRequest('evil_names', { aaaa: 1 }, 'n2'), { registry })).status).toBe('success')
+  })
+
   it('a pattern RE2 cannot run is not checked here, and a notice says so', async () => {
     const { source, registry } = await connected([{ name: 'look', inputSchema: object({ s: { type: 'string', pattern: '^(?=a)a+$' } }) }])
     expect(source.notices.join(' ')).toMatch(/"look": the pattern "\^\(\?=a\)a\+\$" is not checked here, since it needs a backtracking engine/)
