@@ -5,23 +5,26 @@ import type { Diagnostic, ParseResult } from './types'
 import type { ParseOptions, StreamParser, StreamEvent } from './protocols/protocol'
 import { protocolRegistry, type ProtocolRegistry } from './protocols/registry'
 import { AUTO_PROTOCOL_ID, createAutoStreamParser, parseAuto } from './protocols/auto'
+import { nativeFormatParser, nativeFormats } from './protocols/native/registry'
 
 /**
  * Parses a model reply. Never throws: an unknown protocol or an internal failure is a diagnostic.
- * `protocolId` 'auto' reads every registered paradigm and says which it found.
+ * `protocolId` is a text protocol (`vcp`, `json`, `xml`, `hermes`), a model's native format
+ * (`mistral`, `qwen3-coder`, `harmony`, ... see docs/formats.md), or 'auto', which tells the
+ * formats apart from the text (and the `model` hint) and says which it found and why.
  */
 export function parseToolRequests(text: string, protocolId = 'vcp', options: ParseOptions & { protocols?: ProtocolRegistry } = {}): ParseResult {
   const protocols = options.protocols ?? protocolRegistry
   if (protocolId === AUTO_PROTOCOL_ID) return guarded(() => parseAuto(protocols, text, options))
-  const protocol = protocols.get(protocolId)
-  if (!protocol) return failure(unknownProtocol(protocolId, protocols))
-  return guarded(() => protocol.parseToolRequests(text, options))
+  const parser = protocols.get(protocolId) ?? nativeFormatParser(protocolId)
+  if (!parser) return failure(unknownProtocol(protocolId, protocols))
+  return guarded(() => parser.parseToolRequests(text, options))
 }
 
 /** A streaming parser: feed chunks as they arrive, then end() for the one-shot result. */
 export function createStreamParser(protocolId = 'vcp', options: ParseOptions & { protocols?: ProtocolRegistry } = {}): StreamParser {
   const protocols = options.protocols ?? protocolRegistry
-  const protocol = protocols.get(protocolId)
+  const protocol = protocols.get(protocolId) ?? nativeFormatParser(protocolId)
   if (!protocol && protocolId !== AUTO_PROTOCOL_ID) {
     const result = failure(unknownProtocol(protocolId, protocols))
     return { feed: () => [], end: () => result }
@@ -64,7 +67,8 @@ function failure(diagnostic: Diagnostic): ParseResult {
 
 function unknownProtocol(id: string, protocols: ProtocolRegistry): Diagnostic {
   const known = protocols.list().map((p) => p.id).join(', ')
-  return point('error', 'unknown-protocol', `Unknown protocol "${id}". Registered protocols: ${known} (or auto to detect).`)
+  const formats = nativeFormats().map((f) => f.id).join(', ')
+  return point('error', 'unknown-protocol', `Unknown protocol "${id}". Registered protocols: ${known}; native formats: ${formats} (or auto to detect).`)
 }
 
 function internalError(error: unknown): Diagnostic {

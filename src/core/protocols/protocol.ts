@@ -23,6 +23,17 @@ export interface ParseOptions {
    * @default 'parse'
    */
   fencedBlocks?: 'parse' | 'skip'
+  /**
+   * The model that wrote the text, as a user names it (`Qwen/Qwen3-Coder-30B-A3B-Instruct`,
+   * `gpt-oss-20b`): auto then reads the formats that model writes (docs/formats.md has the table).
+   */
+  model?: string
+  /**
+   * The tools the model was given, OpenAI-style (`{type: 'function', function: {name, parameters}}`)
+   * or bare (`{name, parameters}`): values written as text are typed by their schema, bare ids
+   * resolve, and a name outside them is flagged.
+   */
+  tools?: readonly unknown[]
 }
 
 /** Events a streaming parser emits while text arrives. */

@@ -1,0 +1,109 @@
+/**
+ * A model's own tool-call format: the markup an open model writes when its chat template asks it
+ * to call a tool (Mistral's `[TOOL_CALLS]`, Qwen3-Coder's `<function=...>`, gpt-oss's Harmony
+ * channels, ...). A format only reads: it finds the calls in a reply and says what is wrong with
+ * them. `createNativeProtocol()` turns it into requests, ids and a streaming parser.
+ */
+import type { DiagnosticSeverity } from '../../types'
+import type { ToolHints } from './tool-hints'
+
+/** A finding with its place in the whole text. The adapter prefixes the format's label. */
+export interface FormatProblem {
+  severity: DiagnosticSeverity
+  code: string
+  message: string
+  offset: number
+  length: number
+}
+
+/** One call as the format read it. */
+export interface FoundCall {
+  /** The tool name as written, '' when there is none. */
+  name: string
+  /** The arguments object; null when they could not be read (the call is then invalid). */
+  arguments: Record<string, unknown> | null
+  /**
+   * Where the name's text ends. While streaming, a name is shown only once text follows it (so a
+   * name cut by a chunk is never shown half); without it, only once the arguments are read.
+   */
+  nameEnd?: number
+  /** The arguments' JSON text, so a streaming card can show the fields that are complete so far. */
+  argumentsSpan?: { start: number; end: number }
+  /** An id the model wrote for the call (Mistral, Kimi, Command R7B), if any. */
+  id?: string
+  /** The call's span in the text, end exclusive. */
+  start: number
+  end: number
+  /**
+   * The call's end was seen: no later text can change it. A call cut off by the end of the text
+   * is not closed; the streaming parser settles a card only for closed calls.
+   */
+  closed: boolean
+  problems: FormatProblem[]
+}
+
+export interface FormatFinding {
+  calls: FoundCall[]
+  /** Findings that belong to no call (a section that is never closed, text between calls). */
+  problems: FormatProblem[]
+}
+
+export interface FormatContext {
+  /** The tools the model was given, if the caller knows them: types values and resolves names. */
+  tools: ToolHints
+  /**
+   * The caller says the text is in this format (it was chosen by id, or a model hint names it).
+   * Without it a format with no delimiter of its own takes only calls of tools named in `tools`.
+   */
+  trusted: boolean
+}
+
+/** Command-line flags with which a server parses this format itself. */
+export interface ServerFlags {
+  vllm?: string
+  sglang?: string
+  llamaCpp?: string
+}
+
+export interface NativeFormat {
+  /** Stable id, kebab-case: what `parseToolRequests(text, id)` takes. */
+  readonly id: string
+  /** Short human name, the prefix of every diagnostic ("Qwen3-Coder"). */
+  readonly label: string
+  /** The family it is listed under: formats of one family share a reader. */
+  readonly family: string
+  /** Models that answer in it, as people name them. */
+  readonly models: readonly string[]
+  /** Literal strings that open its tool-call text. */
+  readonly openers: readonly string[]
+  /**
+   * False for formats with no marker of their own (bare JSON, bare pythonic lists): auto takes them
+   * only with evidence, a model hint or a call of a tool named in `tools`.
+   */
+  readonly delimited: boolean
+  /**
+   * The grammar's own pieces (markers, separators, typical names and values), from which the
+   * property tests and `npm run fuzz` build hostile texts.
+   */
+  readonly pieces: readonly string[]
+  /** A reply in this format with one call of `calc_evaluate`, for docs and `vcp formats`. */
+  readonly example: string
+  readonly serverFlags?: ServerFlags
+  /** Grammar notes for docs: how a call is written, its quirks. */
+  readonly notes?: string
+  /**
+   * For auto: the opener at `at` starts a call in this format, judged by what follows it (a
+   * bounded look, never a whole parse). Formats that share an opener must not both claim one place.
+   */
+  claims(text: string, at: number, opener: string, context: FormatContext): boolean
+  /** Every call in the text. Linear in the text's length; never throws. */
+  parse(text: string, context: FormatContext): FormatFinding
+  /** One call written in this format (conversion, examples). */
+  render(call: RenderableCall): string
+}
+
+export interface RenderableCall {
+  toolName: string
+  arguments: Record<string, unknown>
+  requestId?: string
+}

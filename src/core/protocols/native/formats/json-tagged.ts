@@ -1,0 +1,3 @@
+import type { NativeFormat } from '../format'
+
+export const jsonTaggedFormats: NativeFormat[] = []

@@ -1,0 +1,138 @@
+/**
+ * The tools a model was given, as a parse hint. Accepts what people have at hand: OpenAI's
+ * `{type: 'function', function: {name, parameters}}`, a bare `{name, parameters}`, or MCP's
+ * `{name, inputSchema}`. Formats that carry every value as text (XML parameters, pythonic
+ * literals) type them by the declared schema, and bare ids (Kimi's `functions.NAME:0`) resolve.
+ */
+import { isRecord } from '../../own-record'
+import { parseLenientJson } from '../json/lenient-json'
+
+export type JsonSchema = Record<string, unknown>
+
+export interface ToolHints {
+  readonly size: number
+  has(name: string): boolean
+  names(): string[]
+  /** The declared schema of one parameter, if the tool and the parameter are known. */
+  parameter(toolName: string, key: string): JsonSchema | undefined
+}
+
+export const NO_TOOL_HINTS: ToolHints = Object.freeze({
+  size: 0,
+  has: () => false,
+  names: () => [],
+  parameter: () => undefined,
+})
+
+/** Reads tool definitions in any of the accepted shapes; entries it cannot read are skipped. */
+export function toolHints(input: readonly unknown[] | undefined): ToolHints {
+  if (!input || input.length === 0) return NO_TOOL_HINTS
+  const tools = new Map<string, Map<string, JsonSchema>>()
+  for (const entry of input) {
+    if (!isRecord(entry)) continue
+    const fn = isRecord(entry.function) ? entry.function : entry
+    const name = fn.name
+    if (typeof name !== 'string' || name === '') continue
+    const schema = fn.parameters ?? fn.inputSchema ?? fn.input_schema
+    const properties = new Map<string, JsonSchema>()
+    if (isRecord(schema) && isRecord(schema.properties)) {
+      for (const [key, value] of Object.entries(schema.properties)) if (isRecord(value)) properties.set(key, value)
+    }
+    tools.set(name, properties)
+  }
+  return {
+    size: tools.size,
+    has: (name) => tools.has(name),
+    names: () => [...tools.keys()],
+    parameter: (toolName, key) => tools.get(toolName)?.get(key),
+  }
+}
+
+export interface TypedValue {
+  value: unknown
+  /** Why the text could not be read as the declared type (the value then stays text). */
+  problem?: string
+}
+
+/**
+ * A value written as text, typed by its schema: `"3"` for an integer is 3, `"true"` for a boolean
+ * is true, an object or array is read as (lenient) JSON. With no schema the text stays text.
+ * `null` (any case) is null when the schema allows it or says nothing of null.
+ */
+export function typeBySchema(raw: string, schema: JsonSchema | undefined): TypedValue {
+  if (!schema) return { value: raw }
+  const types = declaredTypes(schema)
+  if (types.length === 0) return { value: raw }
+  const text = raw.trim()
+  if (text.toLowerCase() === 'null' && (types.includes('null') || !types.includes('string'))) return { value: null }
+  let problem: string | undefined
+  for (const type of types) {
+    const typed = asType(text, raw, type)
+    if (typed.ok) return { value: typed.value }
+    problem ??= typed.problem
+  }
+  return { value: raw, problem }
+}
+
+function declaredTypes(schema: JsonSchema): string[] {
+  const out: string[] = []
+  const add = (type: unknown): void => {
+    if (typeof type === 'string') out.push(normalType(type))
+    else if (Array.isArray(type)) for (const t of type) add(t)
+  }
+  add(schema.type)
+  for (const key of ['anyOf', 'oneOf'] as const) {
+    const variants = schema[key]
+    if (Array.isArray(variants)) for (const v of variants) if (isRecord(v)) add(v.type)
+  }
+  if (out.length === 0 && Array.isArray(schema.enum)) out.push('string')
+  // A string alternative goes last: "3" for ["string", "integer"] is the integer the model meant.
+  return [...new Set(out)].sort((a, b) => Number(a === 'string') - Number(b === 'string'))
+}
+
+/** Schema types as models' tool definitions spell them (BFCL writes "dict", some write "int"). */
+function normalType(type: string): string {
+  const t = type.toLowerCase()
+  if (t === 'int' || t === 'integer' || t === 'long') return 'integer'
+  if (t === 'float' || t === 'double' || t === 'number') return 'number'
+  if (t === 'bool' || t === 'boolean') return 'boolean'
+  if (t === 'dict' || t === 'object' || t === 'map') return 'object'
+  if (t === 'list' || t === 'array' || t === 'tuple') return 'array'
+  if (t === 'null' || t === 'none') return 'null'
+  return 'string'
+}
+
+type Typed = { ok: true; value: unknown } | { ok: false; problem: string }
+
+function asType(text: string, raw: string, type: string): Typed {
+  switch (type) {
+    case 'string':
+      return { ok: true, value: raw }
+    case 'integer': {
+      if (/^[-+]?\d+$/.test(text)) return { ok: true, value: Number(text) }
+      if (/^[-+]?\d+\.0*$/.test(text)) return { ok: true, value: Number(text) }
+      return { ok: false, problem: `${quoteShort(text)} is not an integer` }
+    }
+    case 'number': {
+      const n = text === '' ? NaN : Number(text)
+      return Number.isFinite(n) ? { ok: true, value: n } : { ok: false, problem: `${quoteShort(text)} is not a number` }
+    }
+    case 'boolean': {
+      const t = text.toLowerCase()
+      if (t === 'true') return { ok: true, value: true }
+      if (t === 'false') return { ok: true, value: false }
+      return { ok: false, problem: `${quoteShort(text)} is not true or false` }
+    }
+    case 'null':
+      return text.toLowerCase() === 'null' || text.toLowerCase() === 'none' ? { ok: true, value: null } : { ok: false, problem: `${quoteShort(text)} is not null` }
+    default: {
+      const parsed = parseLenientJson(text)
+      if (parsed.ok && (type === 'array' ? Array.isArray(parsed.value) : isRecord(parsed.value))) return { ok: true, value: parsed.value }
+      return { ok: false, problem: `${quoteShort(text)} is not a JSON ${type}` }
+    }
+  }
+}
+
+function quoteShort(text: string): string {
+  return JSON.stringify(text.length > 40 ? text.slice(0, 37) + '...' : text)
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest'
+import { calls, codes, expectStreamingEqualsOneShot, parse, streamEvents } from './helpers'
+
+const one = '<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city": "Paris"}<|tool_call_end|><|tool_calls_section_end|>'
+const two =
+  'Let me check.<|tool_calls_section_begin|>\n<|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city": "Paris"}<|tool_call_end|>\n' +
+  '<|tool_call_begin|>functions.get_time:1<|tool_call_argument_begin|>{"zone": "Europe/Paris"}<|tool_call_end|>\n<|tool_calls_section_end|>'
+
+describe('Kimi K2', () => {
+  it('reads one call, its id and its arguments', () => {
+    const result = parse('kimi-k2', one)
+    expect(calls(result)).toEqual([{ name: 'get_weather', arguments: { city: 'Paris' } }])
+    expect(result.requests[0]?.requestId).toBe('functions.get_weather:0')
+    expect(result.requests[0]?.valid).toBe(true)
+    expect(codes(result)).toEqual([])
+  })
+
+  it('reads several calls in one section', () => {
+    expect(calls(parse('kimi-k2', two))).toEqual([
+      { name: 'get_weather', arguments: { city: 'Paris' } },
+      { name: 'get_time', arguments: { zone: 'Europe/Paris' } },
+    ])
+  })
+
+  it('finds no call in prose, even prose that names the tokens', () => {
+    const result = parse('kimi-k2', 'Kimi writes functions.get_weather:0 after <|tool_call_begin|> inside a section.')
+    expect(result.requests).toEqual([])
+  })
+
+  it('diagnoses invalid JSON arguments at their place, and keeps the name', () => {
+    const text = '<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city": Paris}<|tool_call_end|><|tool_calls_section_end|>'
+    const result = parse('kimi-k2', text)
+    expect(result.requests[0]?.toolName).toBe('get_weather')
+    expect(result.requests[0]?.valid).toBe(false)
+    const error = result.diagnostics.find((d) => d.code === 'invalid-arguments')
+    expect(error?.message).toMatch(/^Kimi K2: /)
+    expect(error?.offset).toBe(text.indexOf('Paris}'))
+  })
+
+  it('takes a call cut off by the end of the text, with a warning', () => {
+    const result = parse('kimi-k2', one.slice(0, one.indexOf('<|tool_call_end|>')))
+    expect(calls(result)).toEqual([{ name: 'get_weather', arguments: { city: 'Paris' } }])
+    expect(codes(result)).toContain('unclosed-call')
+    expect(codes(result)).toContain('unclosed-section')
+  })
+
+  it('resolves a bare or dotted id by the tools given', () => {
+    const tools = [{ type: 'function', function: { name: 'weather.get', parameters: {} } }]
+    const text = '<|tool_calls_section_begin|><|tool_call_begin|>weather.get:0<|tool_call_argument_begin|>{}<|tool_call_end|><|tool_calls_section_end|>'
+    expect(calls(parse('kimi-k2', text, { tools }))[0]?.name).toBe('weather.get')
+    expect(calls(parse('kimi-k2', text))[0]?.name).toBe('get')
+  })
+
+  it('flags a name outside the tools given', () => {
+    const result = parse('kimi-k2', one, { tools: [{ name: 'get_weathers', parameters: {} }] })
+    expect(result.diagnostics.find((d) => d.code === 'unknown-tool-name')?.message).toContain('Did you mean "get_weathers"')
+  })
+
+  it('streams: the name shows before the arguments end, and end() equals one-shot', () => {
+    expectStreamingEqualsOneShot('kimi-k2', two)
+    const events = streamEvents('kimi-k2', two, 4)
+    const name = events.find((e) => e.key === 'tool_name' && e.value === 'get_weather')
+    expect(name).toBeDefined()
+    expect(name!.at).toBeLessThan(two.indexOf('<|tool_call_end|>'))
+    expect(events.filter((e) => e.type === 'block-close')).toHaveLength(2)
+  })
+})
