@@ -1,7 +1,8 @@
 /**
  * The `vcp` command line. Kept apart from process globals so tests can run it in-process.
  *
- *   vcp parse  [--protocol ID] [--chunk N] FILE|- ...   (auto by default, as the Parser pane)
+ *   vcp parse  [--protocol ID] [--model NAME] [--tools FILE] [--chunk N] FILE|- ...   (auto by default, as the Parser pane)
+ *   vcp formats [--model NAME]                            (one JSON line per format)
  *   vcp prompt [--protocol ID] [--mcp-config FILE]
  *   vcp tools  [--mcp-config FILE]                        (one JSON line per tool)
  *   vcp check  [--protocol ID] [--files DIR] [--mcp-config FILE] FILE|- ...  (what exec would do, executing nothing)
@@ -34,6 +35,8 @@ import {
   methodArgumentsSchema,
   modelFacingMethod,
   routingName,
+  formatsForModel,
+  listFormats,
 } from '../core'
 import { connectMcpServers, parseMcpConfig, type ConnectedMcpServers } from '../core/mcp'
 import { nodeMcpTransport } from '../mcp/node'
@@ -56,7 +59,11 @@ export const DEFAULT_FILES_FOLDER = '.vcp-files'
 export const VARIABLES_SUFFIX = '.variables.json'
 
 export const USAGE = `Usage:
-  vcp parse [--protocol ID] [--chunk N] FILE|- ...   print each file's requests and diagnostics as one JSON line
+  vcp parse [--protocol ID] [--model NAME] [--tools FILE] [--chunk N] FILE|- ...
+                                                     print each file's requests and diagnostics as one JSON line
+  vcp formats [--model NAME]                         print one JSON line per format the parser reads: id, label,
+                                                     family, models, openers, an example; with --model, only the
+                                                     formats that model writes
   vcp prompt [--protocol ID] [--mcp-config FILE]     print the tools prompt for the built-in tools (and MCP servers')
   vcp tools [--mcp-config FILE]                      print one JSON line per tool: routing name, title, description,
                                                      input schema, annotations, source
@@ -72,6 +79,11 @@ Options:
                   exec also take auto: read every format and say which were found (their default; prompt
                   defaults to vcp). The three read a reply alike: requests in <think> are listed (exec
                   reports them as not run) and a request has the same id in all three
+                  A model's native format is an ID too (mistral, qwen3-coder, harmony, ...: see vcp formats)
+  --model NAME    the model that wrote the reply (Qwen/Qwen3-Coder-30B-A3B-Instruct, gpt-oss-20b, ...): auto
+                  reads the formats it writes, including those with no marker of their own
+  --tools FILE    the tools the model was given, a JSON array of OpenAI-style function definitions (or
+                  {"tools": [...]}): values written as text are typed by their schema, unknown names flagged
   --chunk N       feed the text to the streaming parser N characters at a time
   --files DIR     folder that holds the virtual file system of the fs tool (default: ${DEFAULT_FILES_FOLDER});
                   exec keeps the variables of full results beside it, in DIR${VARIABLES_SUFFIX}, so the
@@ -91,6 +103,10 @@ class UsageError extends Error {}
 
 interface Command {
   protocol: string
+  model: string | undefined
+  /** The --tools file's path; read once the command runs. */
+  toolsFile: string | null
+  tools: unknown[] | undefined
   chunk: number | null
   files: string[]
   folder: string
@@ -102,17 +118,18 @@ interface Command {
 
 /** Which options each command takes, and how many files (min, max). */
 const COMMANDS: Record<string, { options: string[]; files: [number, number] }> = {
-  parse: { options: ['--protocol', '--chunk'], files: [1, Infinity] },
+  parse: { options: ['--protocol', '--model', '--tools', '--chunk'], files: [1, Infinity] },
+  formats: { options: ['--model'], files: [0, 0] },
   prompt: { options: ['--protocol', '--mcp-config'], files: [0, 0] },
   tools: { options: ['--mcp-config'], files: [0, 0] },
-  check: { options: ['--protocol', '--files', '--mcp-config'], files: [1, Infinity] },
-  exec: { options: ['--protocol', '--files', '--timeout', '--parallel', '--approve', '--mcp-config'], files: [1, 1] },
+  check: { options: ['--protocol', '--model', '--tools', '--files', '--mcp-config'], files: [1, Infinity] },
+  exec: { options: ['--protocol', '--model', '--tools', '--files', '--timeout', '--parallel', '--approve', '--mcp-config'], files: [1, 1] },
 }
 
 function readArgs(name: string, args: string[]): Command {
   const spec = COMMANDS[name] as (typeof COMMANDS)[string]
   // Every command that reads a reply detects its formats, so check shows exactly what exec runs.
-  const command: Command = { protocol: name === 'prompt' ? 'vcp' : 'auto', chunk: null, files: [], folder: DEFAULT_FILES_FOLDER, timeout: DEFAULT_TOOL_CALL_CONFIG.timeout, parallel: false, approve: false, mcpConfig: null }
+  const command: Command = { protocol: name === 'prompt' ? 'vcp' : 'auto', model: undefined, toolsFile: null, tools: undefined, chunk: null, files: [], folder: DEFAULT_FILES_FOLDER, timeout: DEFAULT_TOOL_CALL_CONFIG.timeout, parallel: false, approve: false, mcpConfig: null }
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] as string
     if (arg.startsWith('--')) {
@@ -125,8 +142,15 @@ function readArgs(name: string, args: string[]): Command {
       if (value === undefined) throw new UsageError(`${arg} needs a value`)
       if (arg === '--protocol') {
         const auto = value === 'auto' && name !== 'prompt'
-        if (!auto && !protocolRegistry.get(value)) throw new UsageError(`unknown protocol "${value}"${value === 'auto' ? ' (auto detects when parsing; a prompt needs one protocol)' : ''}`)
+        const native = name !== 'prompt' && listFormats().some((f) => f.id === value)
+        if (!auto && !native && !protocolRegistry.get(value)) {
+          throw new UsageError(`unknown protocol "${value}"${value === 'auto' ? ' (auto detects when parsing; a prompt needs one protocol)' : name === 'prompt' ? '' : ' (vcp formats lists the formats)'}`)
+        }
         command.protocol = value
+      } else if (arg === '--model') {
+        command.model = value
+      } else if (arg === '--tools') {
+        command.toolsFile = value
       } else if (arg === '--files') {
         command.folder = value
       } else if (arg === '--mcp-config') {
@@ -151,10 +175,15 @@ function readArgs(name: string, args: string[]): Command {
  * Every request, those in reasoning included (marked), numbered by one session: parse, check and
  * exec read a reply alike, so a request has the same id in all three.
  */
-const readOptions = () => ({ session: createRequestIdSession(), reasoning: 'include' as const })
+const readOptions = (command: Command) => ({
+  session: createRequestIdSession(),
+  reasoning: 'include' as const,
+  ...(command.model !== undefined ? { model: command.model } : {}),
+  ...(command.tools !== undefined ? { tools: command.tools } : {}),
+})
 
 function parseText(text: string, command: Command): ParseResult {
-  const options = readOptions()
+  const options = readOptions(command)
   if (command.chunk === null) return parseToolRequests(text, command.protocol, options)
   const stream = createStreamParser(command.protocol, options)
   for (let i = 0; i < text.length; i += command.chunk) stream.feed(text.slice(i, i + command.chunk))
@@ -197,6 +226,23 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     io.err(`vcp ${name}: ${error.message}\n\n${USAGE}`)
     return 2
   }
+  if (name === 'formats') {
+    const wanted = command.model === undefined ? null : formatsForModel(command.model)
+    if (wanted && wanted.length === 0) {
+      io.err(`vcp formats: no format is known for the model "${command.model}"; auto still reads every delimited format`)
+      return 0
+    }
+    for (const format of listFormats()) if (!wanted || wanted.includes(format.id)) io.out(JSON.stringify(format))
+    return 0
+  }
+  if (command.toolsFile !== null) {
+    const tools = await readToolsFile(command.toolsFile, io)
+    if (typeof tools === 'string') {
+      io.err(`vcp ${name}: ${tools}`)
+      return 2
+    }
+    command.tools = tools
+  }
   if (name === 'parse') return forEachFile(name, command, io, async (text) => io.out(JSON.stringify(toOutput(parseText(text, command)))))
   // The other commands work with the tools: the built-in ones, and the MCP servers' if configured.
   const registry = builtinRegistry(io, command)
@@ -217,6 +263,25 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   } finally {
     await mcp?.close()
   }
+}
+
+/** The --tools file: an array of tool definitions, or an object with one under "tools"; a string says why not. */
+async function readToolsFile(path: string, io: CliIo): Promise<unknown[] | string> {
+  let text: string
+  try {
+    text = await io.readFile(path)
+  } catch (error) {
+    return `cannot read ${path}: ${error instanceof Error ? error.message : String(error)}`
+  }
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch (error) {
+    return `${path} is not JSON: ${error instanceof Error ? error.message : String(error)}`
+  }
+  if (value !== null && typeof value === 'object' && !Array.isArray(value) && Array.isArray((value as { tools?: unknown }).tools)) value = (value as { tools: unknown[] }).tools
+  if (!Array.isArray(value)) return `${path} must hold a JSON array of tool definitions (or {"tools": [...]})`
+  return value
 }
 
 /** Runs `each` on every file's text; an unreadable file is said and makes the status 2. */
@@ -294,7 +359,7 @@ async function execText(text: string, io: CliIo, command: Command, registry: Too
   const cycle = await processToolCallCycle(text, {
     registry,
     protocol: command.protocol,
-    parse: readOptions(),
+    parse: readOptions(command),
     timeout: command.timeout,
     parallel: command.parallel,
     variables: variables.store,
@@ -310,7 +375,7 @@ async function execText(text: string, io: CliIo, command: Command, registry: Too
 /** The call plan of every request (those in reasoning too), as exec would run them. */
 async function checkText(text: string, io: CliIo, command: Command, registry: ToolRegistryManager): Promise<unknown> {
   const variables = await loadVariables(io, command.folder + VARIABLES_SUFFIX)
-  const parsed = parseToolRequests(text, command.protocol, readOptions())
+  const parsed = parseToolRequests(text, command.protocol, readOptions(command))
   const plans: CallPlan[] = []
   for (const request of parsed.requests) plans.push(await planToolCall(request, { registry, variables: variables.store }))
   const diagnostics = [...parsed.diagnostics, ...plans.flatMap((plan) => planDiagnostics(plan, text))].sort((a, b) => a.offset - b.offset)

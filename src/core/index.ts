@@ -13,6 +13,7 @@ export type {
   ParsedField,
   ParsedRequest,
   ParseResult,
+  DetectedFormatSummary,
   ResultImage,
   ToolCallConfig,
   ToolCallCycleResult,
@@ -27,6 +28,9 @@ export { DEFAULT_TOOL_CALL_CONFIG } from './types'
 export type { FormatResultsOptions, ParseOptions, StreamEvent, StreamParser, ToolCallingProtocol } from './protocols/protocol'
 export { createProtocolRegistry, protocolRegistry, type ProtocolRegistry } from './protocols/registry'
 export { createStreamParser, parseToolRequests } from './parser'
+export { listFormats, TEXT_PROTOCOL_FAMILY, type FormatInfo } from './protocols/formats-catalog'
+export { formatsForModel, MODEL_TABLE, type ModelRow } from './protocols/native/models'
+export type { NativeFormat, FoundCall, FormatFinding, FormatProblem, FormatContext, RenderableCall, ServerFlags } from './protocols/native/format'
 export { createRequestIdSession, type RequestIdSession } from './request-ids'
 export { splitBatch } from './batch'
 export { routingName } from './routing-name'

@@ -169,6 +169,18 @@ export interface ParsedRequest {
 export interface ParseResult {
   requests: ParsedRequest[]
   diagnostics: Diagnostic[]
+  /** Auto only: the formats found (or expected from the model hint), each with why and how many requests. */
+  detected?: DetectedFormatSummary[]
+}
+
+export interface DetectedFormatSummary {
+  /** A protocol or native format id. */
+  id: string
+  label: string
+  reason: string
+  /** Where the deciding text is (0 for a model hint). */
+  offset: number
+  requests: number
 }
 
 export type ToolExecutionStatus = 'success' | 'error' | 'denied' | 'timeout' | 'aborted'

@@ -1,7 +1,8 @@
 /**
- * Auto-detection: the reply is read in every registered paradigm at once and the findings are
- * merged in text order, with an info diagnostic that says which paradigms were found. For a
- * reply whose format the user does not know, or one that mixes formats.
+ * Auto-detection: the reply is read in every registered paradigm at once, and in each native
+ * format whose opener it holds (decided by what follows the opener, or named by the `model`
+ * hint); the findings are merged in text order, with an info diagnostic that says which formats
+ * were found and why. For a reply whose format the user does not know, or one that mixes formats.
  *
  * Request ids are handed out after the merge, in text order, so they do not depend on which
  * paradigm found a request first. A request that lies inside another paradigm's request (VCP
@@ -12,6 +13,7 @@ import type { ParseOptions, StreamEvent, StreamParser } from './protocol'
 import type { ProtocolRegistry } from './registry'
 import { createRequestIdSession, type RequestIdSession } from '../request-ids'
 import { countBelow } from '../text/sorted'
+import { detectNativeFormats, type DetectedFormat } from './native/detect'
 
 export const AUTO_PROTOCOL_ID = 'auto'
 
@@ -20,6 +22,7 @@ const PROVISIONAL = '\u0001auto'
 
 interface Found {
   protocol: string
+  label: string
   result: ParseResult
 }
 
@@ -27,9 +30,12 @@ export function createAutoStreamParser(registry: ProtocolRegistry, options: Pars
   const session = options.session ?? createRequestIdSession()
   const parsers = registry.list().map((protocol) => ({
     id: protocol.id,
+    label: protocol.label,
     parser: protocol.createStreamParser({ ...options, session: createRequestIdSession(PROVISIONAL) }),
   }))
   let result: ParseResult | null = null
+  // Native formats are chosen from the whole text: it is kept until end().
+  const parts: string[] = []
 
   return {
     // No events: until the text is complete, no paradigm's finding is final. A block may still turn
@@ -39,13 +45,23 @@ export function createAutoStreamParser(registry: ProtocolRegistry, options: Pars
     feed(chunk): StreamEvent[] {
       if (result) throw new Error('feed() after end(): create a new stream parser for new text')
       for (const { parser } of parsers) parser.feed(chunk)
+      parts.push(chunk)
       return []
     },
     end() {
-      result ??= mergeFindings(
-        parsers.map(({ id, parser }) => ({ protocol: id, result: parser.end() })),
-        session,
-      )
+      if (result) return result
+      const text = parts.join('')
+      const detection = detectNativeFormats(text, options)
+      const found: Found[] = []
+      for (const native of detection.parsers) {
+        found.push({ protocol: native.id, label: native.label, result: native.parseToolRequests(text, { ...options, session: createRequestIdSession(PROVISIONAL) }) })
+      }
+      for (const { id, label, parser } of parsers) {
+        const own = parser.end()
+        if (id === 'hermes' && detection.hermesExcluded) continue
+        found.push({ protocol: id, label, result: own })
+      }
+      result = mergeFindings(found, session, detection.detected, text)
       return result
     },
   }
@@ -57,7 +73,7 @@ export function parseAuto(registry: ProtocolRegistry, text: string, options: Par
   return parser.end()
 }
 
-function mergeFindings(found: Found[], session: RequestIdSession): ParseResult {
+function mergeFindings(found: Found[], session: RequestIdSession, detected: DetectedFormat[], text: string): ParseResult {
   const all = found.flatMap(({ protocol, result }) => result.requests.map((request) => ({ protocol, request })))
   // Outer requests first, so an inner one can see that it is inside.
   all.sort((a, b) => a.request.start - b.request.start || b.request.end - a.request.end)
@@ -93,20 +109,36 @@ function mergeFindings(found: Found[], session: RequestIdSession): ParseResult {
       diagnostics.push(d)
     }
   }
-  const counts = new Map<string, number>()
-  for (const { protocol } of kept) counts.set(protocol, (counts.get(protocol) ?? 0) + 1)
-  const summary = [...counts].map(([protocol, n]) => `${protocol} (${n} request${n === 1 ? '' : 's'})`).join(', ')
-  diagnostics.push({
-    severity: 'info',
-    code: 'protocol-detected',
-    message: summary ? `Detected: ${summary}.` : `No tool requests in any known format (${found.map((f) => f.protocol).join(', ')}).`,
-    offset: 0,
-    length: 0,
-    line: 1,
-    column: 1,
+  const counts = new Map<string, { n: number; first: number }>()
+  for (const { protocol, request } of kept) {
+    const count = counts.get(protocol)
+    if (count) count.n++
+    else counts.set(protocol, { n: 1, first: request.start })
+  }
+  const formats: DetectedFormat[] = []
+  for (const [protocol, { first }] of counts) {
+    const label = found.find((f) => f.protocol === protocol)?.label ?? protocol
+    formats.push(detected.find((d) => d.id === protocol) ?? { id: protocol, label, reason: `a call at line ${lineOf(text, first)}`, offset: first })
+  }
+  // Text protocols are named by id, as ever; a native format also says why it was chosen.
+  const summary = formats.map((f) => {
+    const n = counts.get(f.id)?.n ?? 0
+    const why = detected.some((d) => d.id === f.id) ? `: ${f.reason}` : ''
+    return `${f.id} (${n} request${n === 1 ? '' : 's'}${why})`
   })
+  const silent = detected.filter((d) => !counts.has(d.id))
+  let message = summary.length > 0 ? `Detected: ${summary.join(', ')}.` : `No tool requests in any known format (${found.map((f) => f.protocol).join(', ')}).`
+  if (silent.length > 0) message += ` ${silent.map((d) => `${d.label}: ${d.reason}, but no call was found`).join('; ')}.`
+  diagnostics.push({ severity: 'info', code: 'protocol-detected', message, offset: 0, length: 0, line: 1, column: 1 })
   diagnostics.sort((a, b) => a.offset - b.offset)
-  return { requests, diagnostics }
+  const listed = [...formats, ...silent]
+  return { requests, diagnostics, detected: listed.map((f) => ({ ...f, requests: counts.get(f.id)?.n ?? 0 })) }
+}
+
+function lineOf(text: string, offset: number): number {
+  let line = 1
+  for (let at = text.indexOf('\n'); at !== -1 && at < offset; at = text.indexOf('\n', at + 1)) line++
+  return line
 }
 
 /**

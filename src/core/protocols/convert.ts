@@ -5,6 +5,7 @@
  */
 import type { ParsedRequest } from '../types'
 import { protocolRegistry } from './registry'
+import { nativeFormatParser } from './native/registry'
 import { isRecord } from '../own-record'
 import { encodeValue, isValidVcpKey, renderVcpRequest } from './vcp/render'
 import { stringArguments } from './json/calls'
@@ -28,13 +29,18 @@ const JSON_RENDERERS: Record<string, Renderer> = {
   hermes: hermesProtocol.renderCall,
 }
 
-/** The request written in another protocol's syntax. Throws for an unknown protocol id. */
 /** A parsed request, or any call with the same fields (no id: the target's parser assigns one). */
 export type ConvertibleCall = Pick<ParsedRequest, 'toolName' | 'args' | 'arguments'> & { requestId?: string }
 
+/** The request written in another protocol's or a model's native syntax. Throws for an unknown id. */
 export function convertRequest(request: ConvertibleCall, toProtocolId: string): ConvertedRequest {
-  protocolRegistry.require(toProtocolId)
   const typed = isRecord(request.arguments) ? request.arguments : null
+  const native = nativeFormatParser(toProtocolId)
+  if (native && !protocolRegistry.get(toProtocolId)) {
+    // A model's own format carries typed values: the call goes over as it is.
+    return { text: native.format.render({ toolName: request.toolName, arguments: typed ?? { ...request.args }, requestId: request.requestId }), lossless: true, notes: [] }
+  }
+  protocolRegistry.require(toProtocolId)
   const notes: string[] = []
   if (toProtocolId === 'vcp') {
     const args = typed ? stringArguments(typed) : request.args

@@ -1,0 +1,87 @@
+/**
+ * Auto-detection of native formats: which formats a reply is written in, decided by what follows
+ * each format's opener (never by parsing in every format and keeping what parses), plus the
+ * formats a `model` hint names. Formats with no delimiter of their own count only with evidence.
+ */
+import type { ParseOptions } from '../protocol'
+import type { FormatContext, NativeFormat } from './format'
+import { createNativeParser, type NativeFormatParser } from './protocol'
+import { nativeFormats } from './registry'
+import { formatsForModel } from './models'
+import { toolHints } from './tool-hints'
+
+/** How many places of one opener are looked at before the format is taken to be absent. */
+const MAX_LOOKS = 64
+/** How far the reason's excerpt reaches past the opener. */
+const EXCERPT = 24
+
+export interface DetectedFormat {
+  id: string
+  label: string
+  /** Why: the opener and what followed it, or the model hint. */
+  reason: string
+  /** Where the deciding opener is (0 for a model hint). */
+  offset: number
+}
+
+export interface Detection {
+  /** Parsers to run, in the order found. */
+  parsers: NativeFormatParser[]
+  detected: DetectedFormat[]
+  /** A `<tool_call>` here belongs to a native format, so the Hermes text protocol must not read it. */
+  hermesExcluded: boolean
+  /** Formats the model hint names (`hermes` among them for the text protocol). */
+  hinted: readonly string[]
+}
+
+export function detectNativeFormats(text: string, options: ParseOptions = {}): Detection {
+  const hinted = formatsForModel(options.model)
+  const tools = toolHints(options.tools)
+  const context: FormatContext = { tools, trusted: false }
+  const detection: Detection = { parsers: [], detected: [], hermesExcluded: false, hinted }
+  for (const format of nativeFormats()) {
+    if (hinted.includes(format.id)) {
+      detection.parsers.push(createNativeParser(format, true))
+      detection.detected.push({ id: format.id, label: format.label, reason: `the model "${options.model}" writes ${format.label}`, offset: 0 })
+      if (format.openers.includes('<tool_call>')) detection.hermesExcluded = true
+      continue
+    }
+    if (!format.delimited) {
+      // Evidence is a call of a tool the model was given: the parser keeps only those.
+      if (tools.size > 0) detection.parsers.push(createNativeParser(format, false))
+      continue
+    }
+    const found = firstClaim(format, text, context)
+    if (!found) continue
+    detection.parsers.push(createNativeParser(format, false))
+    detection.detected.push({ id: format.id, label: format.label, reason: `${quote(found.opener)} followed by ${quote(excerpt(text, found.at + found.opener.length))}`, offset: found.at })
+    if (found.opener === '<tool_call>') detection.hermesExcluded = true
+  }
+  return detection
+}
+
+function firstClaim(format: NativeFormat, text: string, context: FormatContext): { at: number; opener: string } | null {
+  let best: { at: number; opener: string } | null = null
+  for (const opener of format.openers) {
+    let from = 0
+    for (let looks = 0; looks < MAX_LOOKS; looks++) {
+      const at = text.indexOf(opener, from)
+      if (at === -1 || (best && at >= best.at)) break
+      if (format.claims(text, at, opener, context)) {
+        best = { at, opener }
+        break
+      }
+      from = at + 1
+    }
+  }
+  return best
+}
+
+function excerpt(text: string, from: number): string {
+  const piece = text.slice(from, from + EXCERPT).replace(/\s+/g, ' ')
+  return piece === '' ? 'the end of the text' : piece + (from + EXCERPT < text.length ? '...' : '')
+}
+
+function quote(piece: string): string {
+  return piece === 'the end of the text' ? piece : '`' + piece + '`'
+}
