@@ -46,6 +46,12 @@ export interface FormatFinding {
   calls: FoundCall[]
   /** Findings that belong to no call (a section that is never closed, text between calls). */
   problems: FormatProblem[]
+  /**
+   * An offset before which everything is final and after which the text reads on its own (the
+   * end of the last closed section or wrapper), so the streaming parser can put that part aside.
+   * Leave it out when the format cannot say: streaming then re-reads from the first opener.
+   */
+  resumeAt?: number
 }
 
 export interface FormatContext {

@@ -137,74 +137,118 @@ interface OpenedCall {
   fields: Map<string, string>
 }
 
+/**
+ * The streaming parser. Text arrives into `pending`, which starts at `base`. While no opener is in
+ * it, only the new characters are searched. From an opener on, `pending` is a section that is
+ * re-read each time it has grown by an eighth; when the format says that everything before an
+ * offset is final (`resumeAt`), that part is put aside and the search for the next opener goes on
+ * from there, so a long reply with many calls costs about what its calls cost.
+ */
 function createNativeStreamParser(format: NativeFormat, options: ParseOptions, context: FormatContext): StreamParser {
   const session = options.session ?? createRequestIdSession()
   const keep = Math.max(0, ...format.openers.map((o) => o.length - 1))
   const lines = new LineIndex()
-  // The text before the first opener, and the text from it on.
-  let prefix = ''
-  let section = ''
-  let sectionStart = -1
+  const done: string[] = []
+  let base = 0
+  let pending = ''
+  let searching = true
+  let searchFrom = 0
   let previewedAt = 0
-  let thinkOpenAtSection = false
+  // Whether a <think> is open where `pending` starts.
+  let thinkOpen = false
+  // Global index of the first call in the current section.
+  let callBase = 0
   const opened: OpenedCall[] = []
   const settled: ParsedRequest[] = []
   let result: ParseResult | null = null
 
-  /** Looks for the first opener in the new text (and the few characters before it). */
-  function findOpener(chunk: string): void {
-    const from = Math.max(0, prefix.length - keep)
-    prefix += chunk
+  /** Puts text before `to` (relative to `pending`) aside. */
+  function advance(to: number): void {
+    const gone = pending.slice(0, to)
+    thinkOpen = reasoningOpenAfter(gone, thinkOpen)
+    done.push(gone)
+    base += to
+    pending = pending.slice(to)
+    previewedAt = 0
+  }
+
+  /** Looks for an opener in what was not searched yet; true when the section now starts with one. */
+  function findOpener(): boolean {
+    const from = Math.max(0, searchFrom - keep)
     let best = -1
     for (const opener of format.openers) {
-      const at = prefix.indexOf(opener, from)
+      const at = pending.indexOf(opener, from)
       if (at !== -1 && (best === -1 || at < best)) best = at
     }
-    if (best === -1) return
-    sectionStart = best
-    section = prefix.slice(best)
-    prefix = prefix.slice(0, best)
-    const spans = reasoningSpans(prefix)
-    thinkOpenAtSection = spans.ends.length > 0 && spans.ends[spans.ends.length - 1] === prefix.length
+    searchFrom = pending.length
+    if (best === -1) {
+      // Only the last few characters can still begin an opener: the rest is put aside.
+      const cut = Math.max(0, pending.length - keep)
+      if (cut > 4096) {
+        advance(cut)
+        searchFrom = pending.length
+      }
+      return false
+    }
+    advance(best)
+    searching = false
+    return true
   }
 
   function preview(events: StreamEvent[]): void {
-    previewedAt = section.length
-    const finding = readFinding(format, section, context)
-    const reasoning = reasoningSpans(section)
-    const fences = fenceSpans(section)
-    for (let index = 0; index < finding.calls.length; index++) {
-      const call = finding.calls[index] as FoundCall
+    previewedAt = pending.length
+    const finding = readFinding(format, pending, context)
+    const reasoning = reasoningSpans(pending)
+    const fences = fenceSpans(pending)
+    let finished = 0
+    for (let local = 0; local < finding.calls.length; local++) {
+      const call = finding.calls[local] as FoundCall
+      const index = callBase + local
       // A card needs a whole name; later calls wait for this one.
-      const nameKnown = call.closed || (call.nameEnd !== undefined ? call.nameEnd < section.length : call.arguments !== null)
-      if (call.name === '' || !nameKnown) break
-      const start = sectionStart + call.start
-      if (index === opened.length) {
+      const nameKnown = call.closed || (call.nameEnd !== undefined ? call.nameEnd < pending.length : call.arguments !== null)
+      if (call.name === '' && !call.closed) break
+      if (call.name !== '' && nameKnown && index === opened.length) {
         opened.push({ fields: new Map() })
-        const inReasoning = thinkOpenAtSection || within(reasoning, call.start)
-        events.push({ type: 'block-open', index, offset: start, inReasoning, fenced: within(fences, call.start) })
-        events.push({ type: 'field', index, key: 'tool_name', value: call.name, offset: start })
+        const inReasoning = thinkOpen || within(reasoning, call.start)
+        events.push({ type: 'block-open', index, offset: base + call.start, inReasoning, fenced: within(fences, call.start) })
+        events.push({ type: 'field', index, key: 'tool_name', value: call.name, offset: base + call.start })
+      }
+      if (index >= opened.length) {
+        if (!call.closed) break
+        // A closed call with no name: its card opens as it settles.
+        opened.push({ fields: new Map() })
+        events.push({ type: 'block-open', index, offset: base + call.start, inReasoning: thinkOpen || within(reasoning, call.start), fenced: within(fences, call.start) })
       }
       const seen = opened[index] as OpenedCall
-      const fields = call.arguments ? stringArguments(call.arguments) : call.argumentsSpan ? (partialJsonFields(section.slice(call.argumentsSpan.start, call.argumentsSpan.end)) ?? {}) : {}
+      const fields = call.arguments ? stringArguments(call.arguments) : call.argumentsSpan ? (partialJsonFields(pending.slice(call.argumentsSpan.start, call.argumentsSpan.end)) ?? {}) : {}
       for (const [key, value] of Object.entries(fields)) {
         if (seen.fields.get(key) === value) continue
         seen.fields.set(key, value)
-        events.push({ type: 'field', index, key, value, offset: start })
+        events.push({ type: 'field', index, key, value, offset: base + call.start })
       }
       if (call.closed && index === settled.length) settle(call, index, reasoning, fences, events)
+      if (call.closed && finding.resumeAt !== undefined && call.end <= finding.resumeAt) finished = local + 1
+      if (!nameKnown) break
     }
+    const resumeAt = finding.resumeAt
+    if (resumeAt === undefined || resumeAt <= 0) return
+    // Every call before resumeAt must be settled before that text is put aside.
+    if (finding.calls.some((call, local) => call.start < resumeAt && (local >= finished || callBase + local >= settled.length))) return
+    callBase += finished
+    advance(resumeAt)
+    searching = true
+    searchFrom = 0
   }
 
   /** A closed call's request, with the id end() keeps; the card settles on it. */
   function settle(call: FoundCall, index: number, reasoning: Spans, fences: Spans, events: StreamEvent[]): void {
-    const shift = (p: FormatProblem): FormatProblem => ({ ...p, offset: p.offset + sectionStart })
-    const whole: FoundCall = { ...call, start: call.start + sectionStart, end: call.end + sectionStart, problems: call.problems.map(shift) }
+    const shift = (p: FormatProblem): FormatProblem => ({ ...p, offset: p.offset + base })
+    const whole: FoundCall = { ...call, start: call.start + base, end: call.end + base, problems: call.problems.map(shift) }
     const requestId = claimId(session, whole)
-    const diagnostic = (p: FormatProblem): Diagnostic => toDiagnostic(format, p, lines, lines.end, section.endsWith('\n'))
+    const diagnostic = (p: FormatProblem): Diagnostic => toDiagnostic(format, p, lines, lines.end, pending.endsWith('\n'))
     const none: Spans = { starts: [], ends: [] }
-    const request = toRequest(format, whole, section.slice(call.start, call.end), context, diagnostic, none, none, requestId)
-    request.inReasoning = thinkOpenAtSection || within(reasoning, call.start)
+    const request = toRequest(format, whole, pending.slice(call.start, call.end), context, diagnostic, none, none, requestId)
+    request.inReasoning = thinkOpen || within(reasoning, call.start)
     request.fenced = within(fences, call.start)
     settled.push(request)
     const included = !(request.inReasoning && options.reasoning !== 'include') && !(request.fenced && options.fencedBlocks === 'skip')
@@ -216,20 +260,32 @@ function createNativeStreamParser(format: NativeFormat, options: ParseOptions, c
       if (result) throw new Error('feed() after end(): create a new stream parser for new text')
       if (chunk.length === 0) return []
       lines.append(chunk)
-      if (sectionStart === -1) {
-        findOpener(chunk)
-        if (sectionStart === -1) return []
-      } else {
-        section += chunk
-      }
-      if (section.length - previewedAt < Math.max(MIN_GROWTH, previewedAt >>> 3)) return []
+      pending += chunk
       const events: StreamEvent[] = []
-      preview(events)
+      // A section put aside may be followed at once by the next: look again after each resume.
+      for (let rounds = 0; rounds < 1024; rounds++) {
+        if (searching && !findOpener()) break
+        if (pending.length - previewedAt < Math.max(MIN_GROWTH, previewedAt >>> 3)) break
+        const before = base
+        preview(events)
+        if (base === before || !searching) break
+      }
       return events
     },
     end() {
-      result ??= requestsOf(format, prefix + section, options, context, session, settled)
+      if (!result) {
+        done.push(pending)
+        result = requestsOf(format, done.join(''), options, context, session, settled)
+      }
       return result
     },
   }
+}
+
+/** Whether a <think> is open after `text`, given whether one was open before it. */
+function reasoningOpenAfter(text: string, openBefore: boolean): boolean {
+  let open = openBefore
+  const pattern = /<(\/?)think(?:ing)?>/g
+  for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) open = m[1] === ''
+  return open
 }

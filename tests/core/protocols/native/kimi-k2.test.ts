@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { createStreamParser } from '../../../../src/core/parser'
 import { calls, codes, expectStreamingEqualsOneShot, parse, streamEvents } from './helpers'
 
 const one = '<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city": "Paris"}<|tool_call_end|><|tool_calls_section_end|>'
@@ -63,5 +64,20 @@ describe('Kimi K2', () => {
     expect(name).toBeDefined()
     expect(name!.at).toBeLessThan(two.indexOf('<|tool_call_end|>'))
     expect(events.filter((e) => e.type === 'block-close')).toHaveLength(2)
+  })
+})
+
+describe('Kimi K2 streaming over many sections', () => {
+  it('settles each section as it closes and equals one-shot', () => {
+    const section = (i: number) => `Step ${i}.\n<|tool_calls_section_begin|><|tool_call_begin|>functions.step:${i}<|tool_call_argument_begin|>{"n": ${i}}<|tool_call_end|><|tool_calls_section_end|>\n`
+    const text = Array.from({ length: 40 }, (_, i) => section(i)).join('') + 'Done.'
+    expectStreamingEqualsOneShot('kimi-k2', text, {}, [1, 7, 16, 300])
+    const events = streamEvents('kimi-k2', text, 16)
+    expect(events.filter((e) => e.type === 'block-close')).toHaveLength(40)
+    // The last value shown for each call is its whole argument (a number may show half-written first).
+    const last = new Map<number, string>()
+    const parser = createStreamParser('kimi-k2')
+    for (let i = 0; i < text.length; i += 16) for (const e of parser.feed(text.slice(i, i + 16))) if (e.type === 'field' && e.key === 'n') last.set(e.index, e.value)
+    expect([...last.values()]).toEqual(Array.from({ length: 40 }, (_, i) => String(i)))
   })
 })

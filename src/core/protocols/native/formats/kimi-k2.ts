@@ -6,7 +6,7 @@
  * The call id is `functions.NAME:INDEX`; the name is what lies between `functions.` and the last
  * `:`. Some checkpoints write `<|tool_call_section_begin|>` (no s); both open a section.
  */
-import type { FormatContext, FormatProblem, FoundCall, NativeFormat, RenderableCall } from '../format'
+import type { FormatContext, FormatFinding, FormatProblem, FoundCall, NativeFormat, RenderableCall } from '../format'
 import { readJsonArguments, skipSpace, trimSpan } from '../json-pieces'
 
 const SECTION_OPEN = ['<|tool_calls_section_begin|>', '<|tool_call_section_begin|>']
@@ -42,9 +42,10 @@ export function kimiToolName(id: string, context: FormatContext): string {
   return context.tools.has(last) || context.tools.size === 0 ? last : name
 }
 
-function parse(text: string, context: FormatContext): { calls: FoundCall[]; problems: FormatProblem[] } {
+function parse(text: string, context: FormatContext): FormatFinding {
   const calls: FoundCall[] = []
   const problems: FormatProblem[] = []
+  let resumeAt: number | undefined
   let from = 0
   for (;;) {
     const [open, opener] = firstOf(text, SECTION_OPEN, from)
@@ -55,8 +56,9 @@ function parse(text: string, context: FormatContext): { calls: FoundCall[]; prob
     if (close === -1) problems.push({ severity: 'warning', code: 'unclosed-section', message: `the ${opener} section is never closed with <|tool_calls_section_end|>; it runs to the end of the text.`, offset: open, length: opener.length })
     readSection(text, bodyStart, bodyEnd, context, calls, problems)
     from = close === -1 ? text.length : close + closer.length
+    if (close !== -1) resumeAt = from
   }
-  return { calls, problems }
+  return { calls, problems, ...(resumeAt !== undefined ? { resumeAt } : {}) }
 }
 
 function readSection(text: string, start: number, end: number, context: FormatContext, calls: FoundCall[], problems: FormatProblem[]): void {
