@@ -6,14 +6,16 @@
  *   mcp     what an MCP server lists, returns and notifies (tests/fuzz/mcp-input.ts), checked by
  *           tests/fuzz/mcp-oracle.ts;
  *   chat    chat-completion streams (tests/fuzz/chat-stream.ts) through the real client, checked by
- *           tests/fuzz/chat-oracle.ts.
+ *           tests/fuzz/chat-oracle.ts;
+ *   native  replies in the models' native formats (tests/fuzz/native-replies.ts), each through its
+ *           format, auto and auto with a model hint, checked by tests/fuzz/native-oracle.ts.
  * The work runs in a worker thread, so a case that never returns is caught by the clock here and
  * the worker is stopped; the case that hung is rebuilt from its seed and printed.
  *
  *   npm run fuzz                          # two minutes from a random seed, split over the targets
  *   npm run fuzz -- --seconds 600         # longer
  *   npm run fuzz -- --seed 7 --cases 3000 # a fixed run (what npm test does)
- *   npm run fuzz -- --target mcp          # one target: parser, mcp or chat (default: all)
+ *   npm run fuzz -- --target mcp          # one target: parser, mcp, chat or native (default: all)
  *   npm run fuzz -- --protocol vcp        # the parser target, one protocol: vcp, json, xml, hermes or auto
  *
  * Exit status 0 when nothing was found, 1 with the case on stderr otherwise, 2 on bad usage.
@@ -26,8 +28,10 @@ import { mcpCaseArb, type McpCase } from '../tests/fuzz/mcp-input'
 import { checkMcpCase } from '../tests/fuzz/mcp-oracle'
 import { chatStreamCaseArb, type ChatStreamCase } from '../tests/fuzz/chat-stream'
 import { checkChatStream } from '../tests/fuzz/chat-oracle'
+import { nativeCaseArb, type NativeCase } from '../tests/fuzz/native-replies'
+import { checkNativeCase } from '../tests/fuzz/native-oracle'
 
-const TARGETS = ['parser', 'mcp', 'chat'] as const
+const TARGETS = ['parser', 'mcp', 'chat', 'native'] as const
 type Target = (typeof TARGETS)[number]
 
 interface Settings {
@@ -59,6 +63,13 @@ function mcpCaseAt(seed: number, k: number): McpCase {
 
 function chatCaseAt(seed: number, k: number): ChatStreamCase {
   return fc.sample(chatStreamCaseArb, { seed: caseSeedOf(seed, k), numRuns: 1 })[0] as ChatStreamCase
+}
+
+function nativeCaseAt(seed: number, k: number): { native: NativeCase; chunking: Chunking } {
+  const caseSeed = caseSeedOf(seed, k)
+  const [native] = fc.sample(nativeCaseArb, { seed: caseSeed, numRuns: 1 }) as [NativeCase]
+  const [chunking] = fc.sample(chunkingArb, { seed: caseSeed ^ 0x5bd1e995, numRuns: 1 }) as [Chunking]
+  return { native, chunking }
 }
 
 function caseAt(seed: number, k: number): { text: string; chunking: Chunking } {
@@ -97,7 +108,7 @@ function parseSettings(argv: string[]): Settings {
 }
 
 function usage(problem: string): never {
-  process.stderr.write(`fuzz: ${problem}\nusage: npm run fuzz -- [--seed N] [--cases N] [--seconds N] [--budget-ms N] [--target parser|mcp|chat] [--protocol ID]\n`)
+  process.stderr.write(`fuzz: ${problem}\nusage: npm run fuzz -- [--seed N] [--cases N] [--seconds N] [--budget-ms N] [--target parser|mcp|chat|native] [--protocol ID]\n`)
   process.exit(2)
 }
 
@@ -114,7 +125,11 @@ async function runCase(settings: Settings, target: Target, k: number): Promise<{
     return null
   }
   const started = performance.now()
-  const problem = target === 'mcp' ? checkMcpCase(mcpCaseAt(settings.seed, k)) : await checkChatStream(chatCaseAt(settings.seed, k))
+  let problem: string | null
+  if (target === 'native') {
+    const { native, chunking } = nativeCaseAt(settings.seed, k)
+    problem = checkNativeCase(native, chunking)
+  } else problem = target === 'mcp' ? checkMcpCase(mcpCaseAt(settings.seed, k)) : await checkChatStream(chatCaseAt(settings.seed, k))
   const took = performance.now() - started
   return problem !== null || took > settings.budgetMs ? { problem, protocol: target, took } : null
 }
@@ -149,6 +164,10 @@ function report(settings: Settings, found: Found): void {
   const head = `fuzz: ${found.kind === 'failure' ? 'FAILED' : 'TOO SLOW'} on ${found.target} case ${found.caseIndex} of seed ${settings.seed}, ${found.target === 'parser' ? `protocol ${found.protocol}` : found.target}\n  ${found.detail}\n`
   if (found.target === 'mcp') return void process.stderr.write(`${head}  input (JSON): ${safeJson(mcpCaseAt(settings.seed, found.caseIndex))}\n`)
   if (found.target === 'chat') return void process.stderr.write(`${head}  stream (JSON): ${safeJson(chatCaseAt(settings.seed, found.caseIndex))}\n`)
+  if (found.target === 'native') {
+    const { native, chunking } = nativeCaseAt(settings.seed, found.caseIndex)
+    return void process.stderr.write(`${head}  chunking: ${JSON.stringify(chunking)}\n  case (JSON): ${JSON.stringify(native)}\n`)
+  }
   const { text, chunking } = caseAt(settings.seed, found.caseIndex)
   process.stderr.write(`${head}  chunking: ${JSON.stringify(chunking)}\n  reply (${text.length} characters, JSON): ${JSON.stringify(text)}\n`)
 }

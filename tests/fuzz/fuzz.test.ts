@@ -30,11 +30,11 @@ function faulty(id: string, fault: (result: ParseResult, text: string) => ParseR
 const reply = 'Sure.\n<<<[TOOL_REQUEST]>>>\ntool_name:「始」calc_evaluate「末」,\nexpression:「始」1+2「末」\n<<<[END_TOOL_REQUEST]>>>\nDone.'
 
 describe('fuzz harness', () => {
-  it('a fixed-seed run through every protocol, MCP input and chat streams finds nothing', () => {
+  it('a fixed-seed run through every protocol, MCP input, chat streams and native formats finds nothing', () => {
     const run = spawnSync(process.execPath, ['scripts/fuzz.mjs', '--seed', '7', '--cases', '2500'], { encoding: 'utf8', timeout: 240_000 })
     expect(run.stderr).toBe('')
     expect(run.status).toBe(0)
-    expect(run.stdout).toMatch(/^fuzz: 2500 cases x 5 protocols, 2500 mcp cases, 2500 chat cases from seed 7 in [\d.]+ s: nothing found/)
+    expect(run.stdout).toMatch(/^fuzz: 2500 cases x 5 protocols, 2500 mcp cases, 2500 chat cases, 2500 native cases from seed 7 in [\d.]+ s: nothing found/)
   }, 300_000)
 
   // Before the faulty protocols below join the registry (auto reads every registered one).

@@ -4,20 +4,20 @@
  * every position lies inside the text. A hang is caught by whoever runs this (a time budget).
  */
 import { isDeepStrictEqual } from 'node:util'
-import { createRequestIdSession, createStreamParser, parseToolRequests, type ParseResult, type StreamEvent } from '../../src/core'
+import { createRequestIdSession, createStreamParser, parseToolRequests, type ParseOptions, type ParseResult, type StreamEvent } from '../../src/core'
 
 export const FUZZ_PROTOCOLS = ['vcp', 'json', 'xml', 'hermes', 'auto'] as const
 
 export type Chunking = { cuts: number[] } | { size: number }
 
 /** The first thing wrong with parsing `text` as `protocol`, or null. */
-export function checkReply(text: string, protocol: string, chunking: Chunking): string | null {
+export function checkReply(text: string, protocol: string, chunking: Chunking, hints: Pick<ParseOptions, 'model' | 'tools'> = {}): string | null {
   let oneShot: ParseResult
   let streamed: ParseResult
   const events: StreamEvent[] = []
   try {
-    oneShot = parseToolRequests(text, protocol, { session: createRequestIdSession() })
-    const parser = createStreamParser(protocol, { session: createRequestIdSession() })
+    oneShot = parseToolRequests(text, protocol, { ...hints, session: createRequestIdSession() })
+    const parser = createStreamParser(protocol, { ...hints, session: createRequestIdSession() })
     for (const chunk of chunksOf(text, chunking)) events.push(...parser.feed(chunk))
     streamed = parser.end()
   } catch (error) {

@@ -43,7 +43,7 @@ export const MODEL_TABLE: readonly ModelRow[] = [
   { pattern: /longcat/, formats: ['longcat'], models: 'LongCat-Flash' },
   { pattern: /gigachat/, formats: ['gigachat3'], models: 'GigaChat 3' },
   { pattern: /command[-_ ]?(?:r7b|a)|c4ai[-_ ]?command/, formats: ['command-r7b'], models: 'Command R7B, Command A' },
-  { pattern: /functionary.*v?3\.2|functionary[-_ ]?medium/, formats: ['functionary-v32'], models: 'Functionary v3.2' },
+  { pattern: /functionary.*3\.2/, formats: ['functionary-v32'], models: 'Functionary v3.2' },
   { pattern: /functionary/, formats: ['functionary-v31'], models: 'Functionary v3.1' },
   { pattern: /firefunction/, formats: ['firefunction-v2'], models: 'FireFunction v2' },
   { pattern: /ernie/, formats: ['ernie45'], models: 'ERNIE 4.5' },

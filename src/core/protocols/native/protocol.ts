@@ -15,7 +15,7 @@ import { LineIndex } from '../../text/line-index'
 import { closestNames, didYouMean } from '../../text/closest'
 import { toolHints } from './tool-hints'
 import { partialJsonFields } from '../../chat/partial-json'
-import { fenceSpans, reasoningSpans, within, type Spans } from './reasoning'
+import { fenceSpans, mayBeFenceLine, reasoningSpans, within, type OpenFence, type Spans } from './reasoning'
 
 /** A format's parser in the shape auto and `parseToolRequests` use. */
 export interface NativeFormatParser {
@@ -51,7 +51,7 @@ function requestsOf(format: NativeFormat, text: string, options: ParseOptions, c
   const diagnostics: Diagnostic[] = finding.problems.map(diagnostic)
   const requests: ParsedRequest[] = []
   finding.calls.forEach((call, n) => {
-    const request = toRequest(format, call, text.slice(call.start, call.end), context, diagnostic, reasoning, fences, settled[n]?.requestId ?? claimId(session, call))
+    const request = toRequest(format, call, text.slice(call.start, call.end), context, diagnostic, reasoning, fences, settledId(settled[n], call) ?? claimId(session, call))
     diagnostics.push(...request.diagnostics)
     if (request.inReasoning && options.reasoning !== 'include') return
     if (request.fenced && options.fencedBlocks === 'skip') return
@@ -71,8 +71,19 @@ function readFinding(format: NativeFormat, text: string, context: FormatContext)
 function claimId(session: RequestIdSession, call: FoundCall): string {
   if (call.id === undefined || !session.has(call.id)) return session.claim(call.id)
   const id = session.claim(call.id)
-  call.problems.push({ severity: 'warning', code: 'duplicate-request-id', message: `the call id "${call.id}" is already taken in this session; this request is "${id}".`, offset: call.start, length: 0 })
+  call.problems.push(duplicateId(call, id))
   return id
+}
+
+/** The id the stream gave a call it settled, with the same finding if that id is not the one written. */
+function settledId(request: ParsedRequest | undefined, call: FoundCall): string | undefined {
+  if (!request) return undefined
+  if (call.id !== undefined && request.requestId !== call.id) call.problems.push(duplicateId(call, request.requestId))
+  return request.requestId
+}
+
+function duplicateId(call: FoundCall, id: string): FormatProblem {
+  return { severity: 'warning', code: 'duplicate-request-id', message: `the call id "${call.id}" is already taken in this session; this request is "${id}".`, offset: call.start, length: 0 }
 }
 
 function toRequest(
@@ -154,8 +165,11 @@ function createNativeStreamParser(format: NativeFormat, options: ParseOptions, c
   let searching = true
   let searchFrom = 0
   let previewedAt = 0
-  // Whether a <think> is open where `pending` starts.
+  // Whether a <think> is open where `pending` starts; the code fence open where the line that
+  // `pending` starts in begins, and that line's part before `pending` ('x' when it can be no fence line).
   let thinkOpen = false
+  let fenceOpen: OpenFence | null = null
+  let lineHead = ''
   // Global index of the first call in the current section.
   let callBase = 0
   const opened: OpenedCall[] = []
@@ -166,6 +180,16 @@ function createNativeStreamParser(format: NativeFormat, options: ParseOptions, c
   function advance(to: number): void {
     const gone = pending.slice(0, to)
     thinkOpen = reasoningOpenAfter(gone, thinkOpen)
+    const newline = gone.lastIndexOf('\n')
+    if (newline === -1) {
+      lineHead += gone
+    } else {
+      const state = { open: null as OpenFence | null }
+      fenceSpans(lineHead + gone.slice(0, newline + 1) + 'x', fenceOpen, state)
+      fenceOpen = state.open
+      lineHead = gone.slice(newline + 1)
+    }
+    if (!mayBeFenceLine(lineHead)) lineHead = 'x'
     done.push(gone)
     base += to
     pending = pending.slice(to)
@@ -199,7 +223,7 @@ function createNativeStreamParser(format: NativeFormat, options: ParseOptions, c
     previewedAt = pending.length
     const finding = readFinding(format, pending, context)
     const reasoning = reasoningSpans(pending)
-    const fences = fenceSpans(pending)
+    const fences = shifted(fenceSpans(lineHead + pending, fenceOpen), -lineHead.length)
     let finished = 0
     for (let local = 0; local < finding.calls.length; local++) {
       const call = finding.calls[local] as FoundCall
@@ -280,6 +304,10 @@ function createNativeStreamParser(format: NativeFormat, options: ParseOptions, c
       return result
     },
   }
+}
+
+function shifted(spans: Spans, by: number): Spans {
+  return { starts: spans.starts.map((s) => s + by), ends: spans.ends.map((e) => e + by) }
 }
 
 /** Whether a <think> is open after `text`, given whether one was open before it. */

@@ -31,28 +31,52 @@ export function reasoningSpans(text: string): Spans {
   return spans
 }
 
-/** Markdown code fences: a line of three or more ` or ~ (after at most three spaces) opens, the same run closes. */
-export function fenceSpans(text: string): Spans {
+/** An open fence: its run of backticks or tildes. */
+export interface OpenFence {
+  run: string
+}
+
+/** A fence line: at most three spaces, a run of 3 to 256 ` or ~, an info string of at most 256 characters. */
+const FENCE_LINE = /^ {0,3}(`{3,256}|~{3,256})[^\n]{0,256}$/gm
+
+/**
+ * Markdown code fences: a fence line opens, a line of the same run (or longer) closes. A span
+ * covers the lines between (from the end of the opening line), so whether a place is fenced
+ * depends only on the lines before its own. `open` is a fence already open where the text
+ * starts; `state.open` is the fence still open where it ends (after its last complete line).
+ */
+export function fenceSpans(text: string, open: OpenFence | null = null, state: { open: OpenFence | null } = { open: null }): Spans {
   const spans: Spans = { starts: [], ends: [] }
-  const pattern = /^ {0,3}(`{3,}|~{3,})[^\n]*$/gm
-  let open: { at: number; run: string } | null = null
-  for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
+  let current = open
+  let from = 0
+  FENCE_LINE.lastIndex = 0
+  for (let m = FENCE_LINE.exec(text); m !== null; m = FENCE_LINE.exec(text)) {
+    const lineEnd = m.index + m[0].length
+    // Only complete lines count: the last one may go on in text still to come.
+    if (lineEnd >= text.length) break
     const run = m[1] as string
-    if (open === null) {
+    if (current === null) {
       // An opening backtick fence's info string holds no backtick.
       if (run[0] === '`' && m[0].slice(m[0].indexOf(run) + run.length).includes('`')) continue
-      open = { at: m.index, run }
-    } else if (run[0] === open.run[0] && run.length >= open.run.length && m[0].trim() === run) {
-      spans.starts.push(open.at)
-      spans.ends.push(m.index + m[0].length)
-      open = null
+      current = { run }
+      from = lineEnd
+    } else if (run[0] === current.run[0] && run.length >= current.run.length && m[0].trim() === run) {
+      spans.starts.push(from)
+      spans.ends.push(m.index)
+      current = null
     }
   }
-  if (open !== null) {
-    spans.starts.push(open.at)
+  state.open = current
+  if (current !== null) {
+    spans.starts.push(from)
     spans.ends.push(text.length)
   }
   return spans
+}
+
+/** Whether a line that begins with `line` (no newline in it) can still turn out to be a fence line. */
+export function mayBeFenceLine(line: string): boolean {
+  return /^ {0,3}(?:`{1,256}|~{1,256})?$/.test(line.slice(0, 260)) || /^ {0,3}(`{3,256}|~{3,256})[^\n]{0,256}$/.test(line)
 }
 
 /** True when `offset` lies inside one of the spans. */
