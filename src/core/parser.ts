@@ -6,6 +6,7 @@ import type { ParseOptions, StreamParser, StreamEvent } from './protocols/protoc
 import { protocolRegistry, type ProtocolRegistry } from './protocols/registry'
 import { AUTO_PROTOCOL_ID, createAutoStreamParser, parseAuto } from './protocols/auto'
 import { nativeFormatParser, nativeFormats } from './protocols/native/registry'
+import { closestNames, didYouMean } from './text/closest'
 
 /**
  * Parses a model reply. Never throws: an unknown protocol or an internal failure is a diagnostic.
@@ -66,9 +67,10 @@ function failure(diagnostic: Diagnostic): ParseResult {
 }
 
 function unknownProtocol(id: string, protocols: ProtocolRegistry): Diagnostic {
-  const known = protocols.list().map((p) => p.id).join(', ')
-  const formats = nativeFormats().map((f) => f.id).join(', ')
-  return point('error', 'unknown-protocol', `Unknown protocol "${id}". Registered protocols: ${known}; native formats: ${formats} (or auto to detect).`)
+  const known = protocols.list().map((p) => p.id)
+  const formats = nativeFormats().map((f) => f.id)
+  const guess = didYouMean(closestNames(id, [...known, ...formats]))
+  return point('error', 'unknown-protocol', `Unknown protocol "${id}".${guess} Registered protocols: ${known.join(', ')}; native formats: ${formats.join(', ')} (or auto to detect).`)
 }
 
 function internalError(error: unknown): Diagnostic {

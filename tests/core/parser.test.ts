@@ -10,8 +10,10 @@ describe('parseToolRequests', () => {
   it('answers an unknown protocol with a diagnostic instead of throwing', () => {
     expect(parseToolRequests('x', 'nope')).toMatchObject({
       requests: [],
-      diagnostics: [{ severity: 'error', code: 'unknown-protocol', message: 'Unknown protocol "nope". Registered protocols: vcp, json, xml, hermes (or auto to detect).' }],
+      diagnostics: [{ severity: 'error', code: 'unknown-protocol' }],
     })
+    expect(parseToolRequests('x', 'nope').diagnostics[0]?.message).toMatch(/^Unknown protocol "nope"\. Registered protocols: vcp, json, xml, hermes; native formats: .*qwen3-coder.*harmony.* \(or auto to detect\)\.$/)
+    expect(parseToolRequests('x', 'qwen3coder').diagnostics[0]?.message).toMatch(/^Unknown protocol "qwen3coder"\. Did you mean "qwen3-coder"\?/)
     expect(createStreamParser('nope').end().diagnostics[0]?.code).toBe('unknown-protocol')
   })
 })

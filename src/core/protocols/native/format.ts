@@ -88,6 +88,11 @@ export interface NativeFormat {
    */
   readonly delimited: boolean
   /**
+   * The start of the text opens a call too (a template that ends its prompt with the opener, so
+   * the reply starts right after it): the streaming parser then reads from the first character.
+   */
+  readonly opensAtTextStart?: boolean
+  /**
    * The grammar's own pieces (markers, separators, typical names and values), from which the
    * property tests and `npm run fuzz` build hostile texts.
    */

@@ -44,7 +44,7 @@ export function skipSpace(text: string, from: number, limit = text.length): numb
 
 /** text[start, end) with white space trimmed on both sides, as offsets. */
 export function trimSpan(text: string, start: number, end: number): [number, number] {
-  let s = skipSpace(text, start, end)
+  const s = skipSpace(text, start, end)
   let e = end
   while (e > s) {
     const c = text.charCodeAt(e - 1)

@@ -15,7 +15,7 @@ import { LineIndex } from '../../text/line-index'
 import { closestNames, didYouMean } from '../../text/closest'
 import { toolHints } from './tool-hints'
 import { partialJsonFields } from '../../chat/partial-json'
-import { fenceSpans, mayBeFenceLine, reasoningSpans, within, type OpenFence, type Spans } from './reasoning'
+import { fenceSpans, mayBeFenceLine, REASONING_TAG, reasoningSpans, within, type OpenFence, type Spans } from './reasoning'
 
 /** A format's parser in the shape auto and `parseToolRequests` use. */
 export interface NativeFormatParser {
@@ -143,6 +143,8 @@ function endPosition(lines: LineIndex, length: number, endsWithNewline: boolean)
 // ---- streaming ---------------------------------------------------------------
 
 const MIN_GROWTH = 16
+/** How far back on its line a format may look from an opener to decide what it is. */
+const LOOK_BACK = 256
 
 interface OpenedCall {
   fields: Map<string, string>
@@ -162,11 +164,12 @@ function createNativeStreamParser(format: NativeFormat, options: ParseOptions, c
   const done: string[] = []
   let base = 0
   let pending = ''
-  let searching = true
+  let searching = format.opensAtTextStart !== true
   let searchFrom = 0
   let previewedAt = 0
   // Whether a <think> is open where `pending` starts; the code fence open where the line that
-  // `pending` starts in begins, and that line's part before `pending` ('x' when it can be no fence line).
+  // `pending` starts in begins, and that line's part before `pending`, which formats may look back
+  // at (its last 255 characters, after an 'x' when there was more, which no fence line starts with).
   let thinkOpen = false
   let fenceOpen: OpenFence | null = null
   let lineHead = ''
@@ -189,7 +192,7 @@ function createNativeStreamParser(format: NativeFormat, options: ParseOptions, c
       fenceOpen = state.open
       lineHead = gone.slice(newline + 1)
     }
-    if (!mayBeFenceLine(lineHead)) lineHead = 'x'
+    if (lineHead.length > LOOK_BACK && !mayBeFenceLine(lineHead)) lineHead = 'x' + lineHead.slice(-(LOOK_BACK - 1))
     done.push(gone)
     base += to
     pending = pending.slice(to)
@@ -221,7 +224,8 @@ function createNativeStreamParser(format: NativeFormat, options: ParseOptions, c
 
   function preview(events: StreamEvent[]): void {
     previewedAt = pending.length
-    const finding = readFinding(format, pending, context)
+    // The format reads the section with the start of its line, as the one-shot parse sees it.
+    const finding = shiftedFinding(readFinding(format, lineHead + pending, context), -lineHead.length)
     const reasoning = reasoningSpans(pending)
     const fences = shifted(fenceSpans(lineHead + pending, fenceOpen), -lineHead.length)
     let finished = 0
@@ -306,6 +310,22 @@ function createNativeStreamParser(format: NativeFormat, options: ParseOptions, c
   }
 }
 
+/** A finding read with text before the section, moved to section offsets; calls that began before it are left out. */
+function shiftedFinding(finding: FormatFinding, by: number): FormatFinding {
+  const move = (p: FormatProblem): FormatProblem => ({ ...p, offset: p.offset + by })
+  const calls = finding.calls
+    .filter((call) => call.start + by >= 0)
+    .map((call) => ({
+      ...call,
+      start: call.start + by,
+      end: call.end + by,
+      ...(call.nameEnd !== undefined ? { nameEnd: call.nameEnd + by } : {}),
+      ...(call.argumentsSpan ? { argumentsSpan: { start: call.argumentsSpan.start + by, end: call.argumentsSpan.end + by } } : {}),
+      problems: call.problems.map(move),
+    }))
+  return { calls, problems: finding.problems.map(move), ...(finding.resumeAt !== undefined ? { resumeAt: Math.max(0, finding.resumeAt + by) } : {}) }
+}
+
 function shifted(spans: Spans, by: number): Spans {
   return { starts: spans.starts.map((s) => s + by), ends: spans.ends.map((e) => e + by) }
 }
@@ -313,7 +333,7 @@ function shifted(spans: Spans, by: number): Spans {
 /** Whether a <think> is open after `text`, given whether one was open before it. */
 function reasoningOpenAfter(text: string, openBefore: boolean): boolean {
   let open = openBefore
-  const pattern = /<(\/?)think(?:ing)?>/g
+  const pattern = new RegExp(REASONING_TAG)
   for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) open = m[1] === ''
   return open
 }

@@ -10,10 +10,13 @@ export interface Spans {
   ends: number[]
 }
 
-/** `<think>...</think>` and `<thinking>...</thinking>`; one left open runs to the end of the text. */
+/** Reasoning tags: `<think>`, `<thinking>`, and Seed-OSS's `<seed:think>`. */
+export const REASONING_TAG = /<(\/?)(?:seed:)?think(?:ing)?>/g
+
+/** `<think>...</think>` and its kin; one left open runs to the end of the text. */
 export function reasoningSpans(text: string): Spans {
   const spans: Spans = { starts: [], ends: [] }
-  const pattern = /<(\/?)think(?:ing)?>/g
+  const pattern = new RegExp(REASONING_TAG)
   let open = -1
   for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
     if (m[1] === '') {

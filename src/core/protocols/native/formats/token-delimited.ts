@@ -1,4 +1,8 @@
 import type { NativeFormat } from '../format'
 import { kimiK2Format } from './kimi-k2'
+import { deepseekV3Format, deepseekV31Format } from './deepseek'
+import { harmonyFormat } from './harmony'
+import { mistralFormat } from './mistral'
+import { functionaryV32Format } from './functionary-v32'
 
-export const tokenDelimitedFormats: NativeFormat[] = [kimiK2Format]
+export const tokenDelimitedFormats: NativeFormat[] = [kimiK2Format, deepseekV3Format, deepseekV31Format, harmonyFormat, mistralFormat, functionaryV32Format]

@@ -1,0 +1,204 @@
+/**
+ * DeepSeek's tool-call tokens (U+FF5C `｜` and U+2581 `▁`, not ASCII `|` and `_`):
+ *   V3 / R1:  <｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>get_weather
+ *             ```json
+ *             {"city": "Paris"}
+ *             ```<｜tool▁call▁end｜><｜tool▁calls▁end｜>
+ *   V3.1:     <｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>{"city": "Paris"}<｜tool▁call▁end｜><｜tool▁calls▁end｜>
+ * One reader serves both: what follows `<｜tool▁sep｜>` tells the layout (a JSON `{` is V3.1, a
+ * name line is V3), so a reply read with the other id still yields its calls.
+ */
+import type { FormatProblem, FoundCall, NativeFormat, RenderableCall } from '../format'
+import { readJsonArguments, skipSpace, trimSpan } from '../json-pieces'
+import { markerScanner, shortQuote, type MarkerScanner } from './token-scan'
+
+const SECTION_OPEN = '<｜tool▁calls▁begin｜>'
+// R1 checkpoints sometimes spell the opener otherwise; `<｜tool_calls_begin｜>` is Step-3's, not these.
+const SECTION_OPEN_VARIANTS = ['<｜tool calls begin｜>', '<｜tool\\_calls\\_begin｜>', '<｜tool▁calls｜>']
+const SECTION_CLOSE = '<｜tool▁calls▁end｜>'
+const CALL_OPEN = '<｜tool▁call▁begin｜>'
+const SEP = '<｜tool▁sep｜>'
+const CALL_CLOSE = '<｜tool▁call▁end｜>'
+const V3_HEAD = 'function' + SEP
+const FENCE = '```'
+/** A call whose `<｜tool▁call▁begin｜>` is missing: the head before `<｜tool▁sep｜>` is at most this long. */
+const MAX_HEAD = 200
+
+interface Reader {
+  text: string
+  scan: MarkerScanner
+  calls: FoundCall[]
+  problems: FormatProblem[]
+}
+
+function parseWith(openers: readonly string[]) {
+  return (text: string): { calls: FoundCall[]; problems: FormatProblem[] } => {
+    const r: Reader = { text, scan: markerScanner(text), calls: [], problems: [] }
+    let from = 0
+    for (;;) {
+      const [open, opener] = r.scan.first(openers, from)
+      if (open === -1) break
+      const bodyStart = open + opener.length
+      const close = r.scan.next(SECTION_CLOSE, bodyStart)
+      const [reopen] = r.scan.first(openers, bodyStart)
+      // A second opener before any closer ends the first section there.
+      const closed = close !== -1 && (reopen === -1 || close < reopen)
+      const bodyEnd = closed ? close : reopen === -1 ? text.length : reopen
+      if (!closed) {
+        const where = reopen === -1 ? 'it runs to the end of the text' : 'another section opens before it closes'
+        r.problems.push({ severity: 'warning', code: 'unclosed-section', message: `the ${opener} section is never closed with ${SECTION_CLOSE}; ${where}.`, offset: open, length: opener.length })
+      }
+      readSection(r, bodyStart, bodyEnd)
+      from = closed ? close + SECTION_CLOSE.length : bodyEnd
+    }
+    return { calls: r.calls, problems: r.problems }
+  }
+}
+
+function readSection(r: Reader, start: number, end: number): void {
+  const { text, scan } = r
+  let at = start
+  for (;;) {
+    const s = skipSpace(text, at, end)
+    if (s >= end) return
+    const nextOpen = scan.next(CALL_OPEN, s)
+    const limit = nextOpen === -1 || nextOpen > end ? end : nextOpen
+    let headStart: number
+    let missingBegin = false
+    if (nextOpen === s) headStart = s + CALL_OPEN.length
+    else {
+      const sep = scan.next(SEP, s)
+      const newline = scan.next('\n', s)
+      if (sep !== -1 && sep < limit && sep - s <= MAX_HEAD && (newline === -1 || newline > sep)) {
+        headStart = s
+        missingBegin = true
+      } else {
+        const [ts, te] = trimSpan(text, s, limit)
+        r.problems.push({ severity: 'warning', code: 'text-between-calls', message: `text inside the tool-call section but outside any ${CALL_OPEN} was ignored.`, offset: ts, length: te - ts })
+        if (limit >= end) return
+        at = limit
+        continue
+      }
+    }
+    const close = scan.next(CALL_CLOSE, headStart)
+    const following = scan.next(CALL_OPEN, headStart)
+    const closed = close !== -1 && close < end && (following === -1 || close < following)
+    const bodyEnd = closed ? close : following !== -1 && following < end ? following : end
+    const callEnd = closed ? close + CALL_CLOSE.length : bodyEnd
+    const call = readCall(r, s, headStart, bodyEnd, callEnd, closed)
+    if (missingBegin) call.problems.unshift({ severity: 'warning', code: 'missing-call-begin', message: `the call has no ${CALL_OPEN} before its name; it was read as a call.`, offset: s, length: 0 })
+    r.calls.push(call)
+    at = callEnd
+  }
+}
+
+function readCall(r: Reader, start: number, headStart: number, bodyEnd: number, end: number, closed: boolean): FoundCall {
+  const { text, scan } = r
+  const problems: FormatProblem[] = []
+  if (!closed) problems.push({ severity: 'warning', code: 'unclosed-call', message: `the call is never closed with ${CALL_CLOSE}; it runs to the end of its section.`, offset: start, length: text.startsWith(CALL_OPEN, start) ? CALL_OPEN.length : 0 })
+  const sep = scan.next(SEP, headStart)
+  if (sep === -1 || sep >= bodyEnd) {
+    const [s, e] = trimSpan(text, headStart, bodyEnd)
+    const head = text.slice(s, e)
+    const name = head === 'function' ? '' : head
+    problems.push({ severity: 'error', code: 'missing-arguments', message: `the call ${shortQuote(text, s, e)} has no ${SEP} and no arguments.`, offset: start, length: end - start })
+    return { name, arguments: null, ...(name ? { nameEnd: e } : {}), start, end, closed, problems }
+  }
+  const [hs, he] = trimSpan(text, headStart, sep)
+  const head = text.slice(hs, he)
+  const afterSep = sep + SEP.length
+  const p = skipSpace(text, afterSep, bodyEnd)
+  const c = text[p]
+  const v3 = p < bodyEnd ? c !== '{' && c !== '[' : head === 'function'
+  if (!v3) {
+    // V3.1: NAME<｜tool▁sep｜>{arguments}
+    if (head === '') problems.push({ severity: 'error', code: 'missing-tool-name', message: `the call has no tool name before ${SEP}.`, offset: start, length: sep + SEP.length - start })
+    const read = readJsonArguments(text, afterSep, bodyEnd)
+    problems.push(...read.problems)
+    return { name: head, nameEnd: he, argumentsSpan: { start: afterSep, end: bodyEnd }, arguments: read.value, start, end, closed, problems }
+  }
+  // V3: TYPE<｜tool▁sep｜>NAME\n```json\n{arguments}\n```
+  if (head !== 'function') problems.push({ severity: 'warning', code: 'unexpected-call-type', message: `the call type is ${shortQuote(text, hs, he)}; DeepSeek writes \`function\` before ${SEP}.`, offset: hs, length: he - hs })
+  const newline = scan.next('\n', afterSep)
+  const lineEnd = newline === -1 || newline > bodyEnd ? bodyEnd : newline
+  const [ns, ne] = trimSpan(text, afterSep, lineEnd)
+  const name = text.slice(ns, ne)
+  if (name === '') problems.push({ severity: 'error', code: 'missing-tool-name', message: `the call has no tool name after ${SEP}.`, offset: afterSep, length: 0 })
+  const a = skipSpace(text, lineEnd, bodyEnd)
+  if (a >= bodyEnd) {
+    problems.push({ severity: 'error', code: 'missing-arguments', message: `the call of ${JSON.stringify(name)} has no arguments after its name.`, offset: start, length: end - start })
+    return { name, ...(lineEnd < bodyEnd || closed ? { nameEnd: ne } : {}), arguments: null, start, end, closed, problems }
+  }
+  let argsStart = a
+  if (text.startsWith(FENCE, a)) {
+    const fenceLine = scan.next('\n', a)
+    argsStart = fenceLine === -1 || fenceLine > bodyEnd ? bodyEnd : fenceLine + 1
+    const [is, ie] = trimSpan(text, a + FENCE.length, argsStart)
+    const info = text.slice(is, ie)
+    if (info !== '' && info !== 'json') problems.push({ severity: 'warning', code: 'unexpected-fence-language', message: `the arguments' fence is \`\`\`${info.slice(0, 20)}; DeepSeek writes \`\`\`json.`, offset: a, length: argsStart - a })
+  } else problems.push({ severity: 'warning', code: 'missing-code-fence', message: 'the arguments are not in a ```json fence; they were read as they are.', offset: a, length: 0 })
+  const [, te] = trimSpan(text, argsStart, bodyEnd)
+  let argsEnd = bodyEnd
+  if (te - argsStart >= FENCE.length && text.startsWith(FENCE, te - FENCE.length)) argsEnd = te - FENCE.length
+  else if (closed && text.startsWith(FENCE, a)) problems.push({ severity: 'warning', code: 'unclosed-code-fence', message: `the arguments' \`\`\`json fence is never closed before ${CALL_CLOSE}.`, offset: a, length: FENCE.length })
+  const read = readJsonArguments(text, argsStart, argsEnd)
+  problems.push(...read.problems)
+  return { name, nameEnd: ne, argumentsSpan: { start: argsStart, end: argsEnd }, arguments: read.value, start, end, closed, problems }
+}
+
+function renderV3(call: RenderableCall): string {
+  return `${SECTION_OPEN}${CALL_OPEN}function${SEP}${call.toolName}\n${FENCE}json\n${JSON.stringify(call.arguments)}\n${FENCE}${CALL_CLOSE}${SECTION_CLOSE}`
+}
+
+function renderV31(call: RenderableCall): string {
+  return `${SECTION_OPEN}${CALL_OPEN}${call.toolName}${SEP}${JSON.stringify(call.arguments)}${CALL_CLOSE}${SECTION_CLOSE}`
+}
+
+/** Where the first call's head begins after a section opener (its `<｜tool▁call▁begin｜>` is optional). */
+function headAt(text: string, at: number, opener: string): number {
+  const after = skipSpace(text, at + opener.length, at + opener.length + 64)
+  return text.startsWith(CALL_OPEN, after) ? skipSpace(text, after + CALL_OPEN.length, after + CALL_OPEN.length + 64) : after
+}
+
+/** V3 owns the place when the head reads `function<｜tool▁sep｜>` (or is cut inside it). */
+function claimsV3(text: string, at: number, opener: string): boolean {
+  if (opener !== SECTION_OPEN) return true
+  const head = headAt(text, at, opener)
+  if (head >= text.length) return false
+  if (text.startsWith(V3_HEAD, head)) return true
+  return text.length - head < V3_HEAD.length && V3_HEAD.startsWith(text.slice(head))
+}
+
+const PIECES = [SECTION_OPEN, SECTION_CLOSE, CALL_OPEN, SEP, CALL_CLOSE, 'function', 'get_weather', '\n', '```json\n', '\n```', '{"city": "Paris"}', '{', '}', '"', ' ']
+
+export const deepseekV3Format: NativeFormat = {
+  id: 'deepseek-v3',
+  label: 'DeepSeek V3',
+  family: 'Token-delimited',
+  models: ['DeepSeek V3', 'DeepSeek V3-0324', 'DeepSeek R1', 'DeepSeek R1-0528'],
+  openers: [SECTION_OPEN, ...SECTION_OPEN_VARIANTS],
+  delimited: true,
+  pieces: [...PIECES, ...SECTION_OPEN_VARIANTS],
+  example: renderV3({ toolName: 'calc_evaluate', arguments: { expression: '6*7' } }),
+  serverFlags: { vllm: '--tool-call-parser deepseek_v3', sglang: '--tool-call-parser deepseekv3', llamaCpp: 'DeepSeek R1 chat template (format detected by llama-server --jinja)' },
+  notes: 'Each call is `function<｜tool▁sep｜>NAME` on a line, then its arguments in a ```json fence; the tokens use fullwidth `｜` and `▁`. R1 misspellings of the section opener are accepted.',
+  claims: (text, at, opener) => claimsV3(text, at, opener),
+  parse: parseWith([SECTION_OPEN, ...SECTION_OPEN_VARIANTS]),
+  render: renderV3,
+}
+
+export const deepseekV31Format: NativeFormat = {
+  id: 'deepseek-v31',
+  label: 'DeepSeek V3.1',
+  family: 'Token-delimited',
+  models: ['DeepSeek V3.1', 'DeepSeek V3.1-Terminus', 'DeepSeek V3.2-Exp'],
+  openers: [SECTION_OPEN],
+  delimited: true,
+  pieces: PIECES,
+  example: renderV31({ toolName: 'calc_evaluate', arguments: { expression: '6*7' } }),
+  serverFlags: { vllm: '--tool-call-parser deepseek_v31', sglang: '--tool-call-parser deepseekv31', llamaCpp: 'DeepSeek V3.1 chat template (format detected by llama-server --jinja)' },
+  notes: 'Each call is `NAME<｜tool▁sep｜>{json}` with no type and no fence; the tokens use fullwidth `｜` and `▁`.',
+  claims: (text, at, opener) => headAt(text, at, opener) < text.length && !claimsV3(text, at, opener),
+  parse: parseWith([SECTION_OPEN]),
+  render: renderV31,
+}

@@ -1,0 +1,339 @@
+/**
+ * Readers shared by the formats that wrap JSON calls in tags of their own: a call object read
+ * with the place its name ends and its arguments begin (so a stream shows both early), a JSON
+ * array of calls read element by element (a cut-off list keeps the calls that are whole), and
+ * the loop over wrapper blocks. Every search is bounded by the next opener, so a text of openers
+ * with no closers stays linear.
+ */
+import type { FormatProblem, FoundCall } from '../format'
+import { jsonValueEnd, readJsonArguments, readJsonCalls, skipSpace, trimSpan } from '../json-pieces'
+
+/** How a format names the fields of a call object. */
+export interface CallShape {
+  /** What the payload is called in messages ("the <tool_call> JSON"). */
+  what: string
+  /** Keys naming the tool beyond `name`. */
+  nameKeys?: readonly string[]
+  /** Keys holding the arguments beyond `arguments` and `parameters`. */
+  argumentKeys?: readonly string[]
+  /** Keys holding the model's own call id (Command R7B's `tool_call_id`). */
+  idKeys?: readonly string[]
+}
+
+export interface Reading {
+  calls: FoundCall[]
+  problems: FormatProblem[]
+}
+
+/** Finds one marker again and again as `from` grows; linear over all calls together. */
+export class MarkerFinder {
+  private at = -2
+  constructor(
+    private readonly text: string,
+    readonly marker: string,
+  ) {}
+  next(from: number): number {
+    if (this.at === -1) return -1
+    if (this.at < from) this.at = this.text.indexOf(this.marker, from)
+    return this.at
+  }
+}
+
+/** The first of several markers at or after `from`: [offset, marker], [-1, ''] when none. */
+export function firstMarker(finders: readonly MarkerFinder[], from: number): [number, string] {
+  let best = -1
+  let which = ''
+  for (const finder of finders) {
+    const at = finder.next(from)
+    if (at !== -1 && (best === -1 || at < best)) {
+      best = at
+      which = finder.marker
+    }
+  }
+  return [best, which]
+}
+
+/** Where the quoted string opening at `at` ends (after its closing quote); -1 when still open. */
+function stringEnd(text: string, at: number, limit: number): number {
+  const quote = text.charCodeAt(at)
+  for (let i = at + 1; i < limit; i++) {
+    const c = text.charCodeAt(i)
+    if (c === 0x5c) i++
+    else if (c === quote) return i + 1
+  }
+  return -1
+}
+
+function unquote(raw: string): string {
+  if (raw.startsWith('"')) {
+    try {
+      const value: unknown = JSON.parse(raw)
+      if (typeof value === 'string') return value
+    } catch {
+      // A slip inside the string: its raw text is close enough for a name.
+    }
+  }
+  return raw.slice(1, -1)
+}
+
+interface ObjectScan {
+  name?: { value: string; end: number }
+  /** The arguments value; `end` is -1 while it is still open. */
+  args?: { start: number; end: number }
+  id?: string
+}
+
+/**
+ * The top-level keys of the call object opening at `start`, read as far as the text goes: the
+ * name once its string is whole, where the arguments begin, the id. One pass; it stops at the
+ * first thing that is not plain JSON (the full parse then says what is wrong).
+ */
+function scanCallObject(text: string, start: number, limit: number, shape: CallShape): ObjectScan {
+  const out: ObjectScan = {}
+  const nameKeys = ['name', ...(shape.nameKeys ?? [])]
+  const argumentKeys = ['arguments', 'parameters', ...(shape.argumentKeys ?? [])]
+  let i = start + 1
+  for (;;) {
+    i = skipSpace(text, i, limit)
+    if (i >= limit) return out
+    const q = text.charCodeAt(i)
+    if (q !== 0x22 && q !== 0x27) return out
+    const keyEnd = stringEnd(text, i, limit)
+    if (keyEnd === -1) return out
+    const key = unquote(text.slice(i, keyEnd))
+    i = skipSpace(text, keyEnd, limit)
+    if (text.charCodeAt(i) !== 0x3a) return out
+    const v = skipSpace(text, i + 1, limit)
+    if (v >= limit) return out
+    const c = text.charCodeAt(v)
+    let end: number
+    if (c === 0x22 || c === 0x27) end = stringEnd(text, v, limit)
+    else if (c === 0x7b || c === 0x5b) end = jsonValueEnd(text, v, limit)
+    else {
+      end = v
+      while (end < limit && !/[,}\]\s]/.test(text[end] as string)) end++
+      if (end >= limit) end = -1
+    }
+    const isString = c === 0x22 || c === 0x27
+    if (out.name === undefined && nameKeys.includes(key) && isString && end !== -1) out.name = { value: unquote(text.slice(v, end)).trim(), end }
+    else if (out.args === undefined && argumentKeys.includes(key)) out.args = { start: v, end }
+    else if (out.id === undefined && shape.idKeys?.includes(key) && end !== -1) out.id = isString ? unquote(text.slice(v, end)) : text.slice(v, end)
+    if (end === -1) return out
+    i = skipSpace(text, end, limit)
+    if (text.charCodeAt(i) !== 0x2c) return out
+    i++
+  }
+}
+
+/**
+ * The call object opening at `start` (a `{`), within text[start, limit). A whole object is read
+ * as JSON; one cut off by `limit` keeps its name and, if they are whole, its arguments.
+ * `closed` says whether the call's end marker was seen.
+ */
+export function readCallObject(text: string, start: number, limit: number, shape: CallShape, closed: boolean): { call: FoundCall; end: number } {
+  const end = jsonValueEnd(text, start, limit)
+  const scan = scanCallObject(text, start, end === -1 ? limit : end, shape)
+  const argumentsSpan = scan.args ? { start: scan.args.start, end: scan.args.end === -1 ? limit : scan.args.end } : undefined
+  if (end !== -1) {
+    const read = readJsonCalls(text, start, end, { what: shape.what, block: { start, end }, closed, nameKeys: shape.nameKeys, argumentKeys: shape.argumentKeys })
+    const call = read.calls[0] as FoundCall
+    call.problems.unshift(...read.problems)
+    if (call.name === '' && scan.name) call.name = scan.name.value
+    if (scan.name) call.nameEnd = scan.name.end
+    if (argumentsSpan) call.argumentsSpan = argumentsSpan
+    if (scan.id !== undefined && scan.id !== '') call.id = scan.id
+    return { call, end }
+  }
+  const problems: FormatProblem[] = []
+  let args: Record<string, unknown> | null = null
+  if (scan.args && scan.args.end !== -1 && text.charCodeAt(scan.args.start) === 0x7b) {
+    const read = readJsonArguments(text, scan.args.start, scan.args.end)
+    args = read.value
+    problems.push(...read.problems)
+    problems.push({ severity: 'warning', code: 'unclosed-json', message: `${shape.what} is never closed with "}"; it was read up to the end of its arguments.`, offset: start, length: 1 })
+  } else {
+    problems.push({ severity: 'error', code: 'unclosed-json', message: `${shape.what} is cut off before its arguments end; they cannot be read.`, offset: start, length: limit - start })
+  }
+  const call: FoundCall = {
+    name: scan.name?.value ?? '',
+    ...(scan.name ? { nameEnd: scan.name.end } : {}),
+    ...(argumentsSpan ? { argumentsSpan } : {}),
+    arguments: args,
+    ...(scan.id !== undefined && scan.id !== '' ? { id: scan.id } : {}),
+    start,
+    end: limit,
+    closed: false,
+    problems,
+  }
+  if (args !== null && call.name === '') problems.push({ severity: 'error', code: 'missing-tool-name', message: `${shape.what} has no "name" naming the tool to call.`, offset: start, length: limit - start })
+  return { call, end: -1 }
+}
+
+/**
+ * The JSON array of calls opening at `open` (a `[`), element by element. Returns the offset after
+ * its `]`, or -1 when it is cut off or broken (what follows is then not read).
+ */
+export function readCallArray(text: string, open: number, limit: number, shape: CallShape, closed: boolean, out: Reading): number {
+  let i = open + 1
+  let count = 0
+  for (;;) {
+    i = skipSpace(text, i, limit)
+    if (i >= limit) {
+      if (closed) out.problems.push({ severity: 'warning', code: 'unclosed-array', message: `the list of calls is never closed with "]".`, offset: open, length: 1 })
+      return -1
+    }
+    const c = text.charCodeAt(i)
+    if (c === 0x5d) {
+      if (count === 0) out.problems.push({ severity: 'info', code: 'empty-call-list', message: `${shape.what} holds no calls.`, offset: open, length: i + 1 - open })
+      return i + 1
+    }
+    if (c !== 0x7b) {
+      out.problems.push({ severity: 'error', code: 'invalid-call', message: `each element of ${shape.what} must be a call object {"name": ..., "arguments": {...}}; the rest of the list was not read.`, offset: i, length: 1 })
+      return -1
+    }
+    const read = readCallObject(text, i, limit, shape, closed)
+    out.calls.push(read.call)
+    count++
+    if (read.end === -1) return -1
+    i = skipSpace(text, read.end, limit)
+    if (i >= limit) continue
+    const next = text.charCodeAt(i)
+    if (next === 0x2c) {
+      const after = skipSpace(text, i + 1, limit)
+      if (text.charCodeAt(after) === 0x5d) out.problems.push({ severity: 'warning', code: 'trailing-comma', message: 'a trailing comma after the last call was ignored.', offset: i, length: 1 })
+      i++
+    } else if (next !== 0x5d) {
+      out.problems.push({ severity: 'error', code: 'invalid-json', message: `"," or "]" was expected after a call in ${shape.what}; the rest of the list was not read.`, offset: i, length: 1 })
+      return -1
+    }
+  }
+}
+
+/**
+ * The calls in a payload text[start, end): call objects one after another (white space or commas
+ * between them), or JSON arrays of them. Returns false when the payload does not begin with JSON
+ * at all (nothing was read).
+ */
+export function readPayload(text: string, start: number, end: number, shape: CallShape, closed: boolean, out: Reading): boolean {
+  let i = skipSpace(text, start, end)
+  const first = text.charCodeAt(i)
+  if (i >= end || (first !== 0x7b && first !== 0x5b)) return false
+  for (;;) {
+    i = skipSpace(text, i, end)
+    if (i >= end) return true
+    const c = text.charCodeAt(i)
+    let next: number
+    if (c === 0x7b) {
+      const read = readCallObject(text, i, end, shape, closed)
+      out.calls.push(read.call)
+      next = read.end
+    } else if (c === 0x5b) {
+      next = readCallArray(text, i, end, shape, closed, out)
+    } else {
+      const [s, e] = trimSpan(text, i, end)
+      out.problems.push({ severity: 'warning', code: 'text-between-calls', message: `text after the calls in ${shape.what} was ignored.`, offset: s, length: e - s })
+      return true
+    }
+    if (next === -1) return true
+    i = skipSpace(text, next, end)
+    if (text.charCodeAt(i) === 0x2c) i++
+  }
+}
+
+export interface WrapperSpec {
+  openers: readonly string[]
+  closer: string
+  shape: CallShape
+  /** 'call': the wrapper holds one call (Hermes-like); 'section': it holds a list. */
+  kind: 'call' | 'section'
+  /** Where the payload begins after an opener, or -1 when this opener does not start a call here. */
+  payloadStart?: (text: string, afterOpener: number) => number
+}
+
+/**
+ * Every wrapper block in the text. A block with no closer runs to the next opener or the end of
+ * the text. A wrapper holding one call gives that call the whole block as its span.
+ */
+export function readWrapped(text: string, spec: WrapperSpec): Reading {
+  const out: Reading = { calls: [], problems: [] }
+  const openers = spec.openers.map((o) => new MarkerFinder(text, o))
+  const closer = new MarkerFinder(text, spec.closer)
+  let from = 0
+  for (;;) {
+    const [open, opener] = firstMarker(openers, from)
+    if (open === -1) break
+    const afterOpener = open + opener.length
+    const bodyStart = spec.payloadStart ? spec.payloadStart(text, afterOpener) : afterOpener
+    if (bodyStart === -1) {
+      from = afterOpener
+      continue
+    }
+    const [nextOpen] = firstMarker(openers, bodyStart)
+    const close = closer.next(bodyStart)
+    const closed = close !== -1 && (nextOpen === -1 || close < nextOpen)
+    const bodyEnd = closed ? close : nextOpen === -1 ? text.length : nextOpen
+    const blockEnd = closed ? close + spec.closer.length : bodyEnd
+    from = blockEnd
+    const mine: Reading = { calls: [], problems: [] }
+    const read = readPayload(text, bodyStart, bodyEnd, spec.shape, closed, mine)
+    if (!read) {
+      const [s, e] = trimSpan(text, bodyStart, bodyEnd)
+      if (closed) {
+        // Tags around no JSON: a broken call or a mention of the tags; either way not a call to run.
+        out.problems.push(
+          s === e
+            ? { severity: 'warning', code: 'missing-arguments', message: `${opener}${spec.closer} holds no call.`, offset: open, length: blockEnd - open }
+            : { severity: 'warning', code: 'invalid-json', message: `${spec.shape.what} must be a JSON object {"name": ..., "arguments": {...}}; found ${JSON.stringify(text.slice(s, Math.min(e, s + 30)))}, which was not read as a call.`, offset: s, length: 1 },
+        )
+      } else if (s === e && bodyEnd === text.length) {
+        out.problems.push({ severity: 'warning', code: 'unclosed-call', message: `${opener} at the end of the text is followed by no call.`, offset: open, length: opener.length })
+      }
+      // An opener followed by prose and no closer is a mention of the syntax, not a call.
+      continue
+    }
+    if (!closed) {
+      const runs = nextOpen === -1 ? 'the end of the text' : `the next ${opener}`
+      const message = `${opener} is never closed with ${spec.closer}; it runs to ${runs}.`
+      if (spec.kind === 'call' && mine.calls.length > 0) {
+        for (const call of mine.calls) call.problems.push({ severity: 'warning', code: 'unclosed-call', message, offset: open, length: opener.length })
+      } else {
+        out.problems.push({ severity: 'warning', code: 'unclosed-section', message, offset: open, length: opener.length })
+      }
+    }
+    // In a list each call ends with its own "}", so a stream can settle it before the list ends.
+    if (spec.kind === 'section') for (const call of mine.calls) call.closed ||= isWhole(call)
+    if (mine.calls.length === 1) {
+      // The only call spans the block; until its closer arrives another call may still come.
+      const call = mine.calls[0] as FoundCall
+      call.start = open
+      call.end = blockEnd
+      if (!closed) call.closed = false
+    }
+    out.calls.push(...mine.calls)
+    out.problems.push(...mine.problems)
+  }
+  return out
+}
+
+/** Whether the call's JSON object was read to its closing brace. */
+export function isWhole(call: FoundCall): boolean {
+  return !call.problems.some((p) => p.code === 'unclosed-json')
+}
+
+/** JSON as Python's json.dumps writes it (", " and ": "), the way these models were trained. */
+export function spacedJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(spacedJson).join(', ')}]`
+  if (value !== null && typeof value === 'object') {
+    return `{${Object.entries(value as Record<string, unknown>)
+      .map(([k, v]) => `${JSON.stringify(k)}: ${spacedJson(v)}`)
+      .join(', ')}}`
+  }
+  return JSON.stringify(value) ?? 'null'
+}
+
+/** Whether what follows `at` (past white space, at most `reach` characters) begins with one of `starts`, or the text ends first. */
+export function followedBy(text: string, at: number, starts: readonly string[], reach = 64): { match: boolean; atEnd: boolean } {
+  const i = skipSpace(text, at, Math.min(text.length, at + reach))
+  if (i >= text.length) return { match: false, atEnd: true }
+  return { match: starts.some((s) => text.startsWith(s, i)), atEnd: false }
+}
