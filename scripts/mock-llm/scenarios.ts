@@ -122,6 +122,15 @@ export const scenarios: Record<string, Scenario> = {
     return answerFromResults(body)
   },
 
+  /**
+   * Native mode with the server's tool parser off: the model's Hermes markup arrives in `content`
+   * and `tool_calls` stays empty. Once a tool result comes back, the answer quotes it.
+   */
+  'native-markup-in-content': (body, round) => {
+    if (round === 0) return reply('<tool_call>{"name": "calc_evaluate", "arguments": {"expression": "6*7"}}</tool_call>')
+    return answerFromResults(body)
+  },
+
   /** Requests a tool every round until told to answer without tools. */
   'vcp-loop': (body, round) => {
     if (isFinalAnswerInstruction(lastMessage(body)?.content ?? null)) return reply('Final answer: I stopped calling tools at the round limit.')

@@ -46,6 +46,8 @@ export function useChatRun(options: UseChatRunOptions = {}) {
     approveAll: run.approveAll,
     manualClient: run.manualClient,
     submitManualReply: run.submitManualReply,
+    takeContentCalls: run.takeContentCalls,
+    dismissContentCalls: run.dismissContentCalls,
     runRequest: run.runRequest,
     /** For use outside a component or scope: stops the run and releases what it holds. */
     dispose: run.dispose,

@@ -106,6 +106,7 @@ export type {
   ChatMessage,
   ChatRole,
   Completion,
+  ContentCallsNote,
   CompletionCallbacks,
   CompletionRequest,
   ModelClient,
@@ -127,6 +128,7 @@ export {
   type EndpointSettings,
   type ModelList,
 } from './chat/openai-client'
+export { findContentToolCalls, serverFlagsHint, type ContentCallFormat, type ContentCallHints, type ContentToolCalls } from './chat/content-calls'
 export { nativeFunctionName, nativeNameMap, nativeToolDefinitions, resolveNativeCall, toolResultMessage, type NativeCallResolution } from './chat/native'
 export { buildSystemPrompt, finalAnswerInstruction, isFinalAnswerInstruction, localDate } from './chat/system-prompt'
 export { createManualClient } from './chat/manual-client'
@@ -134,7 +136,7 @@ export { runToolLoop, type ToolLoopCallbacks, type ToolLoopOptions, type ToolLoo
 export { approvalKey, createApprovalGate, type ApprovalGate, type ApprovalGateOptions, type ApprovalPolicy } from './chat/approvals'
 export { createChatRun, type ChatRun, type ChatRunOptions, type ChatRunResult, type ChatRunStart, type ChatRunState, type PendingApproval, type ResultPolicy } from './chat/chat-run'
 export { type FrameScheduler } from './chat/frame-batch'
-export { roundView, segments, type CardState, type RequestCard, type RoundView, type Segment } from './chat/live-round'
+export { roundView, segments, type CardState, type ContentCallsView, type RequestCard, type RoundView, type Segment } from './chat/live-round'
 export { conversationHistory, toolCallResultMessage, type ChatTurn } from './chat/history'
 export {
   argsVariableName,

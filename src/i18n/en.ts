@@ -12,6 +12,7 @@ export default {
     sort: 'Sort tools',
     toolFilter: 'Show one tool',
     parserProtocol: 'Protocol of the reply',
+    parserModel: 'Model that wrote the reply (optional)',
     copyProtocol: 'Protocol to copy the request in',
     groupSwitch: 'Group {name} on or off',
     toolSwitch: 'Tool {name} on or off',
@@ -139,7 +140,7 @@ export default {
   },
   parser: {
     autoDetect: 'Auto-detect',
-    samples: { title: 'Sample replies', wellFormed: 'Well-formed VCP', messy: 'Messy VCP (variants, typos, reasoning)', mixed: 'Several protocols in one reply', verdicts: 'One of each verdict (limit, batch, reasoning, unknown tool, wrong type)' },
+    samples: { title: 'Sample replies', wellFormed: 'Well-formed VCP', messy: 'Messy VCP (variants, typos, reasoning)', mixed: 'Several protocols in one reply', verdicts: 'One of each verdict (limit, batch, reasoning, unknown tool, wrong type)', native: 'Open models\' own formats (Qwen3-Coder, gpt-oss, Mistral)' },
     runAll: 'Run all',
     run: 'Run',
     summaryRequests: '{n} requests | {n} request | {n} requests',
@@ -162,6 +163,19 @@ export default {
     inReasoning: 'in reasoning',
     convertTo: 'Convert to…',
     showMore: 'Show {n} more ({left} not shown)',
+    modelPlaceholder: 'Model (optional), e.g. gpt-oss-20b',
+    modelWrites: 'writes {formats}',
+    modelUnknown: 'not in the model table: auto reads every format with a marker of its own',
+    detected: 'Auto detected',
+    detectedRequests: 'no calls | 1 call | {n} calls',
+    family: {
+      'text-protocols': 'Text protocols',
+      'json-tagged': 'JSON in tags',
+      'json-bare': 'Bare JSON',
+      'xml-invoke': 'XML invoke and parameters',
+      pythonic: 'Pythonic calls',
+      'token-delimited': 'Special tokens',
+    },
     arg: {
       name: 'Argument',
       given: 'Given',
@@ -205,6 +219,15 @@ export default {
   cut: {
     shown: 'Showing {kept} of {total} characters',
     openFull: 'Open the full result',
+  },
+  contentCalls: {
+    title: 'Tool calls were left in the reply’s text',
+    body: 'The server returned no tool_calls, but the text holds {calls} in the {format} format: its tool parser failed or is not enabled.',
+    count: 'no calls | 1 call | {n} calls',
+    flags: 'The server parses them when started with:',
+    parse: 'Parse and run',
+    dismiss: 'Dismiss',
+    taken: 'Tool calls read from the reply’s text ({format})',
   },
   chat: {
     jumpToLatest: 'Jump to latest',

@@ -14,6 +14,7 @@ const zh: typeof en = {
     sort: '工具排序',
     toolFilter: '只显示一个工具',
     parserProtocol: '回复所用的协议',
+    parserModel: '写出这条回复的模型（可选）',
     copyProtocol: '复制请求所用的协议',
     groupSwitch: '开关分组 {name}',
     toolSwitch: '开关工具 {name}',
@@ -141,7 +142,7 @@ const zh: typeof en = {
   },
   parser: {
     autoDetect: '自动检测',
-    samples: { title: '示例回复', wellFormed: '格式规范的 VCP', messy: '不规范的 VCP（变体、笔误、推理块）', mixed: '一条回复中的多种协议', verdicts: '每种结论各一（limit、批量、推理中、未知工具、类型错误）' },
+    samples: { title: '示例回复', wellFormed: '格式规范的 VCP', messy: '不规范的 VCP（变体、笔误、推理块）', mixed: '一条回复中的多种协议', verdicts: '每种结论各一（limit、批量、推理中、未知工具、类型错误）', native: '开源模型自己的格式（Qwen3-Coder、gpt-oss、Mistral）' },
     runAll: '全部运行',
     run: '运行',
     summaryRequests: '{n} 个请求',
@@ -164,6 +165,19 @@ const zh: typeof en = {
     inReasoning: '位于推理中',
     convertTo: '转换为…',
     showMore: '再显示 {n} 个（还有 {left} 个未显示）',
+    modelPlaceholder: '模型（可选），例如 gpt-oss-20b',
+    modelWrites: '使用 {formats}',
+    modelUnknown: '不在模型表中：自动检测会读取所有带自身标记的格式',
+    detected: '自动检测到',
+    detectedRequests: '没有调用 | 1 个调用 | {n} 个调用',
+    family: {
+      'text-protocols': '文本协议',
+      'json-tagged': '标签中的 JSON',
+      'json-bare': '裸 JSON',
+      'xml-invoke': 'XML 调用与参数',
+      pythonic: 'Python 风格调用',
+      'token-delimited': '特殊标记',
+    },
     arg: {
       name: '参数',
       given: '给定值',
@@ -207,6 +221,15 @@ const zh: typeof en = {
   cut: {
     shown: '显示了 {total} 个字符中的 {kept} 个',
     openFull: '打开完整结果',
+  },
+  contentCalls: {
+    title: '工具调用留在了回复正文里',
+    body: '服务器没有返回 tool_calls，但正文中有 {calls}（{format} 格式）：服务器的工具解析器失败或未启用。',
+    count: '0 个调用 | 1 个调用 | {n} 个调用',
+    flags: '服务器启动时加上以下参数即可解析：',
+    parse: '解析并运行',
+    dismiss: '忽略',
+    taken: '工具调用读自回复正文（{format}）',
   },
   chat: {
     jumpToLatest: '跳到最新',

@@ -227,6 +227,8 @@ export const useChatStore = defineStore('chat', () => {
         agentId: agent.id,
         config: agent.config,
         calling: agent.calling,
+        // Names the formats the model writes, for markup its server left in the text.
+        model: profile.kind === 'manual' ? undefined : profile.model || undefined,
         flow: agent.flow,
         approval: (toolId, call) => policyFor(agent, toolId, methodOf(toolId, call.method)),
         resultReview: (call) => resultPolicyFor(agent, call.toolId),
@@ -328,6 +330,9 @@ export const useChatStore = defineStore('chat', () => {
     stop,
     approveAll: chatRun.approveAll,
     submitManualReply,
+    /** Native mode: runs the calls found in the reply's text as its tool_calls (the round's notice). */
+    takeContentCalls: chatRun.takeContentCalls,
+    dismissContentCalls: chatRun.dismissContentCalls,
     runSemiRequest,
     planFor,
     exportActiveSession,

@@ -4,15 +4,15 @@
  * are no workers (component tests), or the worker fails, it parses here instead. The worker knows
  * the built-in protocols; a reply in a protocol registered at run time is parsed here.
  */
-import { protocolRegistry, type ParseResult } from '../core'
-import { parseReply } from './parse-reply'
+import { listFormats, type ParseResult } from '../core'
+import { parseReply, type ReplyHints } from './parse-reply'
 import type { ParseJob } from './parse-worker'
 
-const BUILT_IN = new Set(['auto', ...protocolRegistry.list().map((p) => p.id)])
+const BUILT_IN = new Set(['auto', ...listFormats().map((f) => f.id)])
 
 let worker: Worker | null | undefined
 let counter = 0
-const waiting = new Map<number, { resolve(result: ParseResult): void; text: string; protocol: string }>()
+const waiting = new Map<number, { resolve(result: ParseResult): void; text: string; protocol: string; hints: ReplyHints }>()
 
 function parser(): Worker | null {
   if (worker !== undefined) return worker
@@ -30,7 +30,7 @@ function parser(): Worker | null {
     event.preventDefault()
     // The worker is gone: what it was asked, and everything after, is parsed here.
     worker = null
-    for (const job of waiting.values()) job.resolve(parseReply(job.text, job.protocol))
+    for (const job of waiting.values()) job.resolve(parseReply(job.text, job.protocol, job.hints))
     waiting.clear()
   }
   return worker
@@ -44,12 +44,12 @@ export function warmParser(text: string, protocol: string): void {
   if (BUILT_IN.has(protocol)) void parseOffThread(text, protocol)
 }
 
-export function parseOffThread(text: string, protocol: string): Promise<ParseResult> {
+export function parseOffThread(text: string, protocol: string, hints: ReplyHints = {}): Promise<ParseResult> {
   const target = BUILT_IN.has(protocol) ? parser() : null
-  if (!target) return Promise.resolve(parseReply(text, protocol))
+  if (!target) return Promise.resolve(parseReply(text, protocol, hints))
   const id = ++counter
   return new Promise((resolve) => {
-    waiting.set(id, { resolve, text, protocol })
-    target.postMessage({ id, text, protocol } satisfies ParseJob)
+    waiting.set(id, { resolve, text, protocol, hints })
+    target.postMessage({ id, text, protocol, hints } satisfies ParseJob)
   })
 }

@@ -1,13 +1,14 @@
 /** The Parser pane's parsing, off the page's main thread (see parse-off-thread.ts). */
-import { parseReply } from './parse-reply'
+import { parseReply, type ReplyHints } from './parse-reply'
 
 export interface ParseJob {
   id: number
   text: string
   protocol: string
+  hints: ReplyHints
 }
 
 self.onmessage = (event: MessageEvent<ParseJob>) => {
-  const { id, text, protocol } = event.data
-  self.postMessage({ id, result: parseReply(text, protocol) })
+  const { id, text, protocol, hints } = event.data
+  self.postMessage({ id, result: parseReply(text, protocol, hints) })
 }

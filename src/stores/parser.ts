@@ -7,6 +7,9 @@ import { computed, ref, shallowRef, watch } from 'vue'
 import {
   consultPolicies,
   executeToolRequest,
+  methodArgumentsSchema,
+  modelFacingMethod,
+  routingName,
   planCall,
   planDiagnostics,
   toolRegistryManager,
@@ -22,6 +25,7 @@ import { isRecord, persistedRef } from './persisted'
 import { parseOffThread } from './parse-off-thread'
 import { parseReply } from './parse-reply'
 import { appRegistryVersion } from './registry-version'
+import type { ReplyHints } from './parse-reply'
 import { SAMPLE_REPLIES } from './samples'
 
 /** What one verdict count of the summary says. */
@@ -33,6 +37,8 @@ export interface VerdictCount {
 interface ParserState {
   text: string
   protocol: string
+  /** The model that wrote the reply, as a hint for auto (optional, '' for none). */
+  model: string
 }
 
 /** Longer replies stay in the editor but are not saved: localStorage is small. */
@@ -46,15 +52,25 @@ export const useParserStore = defineStore('parser', () => {
   const state = persistedRef<ParserState>(
     'parser',
     1,
-    () => ({ text: SAMPLE_REPLIES[0]?.text ?? '', protocol: 'auto' }),
-    (data) => (isRecord(data) && typeof data.text === 'string' && typeof data.protocol === 'string' ? (data as unknown as ParserState) : null),
+    () => ({ text: SAMPLE_REPLIES[0]?.text ?? '', protocol: 'auto', model: '' }),
+    (data) =>
+      isRecord(data) && typeof data.text === 'string' && typeof data.protocol === 'string'
+        ? { text: data.text, protocol: data.protocol, model: typeof data.model === 'string' ? data.model : '' }
+        : null,
   )
+  // The registered tools as a model is given them: their schemas type values written as text.
+  const registryVersion = appRegistryVersion()
+  const tools = computed(() => {
+    void registryVersion.value
+    return modelTools()
+  })
+  const hints = (): ReplyHints => ({ model: state.value.model.trim() || undefined, tools: tools.value })
   // The editor's live text. The saved copy follows it after a pause in typing (saving a long
   // reply on every keystroke would cost more than the typing), unless it is too long.
   const text = ref(state.value.text)
 
   const parsedText = ref(text.value)
-  const result = shallowRef<ParseResult>(parseReply(text.value, state.value.protocol))
+  const result = shallowRef<ParseResult>(parseReply(text.value, state.value.protocol, hints()))
   const plans = shallowRef<CallPlan[]>([])
   let planning = 0
   /** Plans every request at once; the tools' policies answer a moment later. */
@@ -81,8 +97,8 @@ export const useParserStore = defineStore('parser', () => {
     const source = text.value
     const protocol = state.value.protocol
     const generation = ++parses
-    if (!offThread) return apply(source, parseReply(source, protocol))
-    void parseOffThread(source, protocol).then((fresh) => {
+    if (!offThread) return apply(source, parseReply(source, protocol, hints()))
+    void parseOffThread(source, protocol, hints()).then((fresh) => {
       if (generation === parses) apply(source, fresh)
     })
   }
@@ -102,7 +118,20 @@ export const useParserStore = defineStore('parser', () => {
     timer = setTimeout(() => reparse(true), Math.abs(value.length - old.length) >= PASTE_CHARS ? 0 : PARSE_DELAY_MS)
   })
   watch(() => state.value.protocol, () => reparse())
-  watch(appRegistryVersion(), () => replan())
+  // A model name is typed: read again after a pause, as for the reply.
+  let modelTimer: ReturnType<typeof setTimeout> | null = null
+  watch(
+    () => state.value.model,
+    () => {
+      if (modelTimer) clearTimeout(modelTimer)
+      modelTimer = setTimeout(() => reparse(true), PARSE_DELAY_MS)
+    },
+  )
+  // New tools can change how values are typed and which names are known, and every plan.
+  watch(tools, () => {
+    reparse()
+    replan()
+  })
   /** Parses now (tests, and before running). */
   function flush(): void {
     if (timer) clearTimeout(timer)
@@ -161,7 +190,7 @@ export const useParserStore = defineStore('parser', () => {
     flush()
   }
 
-  return { state, text, result, plans, summary, diagnostics, results, running, run, runAll, flush, loadSample, stale: computed(() => parsedText.value !== text.value) }
+  return { state, text, tools, result, plans, summary, diagnostics, results, running, run, runAll, flush, loadSample, stale: computed(() => parsedText.value !== text.value) }
 })
 
 /**
@@ -179,6 +208,16 @@ function keepUnchanged(before: { text: string; result: ParseResult; plans: reado
     return earlier.request
   })
   return { requests, plans }
+}
+
+/** Every method a model may call, as OpenAI-style definitions (name and JSON Schema). */
+function modelTools(): { name: string; parameters: unknown }[] {
+  return toolRegistryManager.list().flatMap((tool) =>
+    tool
+      .getMetadata()
+      .methods.filter((method) => method.agentCallable === true)
+      .map((method) => ({ name: routingName(tool.id, method.name), parameters: method.inputSchema ?? methodArgumentsSchema(modelFacingMethod(method)) })),
+  )
 }
 
 /** How the Parser pane runs and plans: as a model's reply in a chat with every tool on. */

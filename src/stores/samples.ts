@@ -111,4 +111,26 @@ precision:「始」two「末」
 <<<[END_TOOL_REQUEST]>>>
 `,
   },
+  {
+    key: 'parser.samples.native',
+    protocol: 'auto',
+    text: `Open models write tool calls in their own markup. Qwen3-Coder:
+<tool_call>
+<function=calc_evaluate>
+<parameter=expression>
+sqrt(2) * 10
+</parameter>
+<parameter=precision>
+4
+</parameter>
+</function>
+</tool_call>
+
+gpt-oss (Harmony):
+<|start|>assistant<|channel|>commentary to=functions.datetime_now <|constrain|>json<|message|>{"timeZone": "Europe/Paris"}<|call|>
+
+Mistral:
+[TOOL_CALLS]text_base64Encode[ARGS]{"text": "hello", "urlSafe": true}
+`,
+  },
 ]

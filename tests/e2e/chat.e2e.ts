@@ -211,6 +211,34 @@ describe('Chat', () => {
     await shot('chat-native-dark')
   })
 
+  it('native function calling: markup the server left in the text shows a notice; Parse and run runs it and the model answers', async () => {
+    await openChat({ model: 'native-markup-in-content', agent: { calling: 'native' } })
+    await send('What is 6*7?')
+    const notice = lastAssistant().locator('[data-test="content-calls"]')
+    await notice.waitFor()
+    expect(await notice.getAttribute('data-format')).toBe('hermes')
+    expect(await notice.innerText()).toContain('1 call in the Hermes <tool_call> format')
+    expect(await notice.locator('[data-test="content-calls-flags"]').innerText()).toContain('vLLM: --enable-auto-tool-choice --tool-call-parser hermes; SGLang: --tool-call-parser qwen25')
+    expect(await lastAssistant().getAttribute('data-status')).toBe('running')
+    expect(llm.chatRequests().at(-1)?.tools?.map((t) => t.function.name)).toContain('calc_evaluate')
+    await shot('chat-content-calls-notice')
+    await notice.locator('[data-test="content-calls-parse"]').click()
+    await finished('completed')
+    const card = lastAssistant().locator('[data-test="chat-card"]')
+    expect(await card.getAttribute('data-tool')).toBe('calc_evaluate')
+    expect(await card.locator('[data-test="chat-card-status"]').innerText()).toBe('success')
+    expect(await card.locator('[data-test="chat-card-result"]').innerText()).toContain('42')
+    expect(await lastAssistant().locator('[data-test="content-calls-taken"]').innerText()).toContain('Hermes <tool_call>')
+    expect(await lastAssistant().innerText()).toContain('The last tool result I received')
+    // The model got its call back as tool_calls, and the result as a role "tool" message.
+    const sent = llm.chatRequests().at(-1)?.messages ?? []
+    const assistant = sent.at(-2)
+    expect(assistant?.role).toBe('assistant')
+    expect(assistant?.tool_calls?.map((c) => [c.function.name, c.function.arguments])).toEqual([['calc_evaluate', '{"expression":"6*7"}']])
+    expect(sent.at(-1)).toMatchObject({ role: 'tool', tool_call_id: assistant?.tool_calls?.[0]?.id })
+    await shot('chat-content-calls-done')
+  })
+
   it('approvals: approve one call, reject the next with a reason the model reads', async () => {
     await openChat({ model: 'vcp-two-rounds', agent: { config: { ...defaultChatState().agents[0]!.config, requireConfirmation: true } } })
     await send('Compute and encode, with my approval.')

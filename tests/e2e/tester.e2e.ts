@@ -294,6 +294,66 @@ describe('Parser', () => {
   })
 })
 
+describe('Parser with models\' own formats', () => {
+  const argumentState = (card: number, name: string) =>
+    page.locator('[data-test="request-card"]').nth(card).locator('tr', { has: page.locator(`[data-test="argument-${name}"]`) }).locator('[data-test="argument-state"]').getAttribute('data-state')
+
+  it('reads a Qwen3-Coder, a gpt-oss and a Mistral reply, typed by the tools\' schemas, and says why', async () => {
+    await page.goto(appUrl)
+    await tab('Parser').click()
+    const replies: { format: string; text: string; cards: number; typed: [number, string][] }[] = [
+      {
+        format: 'qwen3-coder',
+        text: 'Let me compute that.\n<tool_call>\n<function=calc_evaluate>\n<parameter=expression>\n6*7\n</parameter>\n<parameter=precision>\n3\n</parameter>\n</function>\n</tool_call>',
+        cards: 1,
+        typed: [[0, 'precision']],
+      },
+      {
+        format: 'harmony',
+        text: '<|channel|>analysis<|message|>The user wants the tree.<|end|><|start|>assistant<|channel|>commentary to=functions.fs_tree <|constrain|>json<|message|>{"path": "/", "depth": 2}<|call|>',
+        cards: 1,
+        typed: [[0, 'depth']],
+      },
+      {
+        format: 'mistral',
+        text: '[TOOL_CALLS]text_base64Encode[ARGS]{"text": "hi", "urlSafe": true}[TOOL_CALLS]calc_evaluate[ARGS]{"expression": "2^10"}',
+        cards: 2,
+        typed: [[0, 'urlSafe']],
+      },
+    ]
+    for (const reply of replies) {
+      await setEditorText('parser-reply', reply.text)
+      const detected = page.locator(`[data-test="parser-detected"] [data-format="${reply.format}"]`)
+      await detected.waitFor()
+      await expect.poll(() => page.locator('[data-test="request-card"]').count()).toBe(reply.cards)
+      expect(await detected.innerText()).toContain(reply.cards === 1 ? '1 call' : `${reply.cards} calls`)
+      // The value came typed from the schema (or the JSON): nothing had to be coerced.
+      for (const [card, name] of reply.typed) expect(await argumentState(card, name)).toBe('ok')
+      for (let n = 0; n < reply.cards; n++) expect(await page.locator('[data-test="request-card"]').nth(n).getAttribute('data-verdict')).toBe('ready')
+      await shot(`parser-native-${reply.format}`)
+    }
+    await page.locator('[data-test="parser-run-all"]').click()
+    await expect.poll(() => page.locator('[data-test="request-result"][data-status="success"]').count()).toBe(2)
+    expect(await page.locator('[data-test="request-card"]').nth(1).locator('[data-test="request-result"]').innerText()).toContain('1024')
+  })
+
+  it('takes a model name: a bare pythonic list counts once the model is named', async () => {
+    await page.goto(appUrl)
+    await tab('Parser').click()
+    await page.locator('[data-test="parser-protocol"]').click()
+    await page.locator('.el-select-dropdown__item:visible', { hasText: /^Auto-detect$/ }).click()
+    await setEditorText('parser-reply', 'Sure:\n[text_hash(text="abc", algorithm="SHA-256"), not_a_tool(x=1)]')
+    // Without a model, only the call of a registered tool is evidence of the format.
+    await page.locator('[data-test="parser-detected"] [data-format="pythonic"]').waitFor()
+    await expect.poll(() => page.locator('[data-test="request-card"]').count()).toBe(1)
+    await page.locator('input[data-test="parser-model"]').fill('meta-llama/Llama-3.2-3B-Instruct')
+    expect(await page.locator('[data-test="parser-model-hint"]').innerText()).toContain('Pythonic')
+    await expect.poll(() => page.locator('[data-test="request-card"]').count()).toBe(2)
+    expect(await page.locator('[data-test="request-card"]').nth(1).getAttribute('data-verdict')).toBe('unknown-tool')
+    await shot('parser-native-model-hint')
+  })
+})
+
 describe('Parser with a long reply', () => {
   it('takes a 200,000-character paste and shows its cards a page at a time', async () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'])

@@ -96,6 +96,29 @@ describe('chat store', () => {
     await until(() => !chat.running)
   })
 
+  it('native calling: Hermes markup in the reply text shows a notice; Parse and run runs it and sends role "tool" results', async () => {
+    const chat = useChatStore()
+    chat.activeAgent.calling = 'native'
+    chat.send('What is 6*7?')
+    await until(() => Boolean(chat.live?.run.manualRequest))
+    chat.submitManualReply('<tool_call>{"name": "calc_evaluate", "arguments": {"expression": "6*7"}}</tool_call>')
+    await until(() => chat.live?.run.rounds[0]?.contentCalls?.state === 'asking')
+    expect(chat.live?.run.rounds[0]?.contentCalls).toMatchObject({ calls: 1, formats: [{ id: 'hermes' }] })
+    chat.takeContentCalls()
+    await until(() => chat.live?.run.rounds.length === 2 && Boolean(chat.live.run.manualRequest))
+    expect(chat.live?.run.rounds[0]?.cards[0]?.result).toMatchObject({ status: 'success' })
+    const sent = chat.live?.run.manualRequest?.messages ?? []
+    expect(sent.at(-2)).toMatchObject({ role: 'assistant', tool_calls: [{ function: { name: 'calc_evaluate', arguments: '{"expression":"6*7"}' } }] })
+    expect(sent.at(-1)).toMatchObject({ role: 'tool' })
+    expect(sent.at(-1)?.content).toContain('"result": 42')
+    chat.submitManualReply('It is 42.')
+    await until(() => !chat.running)
+    const reply = chat.activeSession.messages.at(-1)
+    expect(reply).toMatchObject({ content: 'It is 42.', status: 'completed' })
+    expect(reply?.run?.rounds[0]?.contentCalls).toEqual({ formats: [{ id: 'hermes', label: 'Hermes <tool_call>' }], calls: 1, taken: true })
+    expect(reply?.wire?.map((m) => m.role)).toEqual(['assistant', 'tool', 'assistant'])
+  })
+
   it('sessions: create, rename, delete (never zero), and the manual endpoint cannot be removed', () => {
     const chat = useChatStore()
     const first = chat.activeSession.id

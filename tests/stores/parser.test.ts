@@ -4,6 +4,7 @@ import { useParserStore } from '../../src/stores/parser'
 import { SAMPLE_REPLIES } from '../../src/stores/samples'
 import { useFreshApp } from '../helpers-ui'
 import { flushPromises } from '@vue/test-utils'
+import { createPinia, setActivePinia } from 'pinia'
 
 describe('parser store', () => {
   useFreshApp()
@@ -123,6 +124,25 @@ describe('parser store', () => {
     expect(store.result.requests[0]?.toolName).toBe('calc_evaluate')
     store.loadSample(2)
     expect(store.result.diagnostics.find((d) => d.code === 'protocol-detected')?.message).toBe('Detected: vcp (1 request), hermes (1 request), json (1 request).')
-    expect(SAMPLE_REPLIES.map((s) => s.protocol)).toEqual(['vcp', 'vcp', 'auto', 'vcp'])
+    expect(SAMPLE_REPLIES.map((s) => s.protocol)).toEqual(['vcp', 'vcp', 'auto', 'vcp', 'auto'])
+    store.loadSample(4)
+    expect(store.result.detected?.map((d) => [d.id, d.requests])).toEqual([['qwen3-coder', 1], ['harmony', 1], ['mistral', 1]])
+    // The registered tools type the Qwen3-Coder value by its schema.
+    expect(store.result.requests[0]?.arguments).toEqual({ expression: 'sqrt(2) * 10', precision: 4 })
+  })
+
+  it('takes a model name as a hint, and keeps it across reloads', async () => {
+    const store = useParserStore()
+    store.text = '[calc_evaluate(expression="1+1"), not_a_tool()]'
+    store.state.protocol = 'auto'
+    store.flush()
+    // Without a model only the call of a registered tool counts as evidence of the format.
+    expect(store.result.requests.map((r) => r.toolName)).toEqual(['calc_evaluate'])
+    store.state.model = 'meta-llama/Llama-3.2-3B-Instruct'
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(store.result.requests.map((r) => r.toolName)).toEqual(['calc_evaluate', 'not_a_tool'])
+    expect(JSON.parse(localStorage.getItem('vcp-workbench:parser') ?? '{}').data?.model).toBe('meta-llama/Llama-3.2-3B-Instruct')
+    setActivePinia(createPinia())
+    expect(useParserStore().state.model).toBe('meta-llama/Llama-3.2-3B-Instruct')
   })
 })

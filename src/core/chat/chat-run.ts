@@ -17,6 +17,7 @@ import { compactTranscript } from './compact'
 import { createFrameBatch, type FrameScheduler } from './frame-batch'
 import { applyNativeCalls, applyResult, applyStreamEvents, cardFor, emptyRound, type RoundView } from './live-round'
 import { createManualClient } from './manual-client'
+import type { ContentToolCalls } from './content-calls'
 import { runToolLoop, type ToolLoopCallbacks, type ToolLoopOptions, type ToolLoopResult } from './tool-loop'
 import type { CompletionRequest, ModelClient, RunStatus } from './types'
 
@@ -62,7 +63,7 @@ export interface ChatRunOptions {
   schedule?: FrameScheduler
 }
 
-export interface ChatRunStart extends Omit<ToolLoopOptions, 'registry' | 'protocols' | 'discovery' | 'signal' | 'approver' | 'resultReviewer' | 'execute'> {
+export interface ChatRunStart extends Omit<ToolLoopOptions, 'registry' | 'protocols' | 'discovery' | 'signal' | 'approver' | 'resultReviewer' | 'execute' | 'onContentCalls'> {
   /** 'semi-automatic': requests become cards a person runs one by one (`runRequest`); calling is 'text'. @default 'loop' */
   flow?: 'loop' | 'semi-automatic'
   /** Whether a call asks first: one policy for all, or per call. A tool's own request for approval is asked even under 'auto'. @default 'auto' */
@@ -96,6 +97,13 @@ export interface ChatRun {
   manualClient(): ModelClient
   /** Answers the waiting manual request; false when none is waiting. */
   submitManualReply(text: string): boolean
+  /**
+   * Native mode, a round whose text holds tool-call markup (its `contentCalls` is 'asking'): run
+   * those calls as the round's tool_calls and go on. False when nothing is asking.
+   */
+  takeContentCalls(): boolean
+  /** The same, but the reply stays an answer and the run ends as it would have. */
+  dismissContentCalls(): boolean
   /** Runs one request by hand (semi-automatic mode), with no approval asked: the person's click is the approval. */
   runRequest(request: ParsedRequest, options: { config: ToolCallConfig; presets?: ChatRunStart['presets']; variables?: VariableStore; signal?: AbortSignal }): Promise<ToolExecutionResult>
   /** Called after each change of the state (streamed text at most once per frame). */
@@ -113,6 +121,7 @@ export function createChatRun(options: ChatRunOptions = {}): ChatRun {
   let controller: AbortController | null = null
   let gate: ApprovalGate | null = null
   let manualReply: { resolve(text: string): void; reject(error: unknown): void } | null = null
+  let contentDecision: ((take: boolean) => void) | null = null
   let disposed = false
 
   const changed = (): void => listeners.forEach((listener) => listener(state))
@@ -239,6 +248,21 @@ export function createChatRun(options: ChatRunOptions = {}): ChatRun {
       onBeforeSend: callbacks.onBeforeSend,
     }
 
+    // The loop waits on the round's notice until a person takes or dismisses its calls.
+    const askContentCalls = (found: ContentToolCalls, index: number): Promise<boolean> =>
+      new Promise<boolean>((resolve) => {
+        const round = roundAt(index)
+        if (run.signal.aborted || !round) return resolve(false)
+        now(() => (round.contentCalls = { formats: found.formats, calls: found.calls.length, state: 'asking' }))
+        contentDecision = (take) => {
+          contentDecision = null
+          now(() => {
+            if (round.contentCalls) round.contentCalls.state = take ? 'taken' : 'dismissed'
+          })
+          resolve(take)
+        }
+      })
+
     try {
       const result = await runToolLoop({
         ...loop,
@@ -256,6 +280,7 @@ export function createChatRun(options: ChatRunOptions = {}): ChatRun {
           return ask('result', call, outcome)
         },
         callbacks: views,
+        onContentCalls: askContentCalls,
       })
       frames.flush()
       const last = result.record.rounds[result.record.rounds.length - 1]
@@ -268,6 +293,7 @@ export function createChatRun(options: ChatRunOptions = {}): ChatRun {
       outer?.removeEventListener('abort', forward)
       // A question still open (the loop ended under it) is answered, so nothing waits on it.
       for (const pending of [...state.pending]) pending.decide({ approved: false, reason: 'the run ended' })
+      contentDecision?.(false)
       if (state.status === 'running') state.status = 'error'
       state.manualRequest = null
       manualReply = null
@@ -282,6 +308,13 @@ export function createChatRun(options: ChatRunOptions = {}): ChatRun {
     manualReply?.reject(new Error(reason))
     manualReply = null
     for (const pending of [...state.pending]) pending.decide({ approved: false, reason })
+    contentDecision?.(false)
+  }
+
+  function decideContentCalls(take: boolean): boolean {
+    if (!contentDecision) return false
+    contentDecision(take)
+    return true
   }
 
   function manualClient(): ModelClient {
@@ -317,6 +350,8 @@ export function createChatRun(options: ChatRunOptions = {}): ChatRun {
     },
     manualClient,
     submitManualReply,
+    takeContentCalls: () => decideContentCalls(true),
+    dismissContentCalls: () => decideContentCalls(false),
     runRequest: (request, { config, presets, variables, signal }) =>
       executeToolRequest(request, executeOptionsFor(config, { registry, requireConfirmation: false, presets, variables, signal })),
     subscribe(listener) {

@@ -6,6 +6,7 @@ import type { ParsedRequest, ToolExecutionResult } from '../types'
 import type { StreamEvent } from '../protocols/protocol'
 import type { NativeToolCall, RoundRecord } from './types'
 import { partialJsonFields } from './partial-json'
+import type { ContentCallFormat } from './content-calls'
 
 export type CardState = 'streaming' | 'parsed' | 'awaiting-approval' | 'running' | 'done'
 
@@ -32,6 +33,16 @@ export interface RoundView {
   error?: string
   usage?: RoundRecord['usage']
   timings?: RoundRecord['timings']
+  /** Native mode: tool-call markup found in the reply's text (the server returned no tool_calls). */
+  contentCalls?: ContentCallsView
+}
+
+export interface ContentCallsView {
+  formats: ContentCallFormat[]
+  /** How many calls the text holds. */
+  calls: number
+  /** 'asking': the run waits for the calls to be taken or dismissed. */
+  state: 'asking' | 'taken' | 'dismissed'
 }
 
 export function emptyRound(index: number, kind: RoundRecord['kind']): RoundView {
@@ -106,6 +117,8 @@ export function applyResult(round: RoundView, result: ToolExecutionResult, reque
 /** A finished round as the chat shows it. */
 export function roundView(record: RoundRecord): RoundView {
   const round: RoundView = { index: record.index, kind: record.kind, content: record.content, cards: [], error: record.error, usage: record.usage, timings: record.timings }
+  const found = record.contentCalls
+  if (found) round.contentCalls = { formats: found.formats, calls: found.calls, state: found.taken ? 'taken' : 'dismissed' }
   for (const request of record.requests) {
     const card = cardFor(round, request)
     const result = record.results.find((r) => r.requestId === request.requestId)

@@ -16,6 +16,7 @@ import { applyGroupState, buildToolRules, type GroupState, type ToolGroup } from
 import { executeOptionsFor, formatResultsForContext } from '../engine'
 import { ChatRequestError } from './errors'
 import { nativeNameMap, nativeToolDefinitions, resolveNativeCall, toolResultMessage } from './native'
+import { findContentToolCalls, type ContentToolCalls } from './content-calls'
 import { buildSystemPrompt, finalAnswerInstruction } from './system-prompt'
 import type { ChatMessage, Completion, ModelClient, NativeToolCall, NativeToolDefinition, RoundRecord, RunRecord, RunStatus, TokenUsage } from './types'
 
@@ -64,6 +65,14 @@ export interface ToolLoopOptions {
   session?: RequestIdSession
   today?: Date
   callbacks?: ToolLoopCallbacks
+  /** The endpoint's model name: a hint for reading tool-call markup left in a reply's text. */
+  model?: string
+  /**
+   * Native mode: a reply came with no `tool_calls`, but its text holds tool-call markup (the
+   * server's tool parser failed or is off). Resolve true to run those calls as the reply's
+   * `tool_calls`; false ends the run as it would have. Without it the text is not read.
+   */
+  onContentCalls?(found: ContentToolCalls, round: number): boolean | Promise<boolean>
 }
 
 export interface ToolLoopResult {
@@ -115,6 +124,17 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
     record.status = 'error'
     record.error = `The request could not be prepared: ${messageOf(error)}`
     return finish()
+  }
+
+  /** Tool-call markup in the text of a reply without tool_calls: its calls when they are to run. */
+  const takeContentCalls = async (text: string, round: RoundRecord): Promise<ContentToolCalls | null> => {
+    const ask = options.onContentCalls
+    const found = ask ? findContentToolCalls(text, { model: options.model, tools }) : null
+    if (!ask || !found) return null
+    round.contentCalls = { formats: found.formats.map(({ id, label }) => ({ id, label })), calls: found.calls.length, taken: false }
+    if (!(await ask(found, round.index))) return null
+    round.contentCalls.taken = true
+    return found
   }
 
   let toolRounds = 0
@@ -181,6 +201,7 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
     let diagnostics: Diagnostic[] = []
     const rejected = new Map<string, ToolExecutionResult>()
     const calls: NativeToolCall[] = reply.toolCalls.map((call) => ({ ...call, function: { ...call.function } }))
+    let fromContent: ContentToolCalls | null = null
     if (parser) {
       // A client that does not stream (a person typing the reply) hands over the text at the end.
       feed(reply.content.slice(fed))
@@ -188,17 +209,32 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
       requests = parsed.requests
       diagnostics = parsed.diagnostics
     } else if (calling === 'native') {
+      fromContent = calls.length === 0 && kind === 'tools' && tools && execute ? await takeContentCalls(reply.content, round) : null
+      if (fromContent) calls.push(...fromContent.calls)
+      // Stopped while the notice waited.
+      if (round.contentCalls && signal?.aborted) {
+        record.status = 'aborted'
+        record.error = abortMessage(signal, undefined)
+        round.error = record.error
+        callbacks.onRoundComplete?.(round)
+        return finish()
+      }
       for (const call of calls) {
         const resolved = resolveNativeCall(call, session, nativeNames)
-        call.id ||= resolved.request.requestId
+        // Ids of calls read from the text are ours to choose: the conversation's own.
+        if (fromContent) call.id = resolved.request.requestId
+        else call.id ||= resolved.request.requestId
         requests.push(resolved.request)
         if (!resolved.ok) rejected.set(resolved.request.requestId, resolved.result)
       }
+      if (fromContent) callbacks.onToolCallsUpdate?.(calls, index)
     }
     round.toolCalls = calls
     round.requests = requests
     round.diagnostics = diagnostics
-    appended.push(calls.length > 0 ? { role: 'assistant', content: reply.content || null, tool_calls: calls } : { role: 'assistant', content: reply.content })
+    // Markup read as calls leaves the text: the calls go back as tool_calls, not twice.
+    const said = fromContent ? fromContent.prose : reply.content
+    appended.push(calls.length > 0 ? { role: 'assistant', content: said || null, tool_calls: calls } : { role: 'assistant', content: reply.content })
 
     if (kind === 'final-answer') {
       record.status = 'max_iterations'

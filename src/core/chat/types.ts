@@ -76,6 +76,14 @@ export interface RoundRecord {
   timings: { firstTokenMs?: number; modelMs: number; toolsMs: number }
   /** Set when this round ended the run with an error. */
   error?: string
+  /** Native mode: tool-call markup found in a reply without tool_calls; `taken` when its calls ran as the round's. */
+  contentCalls?: ContentCallsNote
+}
+
+export interface ContentCallsNote {
+  formats: { id: string; label: string }[]
+  calls: number
+  taken: boolean
 }
 
 export interface RunRecord {

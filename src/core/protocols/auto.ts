@@ -13,7 +13,7 @@ import type { ParseOptions, StreamEvent, StreamParser } from './protocol'
 import type { ProtocolRegistry } from './registry'
 import { createRequestIdSession, type RequestIdSession } from '../request-ids'
 import { countBelow } from '../text/sorted'
-import { detectNativeFormats, type DetectedFormat } from './native/detect'
+import { detectNativeFormats, textProtocolClaims, type DetectedFormat } from './native/detect'
 
 export const AUTO_PROTOCOL_ID = 'auto'
 
@@ -59,9 +59,10 @@ export function createAutoStreamParser(registry: ProtocolRegistry, options: Pars
       for (const { id, label, parser } of parsers) {
         const own = parser.end()
         if (id === 'hermes' && detection.hermesExcluded) continue
+        if (!textProtocolClaims(id, text)) continue
         found.push({ protocol: id, label, result: own })
       }
-      result = mergeFindings(found, session, detection.detected, text)
+      result = mergeFindings(found, session, detection.detected, text, parsers.map((p) => p.id))
       return result
     },
   }
@@ -73,7 +74,7 @@ export function parseAuto(registry: ProtocolRegistry, text: string, options: Par
   return parser.end()
 }
 
-function mergeFindings(found: Found[], session: RequestIdSession, detected: DetectedFormat[], text: string): ParseResult {
+function mergeFindings(found: Found[], session: RequestIdSession, detected: DetectedFormat[], text: string, protocols: string[]): ParseResult {
   const all = found.flatMap(({ protocol, result }) => result.requests.map((request) => ({ protocol, request })))
   // Outer requests first, so an inner one can see that it is inside.
   all.sort((a, b) => a.request.start - b.request.start || b.request.end - a.request.end)
@@ -127,7 +128,7 @@ function mergeFindings(found: Found[], session: RequestIdSession, detected: Dete
     return `${f.id} (${n} request${n === 1 ? '' : 's'}${why})`
   })
   const silent = detected.filter((d) => !counts.has(d.id))
-  let message = summary.length > 0 ? `Detected: ${summary.join(', ')}.` : `No tool requests in any known format (${found.map((f) => f.protocol).join(', ')}).`
+  let message = summary.length > 0 ? `Detected: ${summary.join(', ')}.` : `No tool requests in any known format (${protocols.join(', ')}, or a model's own format).`
   if (silent.length > 0) message += ` ${silent.map((d) => `${d.label}: ${d.reason}, but no call was found`).join('; ')}.`
   diagnostics.push({ severity: 'info', code: 'protocol-detected', message, offset: 0, length: 0, line: 1, column: 1 })
   diagnostics.sort((a, b) => a.offset - b.offset)

@@ -166,6 +166,49 @@ describe('createChatRun', () => {
     expect(math.calls).toEqual([{ a: 2, b: 40 }])
   })
 
+  it('native: markup the server left in the text shows a notice; Parse and run runs its calls as tool_calls and goes on', async () => {
+    const { run, math } = setup()
+    const client = scripted(['<tool_call>{"name": "math_add", "arguments": {"a": 2, "b": 40}}</tool_call>', 'It is 42.'])
+    const done = run.start({ client, history, config: config(), calling: 'native', model: 'Qwen2.5-7B-Instruct' })
+    await until(() => run.state.rounds[0]?.contentCalls?.state === 'asking')
+    expect(run.state.rounds[0]?.contentCalls).toMatchObject({ calls: 1, formats: [{ id: 'hermes', serverFlags: { vllm: '--tool-call-parser hermes' } }] })
+    expect(run.state.status).toBe('running')
+    expect(math.calls).toEqual([])
+    expect(run.takeContentCalls()).toBe(true)
+    const result = await done
+    expect(result.record.status).toBe('completed')
+    expect(math.calls).toEqual([{ a: 2, b: 40 }])
+    expect(run.state.rounds[0]?.contentCalls?.state).toBe('taken')
+    expect(run.state.rounds[0]?.cards.map((c) => [c.toolName, c.state, c.result?.status])).toEqual([['math_add', 'done', 'success']])
+    const sent = client.requests[1]!.messages
+    expect(sent.at(-2)).toMatchObject({ role: 'assistant', content: null, tool_calls: [{ id: 'call-1', function: { name: 'math_add', arguments: '{"a":2,"b":40}' } }] })
+    expect(sent.at(-1)).toMatchObject({ role: 'tool', tool_call_id: 'call-1' })
+    expect(result.content).toBe('It is 42.')
+    expect(run.takeContentCalls()).toBe(false)
+  })
+
+  it('native: calls read from the text go through approvals; dismissing the notice ends the run with the reply as the answer', async () => {
+    const { run, math } = setup()
+    const markup = '<tool_call>{"name": "math_add", "arguments": {"a": 1}}</tool_call>'
+    const approved = run.start({ client: scripted([markup, 'One.']), history, config: config(), calling: 'native', approval: 'always' })
+    await until(() => run.state.rounds[0]?.contentCalls?.state === 'asking')
+    run.takeContentCalls()
+    await until(() => run.state.pending.length === 1)
+    expect(run.state.rounds[0]?.cards[0]?.state).toBe('awaiting-approval')
+    run.approve(run.state.pending[0]!.id)
+    expect((await approved).record.status).toBe('completed')
+    expect(math.calls).toEqual([{ a: 1, b: 0 }])
+
+    const dismissed = run.start({ client: scripted([markup]), history, config: config(), calling: 'native' })
+    await until(() => run.state.rounds[0]?.contentCalls?.state === 'asking')
+    expect(run.dismissContentCalls()).toBe(true)
+    const result = await dismissed
+    expect(result.record.status).toBe('completed')
+    expect(result.record.rounds).toHaveLength(1)
+    expect(run.state.rounds[0]?.contentCalls?.state).toBe('dismissed')
+    expect(math.calls).toHaveLength(1)
+  })
+
   it('one run at a time; a disposed run starts no more', async () => {
     const { run } = setup()
     const first = run.start({ client: run.manualClient(), history, config: config() })

@@ -32,7 +32,7 @@ describe('auto-detection', () => {
   })
 
   it('says so when it finds nothing', () => {
-    expect(parseToolRequests('Just prose.', 'auto').diagnostics[0]?.message).toBe('No tool requests in any known format (vcp, json, xml, hermes).')
+    expect(parseToolRequests('Just prose.', 'auto').diagnostics[0]?.message).toBe("No tool requests in any known format (vcp, json, xml, hermes, or a model's own format).")
   })
 
   it('keeps exactly the requests and diagnostics that no other paradigm\'s request encloses', () => {

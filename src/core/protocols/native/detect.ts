@@ -24,6 +24,26 @@ export interface DetectedFormat {
   offset: number
 }
 
+/**
+ * Whether the text protocol of `id` has anything to read here: `<tool_call>` and `<tool_code>`
+ * followed by JSON (or a fence, or the end of a text still streaming). Prose that names a tag is
+ * no block; the protocol chosen by id still diagnoses it.
+ */
+export function textProtocolClaims(id: string, text: string): boolean {
+  const tag = id === 'hermes' ? '<tool_call>' : id === 'xml' ? '<tool_code>' : null
+  if (tag === null) return true
+  let from = 0
+  for (let looks = 0; looks < MAX_LOOKS; looks++) {
+    const at = text.indexOf(tag, from)
+    if (at === -1) return false
+    let i = at + tag.length
+    while (i < text.length && i < at + tag.length + 64 && /\s/.test(text[i] as string)) i++
+    if (i >= text.length || text[i] === '{' || text[i] === '[' || text.startsWith('```', i)) return true
+    from = at + 1
+  }
+  return false
+}
+
 export interface Detection {
   /** Parsers to run, in the order found. */
   parsers: NativeFormatParser[]
@@ -46,9 +66,9 @@ export function detectNativeFormats(text: string, options: ParseOptions = {}): D
       if (format.openers.includes('<tool_call>')) detection.hermesExcluded = true
       continue
     }
-    if (!format.delimited) {
-      // Evidence is a call of a tool the model was given: the parser keeps only those.
-      if (tools.size > 0) detection.parsers.push(createNativeParser(format, false))
+    if (!format.delimited && tools.size > 0) {
+      // Evidence is a call of a tool the model was given (or a marked call): the parser keeps only those.
+      detection.parsers.push(createNativeParser(format, false))
       continue
     }
     const found = firstClaim(format, text, context)
@@ -78,8 +98,9 @@ function firstClaim(format: NativeFormat, text: string, context: FormatContext):
 }
 
 function excerpt(text: string, from: number): string {
-  const piece = text.slice(from, from + EXCERPT).replace(/\s+/g, ' ')
-  return piece === '' ? 'the end of the text' : piece + (from + EXCERPT < text.length ? '...' : '')
+  const start = from + (text.slice(from, from + EXCERPT).length - text.slice(from, from + EXCERPT).trimStart().length)
+  const piece = text.slice(start, start + EXCERPT).replace(/\s+/g, ' ')
+  return piece === '' ? 'the end of the text' : piece + (start + EXCERPT < text.length ? '...' : '')
 }
 
 function quote(piece: string): string {

@@ -29,6 +29,11 @@ export interface FoundCall {
   nameEnd?: number
   /** The arguments' JSON text, so a streaming card can show the fields that are complete so far. */
   argumentsSpan?: { start: number; end: number }
+  /**
+   * The call carried a marker of its own (Llama 3's `<|python_tag|>`) in a format that otherwise
+   * has none: it counts without further evidence.
+   */
+  marked?: boolean
   /** An id the model wrote for the call (Mistral, Kimi, Command R7B), if any. */
   id?: string
   /** The call's span in the text, end exclusive. */

@@ -61,11 +61,17 @@ function requestsOf(format: NativeFormat, text: string, options: ParseOptions, c
   return { requests, diagnostics }
 }
 
-/** The format's calls; a format with no delimiter keeps, unless trusted, only calls of known tools. */
+/**
+ * The format's calls; a format with no delimiter keeps, unless trusted, only calls of known tools
+ * and calls that carried a marker of their own.
+ */
 function readFinding(format: NativeFormat, text: string, context: FormatContext): FormatFinding {
   const finding = format.parse(text, context)
   if (format.delimited || context.trusted) return finding
-  return { calls: finding.calls.filter((call) => context.tools.has(call.name)), problems: [] }
+  const kept = finding.calls.filter((call) => call.marked === true || context.tools.has(call.name))
+  // Findings outside the calls kept are about prose that was not taken as calls.
+  const problems = finding.problems.filter((p) => kept.some((call) => p.offset >= call.start && p.offset < call.end))
+  return { calls: kept, problems }
 }
 
 function claimId(session: RequestIdSession, call: FoundCall): string {

@@ -212,7 +212,7 @@ describe('Harmony (gpt-oss)', () => {
       { name: 'python', arguments: { code: 'print(6*7)' } },
     ])
     expect(codes(result)).toEqual(['call-in-analysis', 'call-in-analysis', 'builtin-tool'])
-    expect(result.diagnostics[0]?.message).toMatch(/^Harmony: this call is written in the analysis channel/)
+    expect(result.diagnostics[0]?.message).toMatch(/^gpt-oss Harmony: this call is written in the analysis channel/)
     expect(result.diagnostics[2]?.offset).toBe(text.indexOf('python'))
   })
 
@@ -222,7 +222,7 @@ describe('Harmony (gpt-oss)', () => {
     expect(result.requests[0]?.toolName).toBe('get_weather')
     expect(result.requests[0]?.valid).toBe(false)
     const error = result.diagnostics.find((d) => d.code === 'invalid-arguments')
-    expect(error?.message).toMatch(/^Harmony: /)
+    expect(error?.message).toMatch(/^gpt-oss Harmony: /)
     expect(error?.offset).toBe(text.indexOf('Paris}'))
   })
 

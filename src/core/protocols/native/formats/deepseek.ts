@@ -11,6 +11,7 @@
 import type { FormatProblem, FoundCall, NativeFormat, RenderableCall } from '../format'
 import { readJsonArguments, skipSpace, trimSpan } from '../json-pieces'
 import { markerScanner, shortQuote, type MarkerScanner } from './token-scan'
+import { ResumeMark } from './resume'
 
 const SECTION_OPEN = '<｜tool▁calls▁begin｜>'
 // R1 checkpoints sometimes spell the opener otherwise; `<｜tool_calls_begin｜>` is Step-3's, not these.
@@ -31,9 +32,14 @@ interface Reader {
   problems: FormatProblem[]
 }
 
+/**
+ * A section ends at its closer or at the next opener, so none lies inside one: a stream may put
+ * aside everything up to the end of the last section whose calls are all closed.
+ */
 function parseWith(openers: readonly string[]) {
-  return (text: string): { calls: FoundCall[]; problems: FormatProblem[] } => {
+  return (text: string): { calls: FoundCall[]; problems: FormatProblem[]; resumeAt?: number } => {
     const r: Reader = { text, scan: markerScanner(text), calls: [], problems: [] }
+    const mark = new ResumeMark()
     let from = 0
     for (;;) {
       const [open, opener] = r.scan.first(openers, from)
@@ -48,10 +54,12 @@ function parseWith(openers: readonly string[]) {
         const where = reopen === -1 ? 'it runs to the end of the text' : 'another section opens before it closes'
         r.problems.push({ severity: 'warning', code: 'unclosed-section', message: `the ${opener} section is never closed with ${SECTION_CLOSE}; ${where}.`, offset: open, length: opener.length })
       }
+      const before = r.calls.length
       readSection(r, bodyStart, bodyEnd)
       from = closed ? close + SECTION_CLOSE.length : bodyEnd
+      mark.block(r.calls.slice(before), from, closed || reopen !== -1)
     }
-    return { calls: r.calls, problems: r.problems }
+    return { calls: r.calls, problems: r.problems, ...mark.atEnd() }
   }
 }
 

@@ -103,7 +103,12 @@ function isCallHeader(h: Header): boolean {
 
 type Mode = 'text' | 'header' | 'body'
 
-function parse(text: string, context: FormatContext): { calls: FoundCall[]; problems: FormatProblem[] } {
+/**
+ * A `<|start|>` begins a message whatever came before it, so a stream may put aside everything
+ * before the last one that follows only closed calls. (Not at a call's end: a recipient in the
+ * role part is looked for in the text between the last token and the next `<|channel|>`.)
+ */
+function parse(text: string, context: FormatContext): { calls: FoundCall[]; problems: FormatProblem[]; resumeAt?: number } {
   const scan = markerScanner(text)
   const calls: FoundCall[] = []
   const problems: FormatProblem[] = []
@@ -112,9 +117,15 @@ function parse(text: string, context: FormatContext): { calls: FoundCall[]; prob
   let header: Header | null = null
   let bodyStart = 0
   let lastTokenEnd = 0
+  let resumeAt = -1
+  let allClosed = true
 
   const finishBody = (bodyEnd: number, end: number, token: string): void => {
-    if (header && isCallHeader(header)) calls.push(readCall(text, header, bodyStart, bodyEnd, end, token, context))
+    if (header && isCallHeader(header)) {
+      const call = readCall(text, header, bodyStart, bodyEnd, end, token, context)
+      calls.push(call)
+      allClosed &&= call.closed
+    }
     header = null
   }
   /** A header cut off before its `<|message|>` by the end of the text: a call if it reads like one. */
@@ -141,6 +152,7 @@ function parse(text: string, context: FormatContext): { calls: FoundCall[]; prob
     if (token === START) {
       // A header with no `<|message|>` before the next message has no body: nothing to read.
       if (mode === 'body') finishBody(at, at, '')
+      if (at > 0 && allClosed) resumeAt = at
       headerStart = at
       mode = 'header'
     } else if (token === CHANNEL) {
@@ -172,7 +184,7 @@ function parse(text: string, context: FormatContext): { calls: FoundCall[]; prob
   }
   if (mode === 'body') finishBody(text.length, text.length, '')
   else if (mode === 'header') cutHeader(text.length)
-  return { calls, problems }
+  return { calls, problems, ...(resumeAt > 0 ? { resumeAt } : {}) }
 }
 
 function readCall(text: string, h: Header, bodyStart: number, bodyEnd: number, end: number, token: string, context: FormatContext): FoundCall {
@@ -217,13 +229,22 @@ function claims(text: string, at: number, opener: string): boolean {
   const h = readHeader(window, markerScanner(window), 0, window.length)
   if (h.role !== '' && h.role !== 'assistant') return false
   if (isCallHeader(h)) return true
-  // A header still being written, with no `<|message|>` yet: it may get its recipient.
-  return message === -1 && at + look.length === text.length && window.indexOf('\n') === -1
+  // A header still being written, with no `<|message|>` yet: it may get its recipient, if what
+  // is there reads as a header (prose that names the token does not).
+  return message === -1 && at + look.length === text.length && window.indexOf('\n') === -1 && readsAsHeader(window.slice(opener.length))
+}
+
+const HEADER_WORDS = ['assistant', 'analysis', 'commentary', 'final', 'json', '<|channel|>', '<|constrain|>']
+
+/** Every word is a header's word, a recipient, or the start of one (the text may be cut inside it). */
+function readsAsHeader(rest: string): boolean {
+  const words = rest.replace(/<\|/g, ' <|').split(/\s+/).filter(Boolean)
+  return words.every((word, n) => word.startsWith('to=') || 'to='.startsWith(word) || HEADER_WORDS.some((h) => word.startsWith(h) || (n === words.length - 1 && h.startsWith(word))))
 }
 
 export const harmonyFormat: NativeFormat = {
   id: 'harmony',
-  label: 'Harmony',
+  label: 'gpt-oss Harmony',
   family: 'Token-delimited',
   models: ['gpt-oss-120b', 'gpt-oss-20b'],
   openers: [START, CHANNEL],

@@ -12,8 +12,9 @@
 import type { FormatContext, FormatProblem, FoundCall, NativeFormat, RenderableCall } from '../format'
 import { readJsonArguments, skipSpace, trimSpan } from '../json-pieces'
 import { firstKey, looksLikeCall, pyJson, readCallList, readObjectCall, scanObject, stringAt, toFound } from './json-bare-read'
+import { ResumeMark } from './resume'
 
-type Finding = { calls: FoundCall[]; problems: FormatProblem[] }
+type Finding = { calls: FoundCall[]; problems: FormatProblem[]; resumeAt?: number }
 
 const FAMILY = 'JSON (bare)'
 const PYTHON_TAG = '<|python_tag|>'
@@ -53,11 +54,16 @@ function claimsObject(text: string, brace: number, context: FormatContext): bool
 
 const BARE_FIRST_KEYS = new Set(['name', 'type', 'function'])
 
+/**
+ * An object's braces may hold text that reads as another opener, so a stream is put aside only up
+ * to the start of a line after the last call (`ResumeMark.atLineAfter`); so in the formats below.
+ */
 function parseLlama3(text: string): Finding {
   const calls: FoundCall[] = []
   const problems: FormatProblem[] = []
   const nextTag = finder(text, PYTHON_TAG)
   const nextBrace = finder(text, '{')
+  const mark = new ResumeMark()
   let i = 0
   while (i < text.length) {
     const tag = nextTag(i)
@@ -65,7 +71,14 @@ function parseLlama3(text: string): Finding {
     if (tag === -1 && brace === -1) break
     if (tag !== -1 && (brace === -1 || tag < brace)) {
       const at = skipSpace(text, tag + PYTHON_TAG.length)
-      i = text[at] === '{' || text[at] === '[' ? readTagged(text, tag, at, calls, problems) : tag + PYTHON_TAG.length
+      if (text[at] === '{' || text[at] === '[') {
+        const first = calls.length
+        const read = readTagged(text, tag, at, calls, problems)
+        // The tag is a marker of its own: these calls need no other evidence.
+        for (let n = first; n < calls.length; n++) (calls[n] as FoundCall).marked = true
+        mark.block(calls.slice(first), read.end, read.settled)
+        i = read.end
+      } else i = tag + PYTHON_TAG.length
       continue
     }
     const key = firstKey(text, brace)
@@ -80,35 +93,41 @@ function parseLlama3(text: string): Finding {
       if (call.name !== '') calls.push(toFound(call, brace, text.length, false))
       break
     }
+    const found: FoundCall[] = []
     if (looksLikeCall(scan)) {
       const call = readObjectCall(text, brace, text.length, scan)
-      calls.push(toFound(call, brace, scan.end, true))
+      found.push(toFound(call, brace, scan.end, true))
     }
+    calls.push(...found)
+    mark.block(found, scan.end, true)
     i = scan.end
   }
-  return { calls, problems }
+  return { calls, problems, ...mark.atLineAfter(text, [PYTHON_TAG, '{']) }
 }
 
-/** `<|python_tag|>` then calls separated by `;` (or one list of them); returns where reading stopped. */
-function readTagged(text: string, tag: number, at: number, calls: FoundCall[], problems: FormatProblem[]): number {
+/**
+ * `<|python_tag|>` then calls separated by `;` (or one list of them): where reading stopped, and
+ * whether that is settled (a `;` may still come after the last call).
+ */
+function readTagged(text: string, tag: number, at: number, calls: FoundCall[], problems: FormatProblem[]): { end: number; settled: boolean } {
   if (text[at] === '[') {
     const list = readCallList(text, at, tag, 'the call list')
     calls.push(...list.calls)
     problems.push(...list.problems)
-    return list.end === -1 ? text.length : list.end
+    return list.end === -1 ? { end: text.length, settled: false } : { end: list.end, settled: true }
   }
   let from = at
   for (let first = true; ; first = false) {
     const call = readObjectCall(text, from, text.length)
     if (call.objectEnd === -1) {
       calls.push(toFound(call, first ? tag : from, text.length, false))
-      return text.length
+      return { end: text.length, settled: false }
     }
     calls.push(toFound(call, first ? tag : from, call.objectEnd, true))
     const semi = skipSpace(text, call.objectEnd)
-    if (text[semi] !== ';') return call.objectEnd
+    if (text[semi] !== ';') return { end: call.objectEnd, settled: semi < text.length }
     const next = skipSpace(text, semi + 1)
-    if (text[next] !== '{') return next
+    if (text[next] !== '{') return { end: next, settled: next < text.length }
     from = next
   }
 }
@@ -152,6 +171,7 @@ function parseXlam(text: string): Finding {
   const calls: FoundCall[] = []
   const problems: FormatProblem[] = []
   const nextBracket = finder(text, '[')
+  const mark = new ResumeMark()
   let i = 0
   for (let open = nextBracket(i); open !== -1; open = nextBracket(i)) {
     if (listOfCallsAt(text, open) === -1) {
@@ -161,10 +181,11 @@ function parseXlam(text: string): Finding {
     const list = readCallList(text, open, open, 'the call list')
     calls.push(...list.calls)
     problems.push(...list.problems)
+    mark.block(list.calls, list.end, list.end !== -1)
     if (list.end === -1) break
     i = list.end
   }
-  return { calls, problems }
+  return { calls, problems, ...mark.atLineAfter(text, ['[']) }
 }
 
 export const xlamFormat: NativeFormat = {
@@ -197,6 +218,7 @@ const FUNCTOOLS = 'functools['
 function parseFunctools(text: string): Finding {
   const calls: FoundCall[] = []
   const problems: FormatProblem[] = []
+  const mark = new ResumeMark()
   let i = 0
   for (let at = text.indexOf(FUNCTOOLS, i); at !== -1; at = text.indexOf(FUNCTOOLS, i)) {
     const open = at + FUNCTOOLS.length - 1
@@ -209,10 +231,11 @@ function parseFunctools(text: string): Finding {
     const list = readCallList(text, open, at, 'the functools list')
     calls.push(...list.calls)
     problems.push(...list.problems)
+    mark.block(list.calls, list.end, list.end !== -1)
     if (list.end === -1) break
     i = list.end
   }
-  return { calls, problems }
+  return { calls, problems, ...mark.atLineAfter(text, [FUNCTOOLS]) }
 }
 
 const functoolsPieces = [FUNCTOOLS, ' functools[', ']', '{', '}', '"name"', '"arguments"', ': ', ', ', '"get_weather"', '{"city": "Paris"}', '"', '\\', '\n', ' ']
@@ -280,12 +303,18 @@ function nameEndAt(text: string, from: number): number {
   return limit === text.length ? -1 : -2
 }
 
+/**
+ * A call ends at its `</function>` or at the next `<function=`, so none lies inside one: a stream
+ * may put aside everything up to the end of the last closed call. Only the first `<|python_tag|>`
+ * of the text counts, so not past it.
+ */
 function parseFunctionary(text: string): Finding {
   const calls: FoundCall[] = []
   const problems: FormatProblem[] = []
   const nextOpen = finder(text, FUNCTION_OPEN)
   const nextClose = finder(text, FUNCTION_CLOSE)
   const tag = text.indexOf(PYTHON_TAG)
+  const mark = new ResumeMark()
   let i = 0
   for (;;) {
     const open = nextOpen(i)
@@ -324,10 +353,13 @@ function parseFunctionary(text: string): Finding {
       callProblems.push({ severity: 'warning', code: 'unclosed-call', message: `<function=${name}> is never closed with </function>; ${where}.`, offset: open, length: bodyStart - open })
     }
     callProblems.push(...read.problems)
-    calls.push({ name, nameEnd: ne, arguments: read.value, argumentsSpan: { start: bodyStart, end: bodyEnd }, start: open, end: Math.max(end, bodyStart), closed, problems: callProblems })
+    const call: FoundCall = { name, nameEnd: ne, arguments: read.value, argumentsSpan: { start: bodyStart, end: bodyEnd }, start: open, end: Math.max(end, bodyStart), closed, problems: callProblems }
+    calls.push(call)
+    mark.block([call], call.end, closed)
     i = Math.max(end, bodyStart)
   }
-  return { calls, problems }
+  if (tag !== -1 && tag < mark.at) return { calls, problems }
+  return { calls, problems, ...mark.atEnd() }
 }
 
 /** `<|python_tag|>` then raw code: Functionary's call of its built-in `python` tool. */
@@ -376,10 +408,15 @@ function renderFunctionary(call: RenderableCall): string {
 
 const FUNCTION_CALL = '<function_call>'
 
+/**
+ * Each call's region runs to the next `<function_call>`, so a stream may put aside everything
+ * before the last one once the calls before it are closed.
+ */
 function parseGranite20b(text: string): Finding {
   const calls: FoundCall[] = []
   const problems: FormatProblem[] = []
   const nextTag = finder(text, FUNCTION_CALL)
+  const mark = new ResumeMark()
   for (let at = nextTag(0); at !== -1; ) {
     const next = nextTag(at + FUNCTION_CALL.length)
     const regionEnd = next === -1 ? text.length : next
@@ -400,9 +437,10 @@ function parseGranite20b(text: string): Finding {
         if (e > s) problems.push({ severity: 'warning', code: 'text-between-calls', message: 'text between a call and the next <function_call> was ignored.', offset: s, length: e - s })
       }
     }
+    mark.block(calls.slice(-1), regionEnd, next !== -1)
     at = next
   }
-  return { calls, problems }
+  return { calls, problems, ...mark.atEnd() }
 }
 
 /** `<function_call>` followed by something other than one JSON object. */

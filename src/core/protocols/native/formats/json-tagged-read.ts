@@ -7,6 +7,7 @@
  */
 import type { FormatProblem, FoundCall } from '../format'
 import { jsonValueEnd, readJsonArguments, readJsonCalls, skipSpace, trimSpan } from '../json-pieces'
+import { ResumeMark } from './resume'
 
 /** How a format names the fields of a call object. */
 export interface CallShape {
@@ -23,6 +24,7 @@ export interface CallShape {
 export interface Reading {
   calls: FoundCall[]
   problems: FormatProblem[]
+  resumeAt?: number
 }
 
 /** Finds one marker again and again as `from` grows; linear over all calls together. */
@@ -253,11 +255,16 @@ export interface WrapperSpec {
 /**
  * Every wrapper block in the text. A block with no closer runs to the next opener or the end of
  * the text. A wrapper holding one call gives that call the whole block as its span.
+ *
+ * A block ends at its closer or at the next opener, so no opener lies inside one: read from any
+ * place, the text gives the same blocks from its first opener on, and a stream may put aside
+ * everything up to the end of the last block whose calls are all closed.
  */
 export function readWrapped(text: string, spec: WrapperSpec): Reading {
   const out: Reading = { calls: [], problems: [] }
   const openers = spec.openers.map((o) => new MarkerFinder(text, o))
   const closer = new MarkerFinder(text, spec.closer)
+  const mark = new ResumeMark()
   let from = 0
   for (;;) {
     const [open, opener] = firstMarker(openers, from)
@@ -289,6 +296,7 @@ export function readWrapped(text: string, spec: WrapperSpec): Reading {
         out.problems.push({ severity: 'warning', code: 'unclosed-call', message: `${opener} at the end of the text is followed by no call.`, offset: open, length: opener.length })
       }
       // An opener followed by prose and no closer is a mention of the syntax, not a call.
+      mark.block([], blockEnd, closed || nextOpen !== -1)
       continue
     }
     if (!closed) {
@@ -311,8 +319,9 @@ export function readWrapped(text: string, spec: WrapperSpec): Reading {
     }
     out.calls.push(...mine.calls)
     out.problems.push(...mine.problems)
+    mark.block(mine.calls, blockEnd, closed || nextOpen !== -1)
   }
-  return out
+  return { ...out, ...mark.atEnd() }
 }
 
 /** Whether the call's JSON object was read to its closing brace. */

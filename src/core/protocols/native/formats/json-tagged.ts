@@ -14,6 +14,7 @@
 import type { FoundCall, NativeFormat, RenderableCall } from '../format'
 import { skipSpace } from '../json-pieces'
 import { followedBy, isWhole, MarkerFinder, firstMarker, readCallArray, readCallObject, readWrapped, spacedJson, type CallShape, type Reading } from './json-tagged-read'
+import { ResumeMark } from './resume'
 
 const FAMILY = 'JSON (tagged)'
 
@@ -28,10 +29,13 @@ const EXAMPLE_CALL: RenderableCall = { toolName: 'calc_evaluate', arguments: { e
 /**
  * Calls after openers that have no closer (Granite, GigaChat): a JSON array or one object. The
  * calls are closed once their JSON is whole. `swallow` is a closing tag some writers add anyway.
+ * A block is read no further than the next opener, so none lies inside one: a stream may put aside
+ * everything up to the end of the last settled block.
  */
 function readOpenEnded(text: string, openers: readonly string[], shape: CallShape, swallow?: string): Reading {
   const out: Reading = { calls: [], problems: [] }
   const finders = openers.map((o) => new MarkerFinder(text, o))
+  const mark = new ResumeMark()
   let from = 0
   for (;;) {
     const [open, opener] = firstMarker(finders, from)
@@ -77,9 +81,10 @@ function readOpenEnded(text: string, openers: readonly string[], shape: CallShap
     }
     out.calls.push(...mine.calls)
     out.problems.push(...mine.problems)
+    mark.block(mine.calls, end === -1 ? limit : end, settled)
     from = end === -1 ? limit : end
   }
-  return out
+  return { ...out, ...mark.atEnd() }
 }
 
 // ---- ERNIE 4.5 ------------------------------------------------------------------------------

@@ -8,6 +8,7 @@
 import type { FormatProblem, FoundCall, NativeFormat, RenderableCall } from '../format'
 import { jsonValueEnd, readJsonArguments, readJsonCalls, skipSpace, trimSpan } from '../json-pieces'
 import { markerScanner, nameEnd, shortQuote, type MarkerScanner } from './token-scan'
+import { ResumeMark } from './resume'
 
 const OPEN = '[TOOL_CALLS]'
 const ARGS = '[ARGS]'
@@ -15,10 +16,15 @@ const CALL_ID = '[CALL_ID]'
 /** Mistral's call ids are nine letters and digits. */
 const MISTRAL_ID = /^[A-Za-z0-9]{9}$/
 
-function parse(text: string): { calls: FoundCall[]; problems: FormatProblem[] } {
+/**
+ * A call is read no further than the next `[TOOL_CALLS]`, so none lies inside one: a stream may put
+ * aside everything up to the end of the last call whose JSON closed.
+ */
+function parse(text: string): { calls: FoundCall[]; problems: FormatProblem[]; resumeAt?: number } {
   const scan = markerScanner(text)
   const calls: FoundCall[] = []
   const problems: FormatProblem[] = []
+  const mark = new ResumeMark()
   let from = 0
   for (;;) {
     const open = scan.next(OPEN, from)
@@ -28,10 +34,12 @@ function parse(text: string): { calls: FoundCall[]; problems: FormatProblem[] } 
     const limit = nextOpen === -1 ? text.length : nextOpen
     const p = skipSpace(text, bodyStart, limit)
     const c = text[p]
+    const before = calls.length
     if (p < limit && (c === '{' || (c === '[' && !text.startsWith(ARGS, p) && !text.startsWith(CALL_ID, p)))) from = readPayload(text, open, p, limit, calls, problems)
     else from = readNamed(text, scan, open, bodyStart, limit, calls)
+    mark.block(calls.slice(before), from, from < limit || nextOpen !== -1)
   }
-  return { calls, problems }
+  return { calls, problems, ...mark.atEnd() }
 }
 
 /** The JSON form: an array of calls (or one call object) right after the token. */
@@ -155,8 +163,15 @@ export const mistralFormat: NativeFormat = {
   example: render({ toolName: 'calc_evaluate', arguments: { expression: '6*7' } }),
   serverFlags: { vllm: '--tool-call-parser mistral', sglang: '--tool-call-parser mistral', llamaCpp: 'Mistral Nemo / Magistral / Ministral 3 chat templates (format detected by llama-server --jinja)' },
   notes: 'Older tokenizers write one `[TOOL_CALLS]` and a JSON array of calls with 9-character ids; v11+ write `[TOOL_CALLS]NAME[ARGS]{json}` once per call, v13 with `[CALL_ID]ID` before `[ARGS]`.',
-  // The token is Mistral's own: it claims every place, also one the text ends right after.
-  claims: () => true,
+  // The token is Mistral's own; what follows must still be calls: an array or object, or a
+  // name right before `[ARGS]`, `[CALL_ID]` or `{` (or the end of a text still streaming).
+  claims(text, at, opener) {
+    const i = skipSpace(text, at + opener.length)
+    if (i >= text.length || text[i] === '[' || text[i] === '{') return true
+    let j = i
+    while (j < text.length && j - i < 128 && /[\w.-]/.test(text[j] as string)) j++
+    return j > i && (j >= text.length || text[j] === '[' || text[j] === '{')
+  },
   parse,
   render,
 }

@@ -22,6 +22,7 @@ import {
   type CallOptions,
   type LiteralOptions,
 } from './pythonic-reader'
+import { ResumeMark } from './resume'
 
 const FAMILY = 'Pythonic'
 const WINDOW = 256
@@ -78,7 +79,7 @@ function place(calls: FoundCall[], block: { start: number; end: number; closed: 
 }
 
 /** Bare lists `[name(...), ...]` that open a line, in text[from, to). */
-function readBareLists(text: string, from: number, to: number, context: FormatContext, calls: FoundCall[], problems: FormatProblem[]): void {
+function readBareLists(text: string, from: number, to: number, context: FormatContext, calls: FoundCall[], problems: FormatProblem[], mark?: ResumeMark): void {
   let at = text.indexOf('[', from)
   while (at !== -1 && at < to) {
     if (!atLineStart(text, at) || listCallName(text, at, context) === null) {
@@ -88,7 +89,9 @@ function readBareLists(text: string, from: number, to: number, context: FormatCo
     const list = readCallList(text, at, to, context)
     problems.push(...list.problems)
     if (!list.closed) problems.push({ severity: 'warning', code: 'unclosed-list', message: 'the call list is never closed with `]`; it runs to the end of the text.', offset: at, length: 1 })
+    const before = calls.length
     place(list.calls, { start: at, end: list.end, closed: list.closed }, calls)
+    mark?.block(calls.slice(before), list.end, list.closed)
     at = list.end >= to ? -1 : text.indexOf('[', list.end)
   }
 }
@@ -99,17 +102,25 @@ interface TagOptions {
   /** Reads the calls of one block's body. */
   body: (text: string, start: number, end: number, context: FormatContext) => { calls: FoundCall[]; problems: FormatProblem[] }
   /** Reads text between blocks (Llama 4 without its markers). */
-  between?: (text: string, from: number, to: number, context: FormatContext, calls: FoundCall[], problems: FormatProblem[]) => void
+  between?: (text: string, from: number, to: number, context: FormatContext, calls: FoundCall[], problems: FormatProblem[], mark?: ResumeMark) => void
+  /** The openers a stream looks for: the block's, and the bare list's `[` when `between` reads them. */
+  openers: readonly string[]
 }
 
-/** Every `open ... close` block; a block left open runs to the end of the text. */
+/**
+ * Every `open ... close` block; a block left open runs to the end of the text. A block's calls may
+ * hold text that reads as an opener, and bare lists are known by the start of their line, so a
+ * stream is put aside only up to the start of a line after the last closed block
+ * (`ResumeMark.atLineAfter`); so in the other readers below.
+ */
 function readTagged(text: string, context: FormatContext, options: TagOptions): FormatFinding {
   const calls: FoundCall[] = []
   const problems: FormatProblem[] = []
+  const mark = new ResumeMark()
   let from = 0
   for (;;) {
     const open = text.indexOf(options.open, from)
-    options.between?.(text, from, open === -1 ? text.length : open, context, calls, problems)
+    options.between?.(text, from, open === -1 ? text.length : open, context, calls, problems, mark)
     if (open === -1) break
     const bodyStart = open + options.open.length
     const close = text.indexOf(options.close, bodyStart)
@@ -122,10 +133,12 @@ function readTagged(text: string, context: FormatContext, options: TagOptions): 
       const [s, e] = [skipSpaces(text, bodyStart, bodyEnd), bodyEnd]
       if (s >= e && close !== -1) problems.push({ severity: 'info', code: 'empty-call-list', message: `${options.open} holds no calls.`, offset: open, length: end - open })
     }
+    const before = calls.length
     place(read.calls, { start: open, end, closed: close !== -1 }, calls)
+    mark.block(calls.slice(before), end, close !== -1)
     from = end
   }
-  return { calls, problems }
+  return { calls, problems, ...mark.atLineAfter(text, options.openers) }
 }
 
 function pythonicBody(options: CallOptions = {}) {
@@ -164,8 +177,9 @@ export const pythonicFormat: NativeFormat = {
   parse(text, context) {
     const calls: FoundCall[] = []
     const problems: FormatProblem[] = []
-    readBareLists(text, 0, text.length, context, calls, problems)
-    return { calls, problems }
+    const mark = new ResumeMark()
+    readBareLists(text, 0, text.length, context, calls, problems, mark)
+    return { calls, problems, ...mark.atLineAfter(text, ['[']) }
   },
   render: renderPythonic,
 }
@@ -203,6 +217,7 @@ export const llama4PythonicFormat: NativeFormat = {
       close: PY_END,
       body: pythonicBody(),
       between: context.trusted ? readBareLists : undefined,
+      openers: context.trusted ? [PY_START, '['] : [PY_START],
     })
   },
   render: renderLlama4,
@@ -236,7 +251,7 @@ export const olmo3Format: NativeFormat = {
     const e = nameEnd(text, i, limit)
     return e > i && text.charCodeAt(skipSpaces(text, e, limit)) === 0x28
   },
-  parse: (text, context) => readTagged(text, context, { open: FC_OPEN, close: FC_CLOSE, body: pythonicBody() }),
+  parse: (text, context) => readTagged(text, context, { open: FC_OPEN, close: FC_CLOSE, body: pythonicBody(), openers: [FC_OPEN] }),
   render: renderOlmo3,
 }
 
@@ -274,7 +289,7 @@ export const lfm2Format: NativeFormat = {
     const c = text.charCodeAt(i)
     return i >= text.length || c === 0x5b || c === 0x7b || nameEnd(text, i, text.length) > i
   },
-  parse: (text, context) => readTagged(text, context, { open: LFM_OPEN, close: LFM_CLOSE, body: lfm2Body }),
+  parse: (text, context) => readTagged(text, context, { open: LFM_OPEN, close: LFM_CLOSE, body: lfm2Body, openers: [LFM_OPEN] }),
   render: renderLfm2,
 }
 
@@ -290,6 +305,7 @@ function renderGemma(call: RenderableCall): string {
 function readGemma(text: string, context: FormatContext): FormatFinding {
   const calls: FoundCall[] = []
   const problems: FormatProblem[] = []
+  const mark = new ResumeMark()
   let from = 0
   for (;;) {
     const open = text.indexOf(FENCE_OPEN, from)
@@ -305,10 +321,12 @@ function readGemma(text: string, context: FormatContext): FormatFinding {
     if (close === -1) problems.push({ severity: 'warning', code: 'unclosed-section', message: 'the ```tool_code fence is never closed with ```; it runs to the end of the text.', offset: open, length: FENCE_OPEN.length })
     const read = readCallBlock(text, infoEnd, close === -1 ? text.length : close, context, { unwrapPrint: true })
     problems.push(...read.problems)
+    const before = calls.length
     place(read.calls, { start: open, end, closed: close !== -1 }, calls)
+    mark.block(calls.slice(before), end, close !== -1)
     from = end
   }
-  return { calls, problems }
+  return { calls, problems, ...mark.atLineAfter(text, [FENCE_OPEN]) }
 }
 
 export const gemmaFormat: NativeFormat = {
@@ -348,10 +366,15 @@ function renderFunctionGemma(call: RenderableCall): string {
   return `${FG_OPEN}call:${call.toolName}{${args}}${FG_CLOSE}`
 }
 
+/**
+ * A call is read no further than the next opener, so none lies inside one: a stream may put aside
+ * everything up to the end of the last closed call.
+ */
 function readFunctionGemma(text: string, context: FormatContext): FormatFinding {
   const calls: FoundCall[] = []
   const problems: FormatProblem[] = []
   const find = markerFinder(text)
+  const mark = new ResumeMark()
   let from = 0
   for (;;) {
     const open = find(FG_OPEN, from)
@@ -363,10 +386,12 @@ function readFunctionGemma(text: string, context: FormatContext): FormatFinding 
     const bodyEnd = close !== -1 && (next === -1 || close < next) ? close : next !== -1 ? next : text.length
     const closed = bodyEnd === close
     const end = closed ? close + FG_CLOSE.length : bodyEnd
-    calls.push(readFunctionGemmaCall(text, open, bodyStart, bodyEnd, end, closed, context))
+    const call = readFunctionGemmaCall(text, open, bodyStart, bodyEnd, end, closed, context)
+    calls.push(call)
+    mark.block([call], end, closed)
     from = end
   }
-  return { calls, problems }
+  return { calls, problems, ...mark.atEnd() }
 }
 
 function readFunctionGemmaCall(text: string, start: number, bodyStart: number, bodyEnd: number, end: number, closed: boolean, context: FormatContext): FoundCall {
@@ -442,6 +467,7 @@ function readBuiltin(text: string, context: FormatContext): FormatFinding {
   const calls: FoundCall[] = []
   const problems: FormatProblem[] = []
   const find = markerFinder(text)
+  const mark = new ResumeMark()
   let from = 0
   for (;;) {
     const tag = find(PY_TAG, from)
@@ -453,7 +479,9 @@ function readBuiltin(text: string, context: FormatContext): FormatFinding {
     if (text.charCodeAt(i) === 0x5b) {
       const list = readCallList(text, i, text.length, context)
       problems.push(...list.problems)
+      const before = calls.length
       place(list.calls, { start: tag, end: list.end, closed: list.closed }, calls)
+      mark.block(calls.slice(before), list.end, list.closed)
       from = list.end
       continue
     }
@@ -461,17 +489,24 @@ function readBuiltin(text: string, context: FormatContext): FormatFinding {
     const paren = skipSpaces(text, e, text.length)
     const written = text.slice(i, e)
     const isCall = e > i && text.charCodeAt(paren) === 0x28
+    let settled: boolean
     if (isCall && written.endsWith('.call') && written.length > 5) {
       calls.push(readBuiltinCall(text, tag, i, e - '.call'.length, paren, context))
+      settled = (calls[calls.length - 1] as FoundCall).closed
     } else if (isCall && context.tools.has(resolveName(written, context))) {
       const reading = readPythonCall(text, i, text.length, context) as NonNullable<ReturnType<typeof readPythonCall>>
       calls.push({ ...reading.call, start: tag, end: withEndToken(text, reading.end) })
+      // An end token may still follow and lengthen the call.
+      settled = reading.call.closed && endTokenDecided(text, reading.end)
     } else {
       calls.push(readRawCode(text, tag, bodyStart, context, find))
+      settled = (calls[calls.length - 1] as FoundCall).closed
     }
-    from = (calls[calls.length - 1] as FoundCall).end
+    const call = calls[calls.length - 1] as FoundCall
+    mark.block([call], call.end, settled)
+    from = call.end
   }
-  return { calls, problems }
+  return { calls, problems, ...mark.atLineAfter(text, [PY_TAG]) }
 }
 
 /** The call's end, taking an end token that follows it at once. */

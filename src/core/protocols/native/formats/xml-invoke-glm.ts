@@ -14,6 +14,7 @@ import { typeBySchema, type JsonSchema, type TypedValue } from '../tool-hints'
 import { parseLenientJson } from '../../json/lenient-json'
 import { setOwn } from '../../../own-record'
 import { earliest, Finder, isPlausibleName } from './xml-invoke-reader'
+import { ResumeMark } from './resume'
 
 const OPEN = '<tool_call>'
 const CLOSE = '</tool_call>'
@@ -73,8 +74,13 @@ function glmValue(raw: string, schema: JsonSchema | undefined): TypedValue {
   return parsed.ok ? { value: parsed.value } : { value: text }
 }
 
+/**
+ * A call is read no further than the next `<tool_call>`, so none lies inside one: a stream may put
+ * aside everything up to the end of the last closed call.
+ */
 function parse(text: string, context: FormatContext): FormatFinding {
   const n = text.length
+  const mark = new ResumeMark()
   const f = {
     open: new Finder(text, OPEN),
     close: new Finder(text, CLOSE),
@@ -125,10 +131,12 @@ function parse(text: string, context: FormatContext): FormatFinding {
       problems.push({ severity: 'warning', code: 'text-in-call', message: 'text inside the call but outside any <arg_key>/<arg_value> pair was ignored.', offset: s, length: e - s })
       at = stop
     }
-    calls.push({ name: head.name, nameEnd: head.nameEnd, arguments: head.name === '' ? null : args, start: open, end, closed, problems })
+    const call: FoundCall = { name: head.name, nameEnd: head.nameEnd, arguments: head.name === '' ? null : args, start: open, end, closed, problems }
+    calls.push(call)
+    mark.block([call], end, closed)
     from = Math.max(end, open + OPEN.length)
   }
-  return { calls, problems: [] }
+  return { calls, problems: [], ...mark.atEnd() }
 }
 
 /** One `<arg_key>K</arg_key><arg_value>V</arg_value>` pair at `open`; returns where reading goes on. */

@@ -9,6 +9,7 @@ import type { FormatContext, FormatFinding, FormatProblem, FoundCall } from '../
 import { jsonValueEnd, readJsonArguments, skipSpace, trimSpan } from '../json-pieces'
 import { setOwn } from '../../../own-record'
 import type { JsonSchema, TypedValue } from '../tool-hints'
+import { ResumeMark } from './resume'
 
 /** The first place of one marker at or after an offset; repeated asks from growing offsets cost one scan in all. */
 export class Finder {
@@ -168,7 +169,11 @@ interface Finders {
   callClose?: Finder
 }
 
-/** Reads every call written in the grammar. Never throws; linear in the text. */
+/**
+ * Reads every call written in the grammar. Never throws; linear in the text. An attribute's quoted
+ * value may hold a section opener, so a stream is put aside only up to the start of a line after
+ * the last closed section or invoke (`ResumeMark.atLineAfter`).
+ */
 export function readInvokes(text: string, grammar: InvokeGrammar, context: FormatContext): FormatFinding {
   const f: Finders = {
     sectionOpen: new Finder(text, grammar.section.open),
@@ -183,23 +188,26 @@ export function readInvokes(text: string, grammar: InvokeGrammar, context: Forma
     f.callClose = new Finder(text, grammar.callWrapper.close)
   }
   const reader = new InvokeReader(text, grammar, context, f)
+  const mark = new ResumeMark()
   let from = 0
   for (;;) {
     const section = f.sectionOpen.next(from)
     const bare = grammar.bareInvokes ? f.invokeOpen.next(from) : -1
     if (section === -1 && bare === -1) break
-    if (bare !== -1 && (section === -1 || bare < section)) {
-      from = reader.bareInvoke(bare)
-      continue
-    }
-    from = reader.section(section)
+    const before = reader.calls.length
+    reader.settled = null
+    from = bare !== -1 && (section === -1 || bare < section) ? reader.bareInvoke(bare) : reader.section(section)
+    if (reader.settled !== null) mark.block(reader.calls.slice(before), from, reader.settled)
   }
-  return { calls: reader.calls, problems: reader.problems }
+  const openers = grammar.bareInvokes ? [grammar.section.open, grammar.invoke.open] : [grammar.section.open]
+  return { calls: reader.calls, problems: reader.problems, ...mark.atLineAfter(text, openers) }
 }
 
 class InvokeReader {
   readonly calls: FoundCall[] = []
   readonly problems: FormatProblem[] = []
+  /** Whether the last section or bare invoke read is settled (its closer seen); null when none was read. */
+  settled: boolean | null = null
   private readonly n: number
   /** What a call reads as its opener: the per-call wrapper, or the invoke itself. */
   private readonly unitOpen: string
@@ -259,6 +267,7 @@ class InvokeReader {
       if (end !== -1) call.end = end
       else call.closed = false
     }
+    this.settled = end !== -1
     return end === -1 ? Math.max(at, bodyStart) : end
   }
 
@@ -273,6 +282,7 @@ class InvokeReader {
     if (!text.startsWith(g.parameter.open, next) && !text.startsWith(g.invoke.close, next) && next < this.n) return headerStart
     const call = this.invoke(open, [])
     this.calls.push(call)
+    this.settled = call.closed
     return call.end
   }
 
