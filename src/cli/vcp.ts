@@ -67,10 +67,12 @@ export const USAGE = `Usage:
   vcp prompt [--protocol ID] [--mcp-config FILE]     print the tools prompt for the built-in tools (and MCP servers')
   vcp tools [--mcp-config FILE]                      print one JSON line per tool: routing name, title, description,
                                                      input schema, annotations, source
-  vcp check [--protocol ID] [--files DIR] [--mcp-config FILE] FILE|- ...  print what exec would do with each file's requests, executing
+  vcp check [--protocol ID] [--model NAME] [--tools FILE] [--files DIR] [--mcp-config FILE] FILE|- ...
+                                                     print what exec would do with each file's requests, executing
                                                      nothing: {"requests": [{"requestId", "toolName", "verdict",
                                                      "arguments", "checks", "items"}], "diagnostics": [...]}
-  vcp exec [--protocol ID] [--files DIR] [--timeout MS] [--parallel] [--approve] [--mcp-config FILE] FILE|-
+  vcp exec [--protocol ID] [--model NAME] [--tools FILE] [--files DIR] [--timeout MS] [--parallel] [--approve]
+           [--mcp-config FILE] FILE|-
                                                      run the file's valid requests against the built-in tools and
                                                      print {"results": [...], "diagnostics": [...]} as one JSON line
 
@@ -205,6 +207,7 @@ export function toOutput(result: ParseResult): unknown {
       ...(r.fenced ? { fenced: true } : {}),
     })),
     diagnostics: result.diagnostics,
+    ...(result.detected ? { detected: result.detected } : {}),
   }
 }
 

@@ -29,9 +29,9 @@ export interface ParseOptions {
    */
   model?: string
   /**
-   * The tools the model was given, OpenAI-style (`{type: 'function', function: {name, parameters}}`)
-   * or bare (`{name, parameters}`): values written as text are typed by their schema, bare ids
-   * resolve, and a name outside them is flagged.
+   * The tools the model was given, OpenAI-style (`{type: 'function', function: {name, parameters}}`),
+   * bare (`{name, parameters}`) or MCP's (`{name, inputSchema}`): values written as text are typed
+   * by their schema, bare ids resolve, and a name outside them is flagged.
    */
   tools?: readonly unknown[]
 }

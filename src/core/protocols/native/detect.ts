@@ -63,7 +63,8 @@ export function detectNativeFormats(text: string, options: ParseOptions = {}): D
     if (hinted.includes(format.id)) {
       detection.parsers.push(createNativeParser(format, true))
       detection.detected.push({ id: format.id, label: format.label, reason: `the model "${options.model}" writes ${format.label}`, offset: 0 })
-      if (format.openers.includes('<tool_call>')) detection.hermesExcluded = true
+      // Only a `<tool_call>` this format takes is kept from Hermes: the model may still write Hermes JSON.
+      if (format.openers.includes('<tool_call>') && firstClaim(format, text, context)?.opener === '<tool_call>') detection.hermesExcluded = true
       continue
     }
     if (!format.delimited && tools.size > 0) {

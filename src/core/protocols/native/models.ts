@@ -15,13 +15,15 @@ export interface ModelRow {
 
 export const MODEL_TABLE: readonly ModelRow[] = [
   { pattern: /qwen3(?:\.\d+)?[-_ ]?coder/, formats: ['qwen3-coder'], models: 'Qwen3-Coder, Qwen3-Coder-Next' },
-  { pattern: /deepseek[-_ ]?v3\.2/, formats: ['deepseek-v32'], models: 'DeepSeek V3.2, V3.2-Exp, V3.2-Speciale' },
+  { pattern: /qwen3\.5/, formats: ['qwen3-coder', 'hermes'], models: 'Qwen3.5' },
+  { pattern: /deepseek[-_ ]?v3\.2[-_ ]?exp/, formats: ['deepseek-v31', 'deepseek-v32'], models: 'DeepSeek V3.2-Exp' },
+  { pattern: /deepseek[-_ ]?v3\.2/, formats: ['deepseek-v32'], models: 'DeepSeek V3.2, V3.2-Speciale' },
   { pattern: /deepseek[-_ ]?v3\.1/, formats: ['deepseek-v31'], models: 'DeepSeek V3.1, V3.1-Terminus' },
   { pattern: /deepseek[-_ ]?(?:v3|r1|chat)/, formats: ['deepseek-v3'], models: 'DeepSeek V3, V3-0324, R1, R1-0528' },
   { pattern: /kimi[-_ ]?k2/, formats: ['kimi-k2'], models: 'Kimi K2 Instruct, K2 Thinking' },
   { pattern: /gpt[-_ ]?oss/, formats: ['harmony'], models: 'gpt-oss-20b, gpt-oss-120b' },
   { pattern: /(?:mistral|mixtral|ministral|magistral|devstral|codestral|pixtral)/, formats: ['mistral'], models: 'Mistral, Mixtral, Ministral, Magistral, Devstral, Codestral, Pixtral' },
-  { pattern: /glm[-_ ]?4\.[5-9]|glm[-_ ]?5/, formats: ['glm45'], models: 'GLM-4.5, GLM-4.5-Air, GLM-4.6, GLM-4.7' },
+  { pattern: /glm[-_ ]?4\.[5-9]/, formats: ['glm45'], models: 'GLM-4.5, GLM-4.5-Air, GLM-4.6, GLM-4.7' },
   { pattern: /minimax[-_ ]?m1/, formats: ['minimax-m1'], models: 'MiniMax-M1' },
   { pattern: /minimax[-_ ]?m2/, formats: ['minimax-m2'], models: 'MiniMax-M2, M2.1' },
   { pattern: /seed[-_ ]?oss/, formats: ['seed-oss'], models: 'Seed-OSS-36B' },

@@ -15,7 +15,7 @@ import { LineIndex } from '../../text/line-index'
 import { closestNames, didYouMean } from '../../text/closest'
 import { toolHints } from './tool-hints'
 import { partialJsonFields } from '../../chat/partial-json'
-import { fenceSpans, mayBeFenceLine, REASONING_TAG, reasoningSpans, within, type OpenFence, type Spans } from './reasoning'
+import { closesReasoning, fenceSpans, mayBeFenceLine, REASONING_TAG, reasoningSpans, within, type OpenFence, type Spans } from './reasoning'
 
 /** A format's parser in the shape auto and `parseToolRequests` use. */
 export interface NativeFormatParser {
@@ -113,7 +113,7 @@ function toRequest(
     })
   }
   const inReasoning = within(reasoning, call.start)
-  if (inReasoning) problems.push({ severity: 'warning', code: 'request-in-reasoning', message: 'this call is inside <think> reasoning; it is not executed.', offset: call.start, length: call.end - call.start })
+  if (inReasoning) problems.push({ severity: 'warning', code: 'request-in-reasoning', message: 'this call is inside reasoning (<think>); it is not executed.', offset: call.start, length: call.end - call.start })
   const mine = problems.map(diagnostic).sort((a, b) => a.offset - b.offset)
   const args = call.arguments ?? {}
   const request: ParsedRequest = {
@@ -340,6 +340,6 @@ function shifted(spans: Spans, by: number): Spans {
 function reasoningOpenAfter(text: string, openBefore: boolean): boolean {
   let open = openBefore
   const pattern = new RegExp(REASONING_TAG)
-  for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) open = m[1] === ''
+  for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) open = !closesReasoning(m)
   return open
 }

@@ -10,8 +10,16 @@ export interface Spans {
   ends: number[]
 }
 
-/** Reasoning tags: `<think>`, `<thinking>`, and Seed-OSS's `<seed:think>`. */
-export const REASONING_TAG = /<(\/?)(?:seed:)?think(?:ing)?>/g
+/**
+ * Reasoning tags: `<think>`, `<thinking>`, Seed-OSS's `<seed:think>` and Command's
+ * `<|START_THINKING|>`; group 1 is '/' or 'END' for a closing one.
+ */
+export const REASONING_TAG = /<(\/?)(?:seed:)?think(?:ing)?>|<\|(START|END)_THINKING\|>/g
+
+/** Whether a match of REASONING_TAG closes reasoning. */
+export function closesReasoning(match: RegExpExecArray): boolean {
+  return match[1] === '/' || match[2] === 'END'
+}
 
 /** `<think>...</think>` and its kin; one left open runs to the end of the text. */
 export function reasoningSpans(text: string): Spans {
@@ -19,7 +27,7 @@ export function reasoningSpans(text: string): Spans {
   const pattern = new RegExp(REASONING_TAG)
   let open = -1
   for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
-    if (m[1] === '') {
+    if (!closesReasoning(m)) {
       if (open === -1) open = m.index
     } else if (open !== -1) {
       spans.starts.push(open)

@@ -57,7 +57,7 @@ export interface TypedValue {
 /**
  * A value written as text, typed by its schema: `"3"` for an integer is 3, `"true"` for a boolean
  * is true, an object or array is read as (lenient) JSON. With no schema the text stays text.
- * `null` (any case) is null when the schema allows it or says nothing of null.
+ * `null` (any case) is null when the schema allows null, or declares types without a string.
  */
 export function typeBySchema(raw: string, schema: JsonSchema | undefined): TypedValue {
   if (!schema) return { value: raw }

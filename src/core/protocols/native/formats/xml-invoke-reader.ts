@@ -433,7 +433,7 @@ class InvokeReader {
       valueEnd = close
       next = close + g.parameter.close.length
     } else {
-      valueEnd = other
+      valueEnd = other >= this.n ? this.n - partialSuffix(text, this.n, ['\n' + g.parameter.close, g.parameter.close, g.invoke.close]) : other
       next = other
       const where = other >= this.n ? 'it runs to the end of the text' : 'it ends where the next tag begins'
       problems.push({ severity: 'warning', code: 'unclosed-parameter', message: `\`${tag}\` is never closed with ${g.parameter.close}; ${where}.`, offset: open, length: valueStart - open })
@@ -467,4 +467,21 @@ export function precededBy(text: string, at: number, markers: readonly string[])
   const floor = Math.max(0, at - 64)
   while (i > floor && /\s/.test(text[i - 1] as string)) i--
   return markers.some((m) => i >= m.length && text.startsWith(m, i - m.length))
+}
+
+/**
+ * How many characters at the end of the text are the start of one of `tags` (a closing tag cut
+ * off, as in a stream): a value running to the end of the text leaves them out.
+ */
+function partialSuffix(text: string, end: number, tags: readonly string[]): number {
+  let longest = 0
+  for (const tag of tags) {
+    for (let k = Math.min(tag.length - 1, end); k > longest; k--) {
+      if (text.startsWith(tag.slice(0, k), end - k)) {
+        longest = k
+        break
+      }
+    }
+  }
+  return longest
 }
