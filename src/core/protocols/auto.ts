@@ -26,7 +26,13 @@ interface Found {
   result: ParseResult
 }
 
-export function createAutoStreamParser(registry: ProtocolRegistry, options: ParseOptions = {}): StreamParser {
+/**
+ * `previews`: while text arrives, a native format is recognised as soon as its opener and what
+ * follows are in, and its calls are shown from then on (block-open and field events: a card per
+ * call, filling in). Requests, ids and diagnostics come only from end(): a block may still turn
+ * out to lie inside another format's request, and ids are handed out in text order across formats.
+ */
+export function createAutoStreamParser(registry: ProtocolRegistry, options: ParseOptions = {}, previews = true): StreamParser {
   const session = options.session ?? createRequestIdSession()
   const parsers = registry.list().map((protocol) => ({
     id: protocol.id,
@@ -36,17 +42,51 @@ export function createAutoStreamParser(registry: ProtocolRegistry, options: Pars
   let result: ParseResult | null = null
   // Native formats are chosen from the whole text: it is kept until end().
   const parts: string[] = []
+  let length = 0
+  let detectedAt = 0
+  // The native formats recognised so far, each streaming; their calls get one numbering.
+  const natives = new Map<string, StreamParser>()
+  const cardIndex = new Map<string, number>()
+
+  /** A native format's card events, numbered across formats; requests and findings wait for end(). */
+  function forward(id: string, events: StreamEvent[], out: StreamEvent[]): void {
+    for (const event of events) {
+      if (event.type === 'block-open') {
+        const index = cardIndex.size
+        cardIndex.set(`${id}:${event.index}`, index)
+        out.push({ ...event, index })
+      } else if (event.type === 'field') {
+        const index = cardIndex.get(`${id}:${event.index}`)
+        if (index !== undefined) out.push({ ...event, index })
+      }
+    }
+  }
+
+  function recognise(out: StreamEvent[]): void {
+    detectedAt = length
+    const text = parts.join('')
+    parts.length = 0
+    parts.push(text)
+    for (const native of detectNativeFormats(text, options).parsers) {
+      if (natives.has(native.id)) continue
+      const parser = native.createStreamParser({ ...options, session: createRequestIdSession(PROVISIONAL) })
+      natives.set(native.id, parser)
+      forward(native.id, parser.feed(text), out)
+    }
+  }
 
   return {
-    // No events: until the text is complete, no paradigm's finding is final. A block may still turn
-    // out to lie inside another paradigm's request (and so be no call, its diagnostics dropped), and
-    // ids are handed out in text order across paradigms. Events that end() could contradict would
-    // show a listener a card or a squiggle that then vanishes; end() gives everything at once.
     feed(chunk): StreamEvent[] {
       if (result) throw new Error('feed() after end(): create a new stream parser for new text')
       for (const { parser } of parsers) parser.feed(chunk)
       parts.push(chunk)
-      return []
+      length += chunk.length
+      if (!previews || chunk.length === 0) return []
+      const out: StreamEvent[] = []
+      for (const [id, parser] of natives) forward(id, parser.feed(chunk), out)
+      // Looked for again as the text grows by an eighth: linear in all.
+      if (length - detectedAt >= Math.max(64, detectedAt >>> 3)) recognise(out)
+      return out
     },
     end() {
       if (result) return result
@@ -69,7 +109,7 @@ export function createAutoStreamParser(registry: ProtocolRegistry, options: Pars
 }
 
 export function parseAuto(registry: ProtocolRegistry, text: string, options: ParseOptions = {}): ParseResult {
-  const parser = createAutoStreamParser(registry, options)
+  const parser = createAutoStreamParser(registry, options, false)
   parser.feed(text)
   return parser.end()
 }

@@ -131,3 +131,18 @@ describe('the model table', () => {
     expect(info?.message).toContain('gpt-oss Harmony: the model "gpt-oss-20b" writes gpt-oss Harmony, but no call was found')
   })
 })
+
+describe('auto streaming', () => {
+  it('shows a native call as soon as its format is known, and ends as one-shot', async () => {
+    const { createStreamParser } = await import('../../../../src/core/parser')
+    const text = 'I will look it up.\n' + 'Some more words before the call, long enough to be streamed. '.repeat(4) + '\n[TOOL_CALLS]calc_evaluate[ARGS]{"expression": "6*7"}\nThat is all.'
+    const parser = createStreamParser('auto')
+    let nameAt = -1
+    for (let i = 0; i < text.length; i += 8) {
+      for (const event of parser.feed(text.slice(i, i + 8))) if (event.type === 'field' && event.key === 'tool_name' && nameAt === -1) nameAt = i + 8
+    }
+    expect(nameAt).toBeGreaterThan(text.indexOf('[TOOL_CALLS]'))
+    expect(nameAt).toBeLessThan(text.indexOf('That is all.') + 8)
+    expect(parser.end()).toEqual(parseToolRequests(text, 'auto'))
+  })
+})
