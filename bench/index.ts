@@ -9,6 +9,7 @@ import { executorFigures, parallelFigures, promptFigures } from './execution'
 import { mcpFigures } from './mcp'
 import { compactFigures } from './compact'
 import { hostileFigures } from './hostile'
+import { nativeFigures } from './native'
 
 const START = '<<<[TOOL_REQUEST]>>>'
 const END = '<<<[END_TOOL_REQUEST]>>>'
@@ -173,6 +174,7 @@ else if (what === 'paradigm') console.log(JSON.stringify(compareParadigm(mix)))
 else if (what === 'executor') console.log(JSON.stringify({ what, ms: await executorFigures(Math.min(rounds, 10)) }))
 else if (what === 'mcp') console.log(JSON.stringify({ what, ms: await mcpFigures() }))
 else if (what === 'parallel') console.log(JSON.stringify({ what, ms: await parallelFigures() }))
+else if (what === 'native') console.log(JSON.stringify({ what, ms: nativeFigures(Math.min(rounds, 5)) }))
 else if (what === 'hostile') console.log(JSON.stringify({ what, ms: hostileFigures(Math.min(rounds, 5)) }))
 else if (what === 'prompt') console.log(JSON.stringify({ what, ms: await promptFigures(Math.min(rounds, 10)) }))
 else console.log(JSON.stringify(compare(what, mix as Mix, rounds)))

@@ -89,6 +89,19 @@ for (const protocol of ['json', 'xml', 'hermes']) {
   console.log(`    streaming / one-shot             ${spread(runs.map((r) => r.ms.stream16 / r.ms.oneShot), 2, 'x')}`)
 }
 
+const nativeRuns = measure('native', '')
+console.log('\nModels\' native formats: a reply of prose and calls (~1M characters), read as the format; hostile: its first opener')
+console.log('repeated, cost per character at 1M / at 250K (1.0 is linear)')
+console.log(`  ${'format'.padEnd(16)} ${'calls'.padEnd(11)} ${'one-shot Mchar/s'.padEnd(22)} ${'one-shot / indexOf'.padEnd(22)} ${'16-char stream / one-shot'.padEnd(26)} ${'hostile one-shot'.padEnd(20)} hostile stream`)
+for (const id of Object.keys(nativeRuns[0].ms)) {
+  const runs = nativeRuns.map((r) => r.ms[id])
+  const f = runs[0]
+  const growth = (small, large) => spread(runs.map((r) => (r[large] / r.hostileLargeChars) / (r[small] / r.hostileSmallChars)), 2, 'x')
+  console.log(
+    `  ${id.padEnd(16)} ${`${grouped(f.found)}/${grouped(f.calls)}`.padEnd(11)} ${spread(runs.map((r) => r.characters / 1000 / r.oneShot), 1).padEnd(22)} ${spread(runs.map((r) => r.oneShot / Math.max(r.floor, 0.001)), 1, 'x').padEnd(22)} ${spread(runs.map((r) => r.stream16 / r.oneShot), 2, 'x').padEnd(26)} ${growth('hostileSmall', 'hostileLarge').padEnd(20)} ${growth('hostileStreamSmall', 'hostileStreamLarge')}`,
+  )
+}
+
 const executorRuns = measure('executor', '')
 const calls = executorRuns[0].ms.calls
 console.log(`\nExecutor: ${grouped(calls)} serial calls of a no-op method`)

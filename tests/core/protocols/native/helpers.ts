@@ -2,7 +2,8 @@
 import { expect } from 'vitest'
 import { createStreamParser, parseToolRequests } from '../../../../src/core/parser'
 import type { ParseOptions } from '../../../../src/core/protocols/protocol'
-import type { ParseResult } from '../../../../src/core/types'
+import type { ParsedRequest, ParseResult } from '../../../../src/core/types'
+import type { NativeFormat } from '../../../../src/core/protocols/native/format'
 
 export type Hints = Pick<ParseOptions, 'model' | 'tools' | 'reasoning'>
 
@@ -41,4 +42,40 @@ export function streamEvents(format: string, text: string, size: number, hints: 
   }
   parser.end()
   return out
+}
+
+/**
+ * A reply of `count` calls with prose between them, streamed 16 characters at a time: every call
+ * settles (a block-close event) as the one-shot parse reads it, and (`putsAside`) the stream puts
+ * read text aside as it goes, so no parse reads more than a small part of the reply.
+ */
+export function expectManyCallsStream(format: NativeFormat, { count = 40, putsAside = true } = {}): void {
+  const call = (i: number) => format.render({ toolName: 'step', arguments: { n: i, note: `call ${i}` } })
+  const text = Array.from({ length: count }, (_, i) => `Step ${i}: I will look this up.\n${call(i)}\n`).join('') + 'Done: every step is looked up now.'
+  expectStreamingEqualsOneShot(format.id, text, {}, [1, 7, 16, 300])
+  const oneShot = parseToolRequests(text, format.id)
+  expect(oneShot.requests).toHaveLength(count)
+  const parse = format.parse
+  let longest = 0
+  const counting: NativeFormat['parse'] = (t, context) => {
+    longest = Math.max(longest, t.length)
+    return parse(t, context)
+  }
+  ;(format as { parse: NativeFormat['parse'] }).parse = counting
+  const settled: ParsedRequest[] = []
+  // Only the previews count: end() reads the whole text once.
+  try {
+    const parser = createStreamParser(format.id)
+    for (let i = 0; i < text.length; i += 16) for (const e of parser.feed(text.slice(i, i + 16))) if (e.type === 'block-close') settled.push(e.request)
+  } finally {
+    ;(format as { parse: NativeFormat['parse'] }).parse = parse
+  }
+  if (putsAside) {
+    expect(settled).toEqual(oneShot.requests)
+    expect(longest).toBeLessThan(text.length / 8)
+  } else {
+    // The open section is read again only as it grows by an eighth: the last calls settle in end().
+    expect(settled.length).toBeGreaterThan(count / 2)
+    expect(settled).toEqual(oneShot.requests.slice(0, settled.length))
+  }
 }

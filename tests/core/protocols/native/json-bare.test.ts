@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { calls, codes, expectStreamingEqualsOneShot, parse, streamEvents } from './helpers'
+import { calls, codes, expectManyCallsStream, expectStreamingEqualsOneShot, parse, streamEvents } from './helpers'
 import { createNativeParser, contextFor } from '../../../../src/core/protocols/native/protocol'
 import { firefunctionV2Format, functionaryV31Format, granite20bFcFormat, jsonBareFormats, llama3JsonFormat, phi4MiniFormat, xlamFormat } from '../../../../src/core/protocols/native/formats/json-bare'
 import type { NativeFormat } from '../../../../src/core/protocols/native/format'
@@ -383,4 +383,8 @@ describe('Granite 20B FC', () => {
       expect(parse('granite-20b-fc', text).requests.length).toBeGreaterThanOrEqual(0)
     }
   })
+})
+
+describe.each(jsonBareFormats.map((f) => [f.id, f] as const))('%s streaming over many calls', (_id, format) => {
+  it('settles each call as it closes and equals one-shot', () => expectManyCallsStream(format))
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { calls, codes, expectStreamingEqualsOneShot, parse, streamEvents } from './helpers'
+import { calls, codes, expectManyCallsStream, expectStreamingEqualsOneShot, parse, streamEvents } from './helpers'
 import { jsonTaggedFormats } from '../../../../src/core/protocols/native/formats/json-tagged'
 
 const WEATHER = { name: 'get_weather', arguments: { city: 'Paris' } }
@@ -177,3 +177,7 @@ for (const c of CASES) {
     })
   })
 }
+
+describe.each(jsonTaggedFormats.map((f) => [f.id, f] as const))('%s streaming over many calls', (_id, format) => {
+  it('settles each call as it closes and equals one-shot', () => expectManyCallsStream(format))
+})

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { calls, codes, expectStreamingEqualsOneShot, parse, streamEvents } from './helpers'
+import { calls, codes, expectManyCallsStream, expectStreamingEqualsOneShot, parse, streamEvents } from './helpers'
 import { createNativeParser, contextFor } from '../../../../src/core/protocols/native/protocol'
 import { pythonicFormat, pythonicFormats, llama3BuiltinFormat } from '../../../../src/core/protocols/native/formats/pythonic'
 
@@ -421,4 +421,8 @@ describe('Pythonic family', () => {
       }
     }
   })
+})
+
+describe.each(pythonicFormats.map((f) => [f.id, f] as const))('%s streaming over many calls', (_id, format) => {
+  it('settles each call as it closes and equals one-shot', () => expectManyCallsStream(format))
 })

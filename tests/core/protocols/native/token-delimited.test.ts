@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { calls, codes, expectStreamingEqualsOneShot, parse, streamEvents } from './helpers'
+import { calls, codes, expectManyCallsStream, expectStreamingEqualsOneShot, parse, streamEvents } from './helpers'
+import { tokenDelimitedFormats } from '../../../../src/core/protocols/native/formats/token-delimited'
 import { nativeFormatParser } from '../../../../src/core/protocols/native/registry'
 import type { FormatContext } from '../../../../src/core/protocols/native/format'
 import { toolHints } from '../../../../src/core/protocols/native/tool-hints'
@@ -395,4 +396,9 @@ describe('Functionary v3.2', () => {
     expect(parse('functionary-v32', '>>>f\n{"a": ['.repeat(20_000)).requests).toHaveLength(20_000)
     expect(parse('functionary-v32', '>>>'.repeat(70_000)).requests).toEqual([])
   })
+})
+
+describe.each(tokenDelimitedFormats.map((f) => [f.id, f] as const))('%s streaming over many calls', (_id, format) => {
+  // Functionary v3.2 keeps its whole reply open: `>>>` may begin inside a `<think>` tag.
+  it('settles each call as it closes and equals one-shot', () => expectManyCallsStream(format, { putsAside: format.id !== 'functionary-v32' }))
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { calls, codes, expectStreamingEqualsOneShot, parse, streamEvents } from './helpers'
+import { calls, codes, expectManyCallsStream, expectStreamingEqualsOneShot, parse, streamEvents } from './helpers'
 import { xmlInvokeFormats } from '../../../../src/core/protocols/native/formats/xml-invoke'
 
 const weatherTools = [
@@ -60,4 +60,8 @@ describe.each(xmlInvokeFormats.map((f) => [f.id, f] as const))('%s (shared check
       expect(Array.isArray(result.requests)).toBe(true)
     }
   })
+})
+
+describe.each(xmlInvokeFormats.map((f) => [f.id, f] as const))('%s streaming over many calls', (_id, format) => {
+  it('settles each call as it closes and equals one-shot', () => expectManyCallsStream(format))
 })

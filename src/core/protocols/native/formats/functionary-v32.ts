@@ -11,7 +11,6 @@
 import type { FormatContext, FormatProblem, FoundCall, NativeFormat, RenderableCall } from '../format'
 import { jsonValueEnd, readJsonArguments, skipSpace, trimSpan } from '../json-pieces'
 import { markerScanner, nameEnd, type MarkerScanner } from './token-scan'
-import { ResumeMark } from './resume'
 
 const OPEN = '>>>'
 /** Llama 3 tokens that end the turn, when a server leaves them in the text. */
@@ -29,14 +28,13 @@ function recipientAt(text: string, at: number): { ns: number; ne: number; next: 
 }
 
 /**
- * A call is read no further than the next `>>>` or the end of the turn, so none lies inside one: a
- * stream may put aside everything up to the end of the last closed call.
+ * No `resumeAt`: `>>>` may begin at the `>` of a `<think>` or `</think>`, and a stream that looked
+ * for it after put-aside text would cut that tag and lose whether the call is in reasoning.
  */
-function parse(text: string, context: FormatContext): { calls: FoundCall[]; problems: FormatProblem[]; resumeAt?: number } {
+function parse(text: string, context: FormatContext): { calls: FoundCall[]; problems: FormatProblem[] } {
   const scan = markerScanner(text)
   const calls: FoundCall[] = []
   const problems: FormatProblem[] = []
-  const mark = new ResumeMark()
   // The first call may come without its `>>>` (it was in the prompt).
   const s = skipSpace(text, 0)
   const first = recipientAt(text, s)
@@ -45,7 +43,6 @@ function parse(text: string, context: FormatContext): { calls: FoundCall[]; prob
     const a = skipSpace(text, first.next, Math.min(text.length, first.next + 64))
     if (name !== 'all' && first.next < text.length && (text[a] === '{' || name === 'python') && (context.trusted || context.tools.has(name))) {
       calls.push(readCall(text, scan, s, first.ns, first.ne, first.next))
-      mark.block(calls, (calls[0] as FoundCall).end, (calls[0] as FoundCall).closed)
     }
   }
   let from = calls.length > 0 ? (calls[0] as FoundCall).end : 0
@@ -59,10 +56,9 @@ function parse(text: string, context: FormatContext): { calls: FoundCall[]; prob
     }
     const call = readCall(text, scan, open, r.ns, r.ne, r.next)
     calls.push(call)
-    mark.block([call], call.end, call.closed)
     from = Math.max(call.end, open + OPEN.length)
   }
-  return { calls, problems, ...mark.atEnd() }
+  return { calls, problems }
 }
 
 function readCall(text: string, scan: MarkerScanner, start: number, ns: number, ne: number, bodyStart: number): FoundCall {

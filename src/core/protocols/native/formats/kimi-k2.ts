@@ -8,26 +8,13 @@
  */
 import type { FormatContext, FormatFinding, FormatProblem, FoundCall, NativeFormat, RenderableCall } from '../format'
 import { readJsonArguments, skipSpace, trimSpan } from '../json-pieces'
+import { markerScanner, type MarkerScanner } from './token-scan'
 
 const SECTION_OPEN = ['<|tool_calls_section_begin|>', '<|tool_call_section_begin|>']
 const SECTION_CLOSE = ['<|tool_calls_section_end|>', '<|tool_call_section_end|>']
 const CALL_OPEN = '<|tool_call_begin|>'
 const ARGS_OPEN = '<|tool_call_argument_begin|>'
 const CALL_CLOSE = '<|tool_call_end|>'
-
-/** The first of several markers at or after `from`: [offset, marker], or [-1, ''] when none. */
-function firstOf(text: string, markers: readonly string[], from: number, limit = text.length): [number, string] {
-  let best = -1
-  let which = ''
-  for (const marker of markers) {
-    const at = text.indexOf(marker, from)
-    if (at !== -1 && at + marker.length <= limit && (best === -1 || at < best)) {
-      best = at
-      which = marker
-    }
-  }
-  return [best, which]
-}
 
 /** `functions.get_weather:0` -> `get_weather`; a bare `get_weather:0` or `get_weather` too. */
 export function kimiToolName(id: string, context: FormatContext): string {
@@ -45,26 +32,28 @@ export function kimiToolName(id: string, context: FormatContext): string {
 function parse(text: string, context: FormatContext): FormatFinding {
   const calls: FoundCall[] = []
   const problems: FormatProblem[] = []
+  // Remembered marker places: a spelling that never comes is searched for once, not per section.
+  const scan = markerScanner(text)
   let resumeAt: number | undefined
   let from = 0
   for (;;) {
-    const [open, opener] = firstOf(text, SECTION_OPEN, from)
+    const [open, opener] = scan.first(SECTION_OPEN, from)
     if (open === -1) break
     const bodyStart = open + opener.length
-    const [close, closer] = firstOf(text, SECTION_CLOSE, bodyStart)
+    const [close, closer] = scan.first(SECTION_CLOSE, bodyStart)
     const bodyEnd = close === -1 ? text.length : close
     if (close === -1) problems.push({ severity: 'warning', code: 'unclosed-section', message: `the ${opener} section is never closed with <|tool_calls_section_end|>; it runs to the end of the text.`, offset: open, length: opener.length })
-    readSection(text, bodyStart, bodyEnd, context, calls, problems)
+    readSection(text, bodyStart, bodyEnd, context, calls, problems, scan)
     from = close === -1 ? text.length : close + closer.length
     if (close !== -1) resumeAt = from
   }
   return { calls, problems, ...(resumeAt !== undefined ? { resumeAt } : {}) }
 }
 
-function readSection(text: string, start: number, end: number, context: FormatContext, calls: FoundCall[], problems: FormatProblem[]): void {
+function readSection(text: string, start: number, end: number, context: FormatContext, calls: FoundCall[], problems: FormatProblem[], scan: MarkerScanner): void {
   let at = start
   for (;;) {
-    const open = text.indexOf(CALL_OPEN, at)
+    const open = scan.next(CALL_OPEN, at)
     if (open === -1 || open >= end) {
       const [s, e] = trimSpan(text, at, end)
       if (e > s) problems.push({ severity: 'warning', code: 'text-between-calls', message: 'text inside the tool-call section but outside any <|tool_call_begin|> was ignored.', offset: s, length: e - s })
@@ -72,17 +61,17 @@ function readSection(text: string, start: number, end: number, context: FormatCo
     }
     const [s, e] = trimSpan(text, at, open)
     if (e > s) problems.push({ severity: 'warning', code: 'text-between-calls', message: 'text inside the tool-call section but outside any <|tool_call_begin|> was ignored.', offset: s, length: e - s })
-    const close = text.indexOf(CALL_CLOSE, open)
+    const close = scan.next(CALL_CLOSE, open)
     const closed = close !== -1 && close < end
     const callEnd = closed ? close + CALL_CLOSE.length : end
     const bodyEnd = closed ? close : end
-    calls.push(readCall(text, open, open + CALL_OPEN.length, bodyEnd, callEnd, closed, context))
+    calls.push(readCall(text, open, open + CALL_OPEN.length, bodyEnd, callEnd, closed, context, scan))
     at = callEnd
   }
 }
 
-function readCall(text: string, start: number, bodyStart: number, bodyEnd: number, end: number, closed: boolean, context: FormatContext): FoundCall {
-  const args = text.indexOf(ARGS_OPEN, bodyStart)
+function readCall(text: string, start: number, bodyStart: number, bodyEnd: number, end: number, closed: boolean, context: FormatContext, scan: MarkerScanner): FoundCall {
+  const args = scan.next(ARGS_OPEN, bodyStart)
   const problems: FormatProblem[] = []
   if (!closed) problems.push({ severity: 'warning', code: 'unclosed-call', message: 'the call is never closed with <|tool_call_end|>; it runs to the end of its section.', offset: start, length: CALL_OPEN.length })
   if (args === -1 || args >= bodyEnd) {
