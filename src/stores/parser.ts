@@ -179,7 +179,9 @@ export const useParserStore = defineStore('parser', () => {
   const diagnostics = computed<Diagnostic[]>(() => {
     const found = plans.value.flatMap((plan) => planDiagnostics(plan, parsedText.value))
     if (found.length === 0) return result.value.diagnostics
-    return [...result.value.diagnostics, ...found].sort((a, b) => a.offset - b.offset)
+    // The plan's unknown-tool (with the closest routing names) says what the parser's hint check says.
+    const parsed = found.some((d) => d.code === 'unknown-tool') ? result.value.diagnostics.filter((d) => d.code !== 'unknown-tool-name') : result.value.diagnostics
+    return [...parsed, ...found].sort((a, b) => a.offset - b.offset)
   })
 
   function loadSample(index: number): void {

@@ -1,30 +1,11 @@
 /** `vcp formats` and the native-format options of `vcp parse`, `check` and `exec`. */
 import { describe, expect, it } from 'vitest'
-import { runCli, type CliIo } from '../../src/cli/vcp'
-import { createNodeBuiltinTools } from '../../src/tools/node'
+import { runCli } from '../../src/cli/vcp'
+import { memoryIo } from './memory-io'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-function memoryIo(files: Record<string, string>): CliIo & { stdout: string[]; stderr: string[] } {
-  const stdout: string[] = []
-  const stderr: string[] = []
-  return {
-    stdout,
-    stderr,
-    readFile: async (path) => {
-      if (!(path in files)) throw new Error(`ENOENT: no such file, open '${path}'`)
-      return files[path] as string
-    },
-    writeFile: async (path, text) => {
-      files[path] = text
-    },
-    readStdin: async () => '',
-    out: (line) => stdout.push(line),
-    err: (line) => stderr.push(line),
-    builtinTools: (folder) => createNodeBuiltinTools({ folder }),
-  }
-}
 
 const QWEN = '<tool_call>\n<function=calc_evaluate>\n<parameter=expression>\n6*7\n</parameter>\n<parameter=precision>\n3\n</parameter>\n</function>\n</tool_call>'
 const TOOLS = JSON.stringify([{ type: 'function', function: { name: 'calc_evaluate', parameters: { type: 'object', properties: { expression: { type: 'string' }, precision: { type: 'integer' } } } } }])

@@ -5,31 +5,12 @@ import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import { parseToolRequests } from '../../src/core'
-import { runCli, type CliIo } from '../../src/cli/vcp'
-import { createNodeBuiltinTools } from '../../src/tools/node'
+import { runCli } from '../../src/cli/vcp'
+import { memoryIo } from './memory-io'
 import { SAMPLE_REPLIES } from '../../src/stores/samples'
 
 const REQUEST = '<<<[TOOL_REQUEST]>>>\ntool_name:「始」calc_evaluate「末」,\nexpression:「始」1+2「末」\n<<<[END_TOOL_REQUEST]>>>'
 
-function memoryIo(files: Record<string, string>, stdin = ''): CliIo & { stdout: string[]; stderr: string[] } {
-  const stdout: string[] = []
-  const stderr: string[] = []
-  return {
-    stdout,
-    stderr,
-    readFile: async (path) => {
-      if (!(path in files)) throw new Error(`ENOENT: no such file, open '${path}'`)
-      return files[path] as string
-    },
-    writeFile: async (path, text) => {
-      files[path] = text
-    },
-    readStdin: async () => stdin,
-    out: (line) => stdout.push(line),
-    err: (line) => stderr.push(line),
-    builtinTools: (folder) => createNodeBuiltinTools({ folder }),
-  }
-}
 
 describe('vcp check', () => {
   interface Checked {

@@ -10,20 +10,12 @@ import { isDeepStrictEqual } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import { parseToolRequests } from '../../../../src/core/parser'
 import type { ParseResult } from '../../../../src/core/types'
+import type { ConformanceCase } from '../../../../scripts/vllm-conformance'
 
 /** Cases whose calls match vLLM's expectation, measured with 302 cases: 223 with no hints, 267 with the model and tools. */
 const MIN_MATCHED_WITHOUT_HINTS = 223
 const MIN_MATCHED_WITH_HINTS = 267
 
-interface ConformanceCase {
-  parser: string
-  format: string
-  model: string
-  source: string
-  text: string
-  tools?: unknown[]
-  expected: { name: string; arguments: unknown }[]
-}
 
 const cases = JSON.parse(readFileSync(new URL('../../../fixtures/native/vllm-outputs.json', import.meta.url), 'utf8')) as ConformanceCase[]
 
