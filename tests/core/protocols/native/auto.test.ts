@@ -146,3 +146,14 @@ describe('auto streaming', () => {
     expect(parser.end()).toEqual(parseToolRequests(text, 'auto'))
   })
 })
+
+describe('docs/formats.md', () => {
+  it('prints the model table as the code has it', async () => {
+    const { readFileSync } = await import('node:fs')
+    const doc = readFileSync('docs/formats.md', 'utf8')
+    for (const row of MODEL_TABLE) {
+      const line = `| \`${row.pattern.source.replace(/\|/g, '\\|')}\` | ${row.formats.map((f) => `\`${f}\``).join(', ')} | ${row.models} |`
+      expect(doc, row.pattern.source).toContain(line)
+    }
+  })
+})
