@@ -151,3 +151,14 @@ export function readJsonArguments(text: string, start: number, end: number, what
   }
   return { value: parsed.value, problems }
 }
+
+/**
+ * JSON with a space after each `,` and `:` (what Python's json.dumps writes, and so what most
+ * chat templates put in a model's examples): calls rendered in a model's own format look like its
+ * training data.
+ */
+export function spacedJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(spacedJson).join(', ')}]`
+  if (isRecord(value)) return `{${Object.keys(value).map((k) => `${JSON.stringify(k)}: ${spacedJson(value[k])}`).join(', ')}}`
+  return JSON.stringify(value) ?? 'null'
+}

@@ -247,9 +247,3 @@ export function readCallList(text: string, open: number, blockStart: number, wha
   return { calls, problems, end }
 }
 
-/** JSON as Python's json.dumps writes it (", " and ": "), which is how these models saw calls in training. */
-export function pyJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(pyJson).join(', ')}]`
-  if (isRecord(value)) return `{${Object.keys(value).map((k) => `${JSON.stringify(k)}: ${pyJson(value[k])}`).join(', ')}}`
-  return JSON.stringify(value) ?? 'null'
-}

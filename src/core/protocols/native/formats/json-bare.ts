@@ -10,8 +10,8 @@
  * call only by its shape, and without trust only when it names a tool the model was given.
  */
 import type { FormatContext, FormatProblem, FoundCall, NativeFormat, RenderableCall } from '../format'
-import { readJsonArguments, skipSpace, trimSpan } from '../json-pieces'
-import { firstKey, looksLikeCall, pyJson, readCallList, readObjectCall, scanObject, stringAt, toFound } from './json-bare-read'
+import { readJsonArguments, skipSpace, trimSpan, spacedJson } from '../json-pieces'
+import { firstKey, looksLikeCall, readCallList, readObjectCall, scanObject, stringAt, toFound } from './json-bare-read'
 import { ResumeMark } from './resume'
 
 type Finding = { calls: FoundCall[]; problems: FormatProblem[]; resumeAt?: number }
@@ -156,7 +156,7 @@ export const llama3JsonFormat: NativeFormat = {
 }
 
 function renderLlama3(call: RenderableCall): string {
-  return pyJson({ name: call.toolName, parameters: call.arguments })
+  return spacedJson({ name: call.toolName, parameters: call.arguments })
 }
 
 // ---- xLAM ----------------------------------------------------------------------
@@ -208,7 +208,7 @@ export const xlamFormat: NativeFormat = {
 }
 
 function renderXlam(call: RenderableCall): string {
-  return pyJson([{ name: call.toolName, arguments: call.arguments }])
+  return spacedJson([{ name: call.toolName, arguments: call.arguments }])
 }
 
 // ---- functools[...] (Phi-4-mini, FireFunction v2) ------------------------------
@@ -261,7 +261,7 @@ export const phi4MiniFormat: NativeFormat = {
 }
 
 function renderPhi4(call: RenderableCall): string {
-  return `functools${pyJson([{ name: call.toolName, arguments: call.arguments }])}`
+  return `functools${spacedJson([{ name: call.toolName, arguments: call.arguments }])}`
 }
 
 export const firefunctionV2Format: NativeFormat = {
@@ -282,7 +282,7 @@ export const firefunctionV2Format: NativeFormat = {
 }
 
 function renderFirefunction(call: RenderableCall): string {
-  return ` functools${pyJson([{ name: call.toolName, arguments: call.arguments }])}`
+  return ` functools${spacedJson([{ name: call.toolName, arguments: call.arguments }])}`
 }
 
 // ---- Functionary v3.1 -------------------------------------------------------------
@@ -401,7 +401,7 @@ export const functionaryV31Format: NativeFormat = {
 }
 
 function renderFunctionary(call: RenderableCall): string {
-  return `<function=${call.toolName}>${pyJson(call.arguments)}</function>`
+  return `<function=${call.toolName}>${spacedJson(call.arguments)}</function>`
 }
 
 // ---- Granite 20B FunctionCalling -------------------------------------------------
@@ -484,7 +484,7 @@ export const granite20bFcFormat: NativeFormat = {
 }
 
 function renderGranite20b(call: RenderableCall): string {
-  return `${FUNCTION_CALL} ${pyJson({ name: call.toolName, arguments: call.arguments })}`
+  return `${FUNCTION_CALL} ${spacedJson({ name: call.toolName, arguments: call.arguments })}`
 }
 
 export const jsonBareFormats: NativeFormat[] = [llama3JsonFormat, xlamFormat, phi4MiniFormat, firefunctionV2Format, functionaryV31Format, granite20bFcFormat]

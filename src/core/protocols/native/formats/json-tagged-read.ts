@@ -8,6 +8,7 @@
 import type { FormatProblem, FoundCall } from '../format'
 import { jsonValueEnd, readJsonArguments, readJsonCalls, skipSpace, trimSpan } from '../json-pieces'
 import { ResumeMark } from './resume'
+import { MarkerFinder, firstMarker } from '../marker-search'
 
 /** How a format names the fields of a call object. */
 export interface CallShape {
@@ -27,33 +28,6 @@ export interface Reading {
   resumeAt?: number
 }
 
-/** Finds one marker again and again as `from` grows; linear over all calls together. */
-export class MarkerFinder {
-  private at = -2
-  constructor(
-    private readonly text: string,
-    readonly marker: string,
-  ) {}
-  next(from: number): number {
-    if (this.at === -1) return -1
-    if (this.at < from) this.at = this.text.indexOf(this.marker, from)
-    return this.at
-  }
-}
-
-/** The first of several markers at or after `from`: [offset, marker], [-1, ''] when none. */
-export function firstMarker(finders: readonly MarkerFinder[], from: number): [number, string] {
-  let best = -1
-  let which = ''
-  for (const finder of finders) {
-    const at = finder.next(from)
-    if (at !== -1 && (best === -1 || at < best)) {
-      best = at
-      which = finder.marker
-    }
-  }
-  return [best, which]
-}
 
 /** Where the quoted string opening at `at` ends (after its closing quote); -1 when still open. */
 function stringEnd(text: string, at: number, limit: number): number {
@@ -329,16 +303,6 @@ export function isWhole(call: FoundCall): boolean {
   return !call.problems.some((p) => p.code === 'unclosed-json')
 }
 
-/** JSON as Python's json.dumps writes it (", " and ": "), the way these models were trained. */
-export function spacedJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(spacedJson).join(', ')}]`
-  if (value !== null && typeof value === 'object') {
-    return `{${Object.entries(value as Record<string, unknown>)
-      .map(([k, v]) => `${JSON.stringify(k)}: ${spacedJson(v)}`)
-      .join(', ')}}`
-  }
-  return JSON.stringify(value) ?? 'null'
-}
 
 /** Whether what follows `at` (past white space, at most `reach` characters) begins with one of `starts`, or the text ends first. */
 export function followedBy(text: string, at: number, starts: readonly string[], reach = 64): { match: boolean; atEnd: boolean } {

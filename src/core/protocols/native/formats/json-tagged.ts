@@ -12,8 +12,9 @@
  * Values are JSON, so they keep their JSON types; the tools' schemas are not needed to read them.
  */
 import type { FoundCall, NativeFormat, RenderableCall } from '../format'
-import { skipSpace } from '../json-pieces'
-import { followedBy, isWhole, MarkerFinder, firstMarker, readCallArray, readCallObject, readWrapped, spacedJson, type CallShape, type Reading } from './json-tagged-read'
+import { skipSpace, spacedJson } from '../json-pieces'
+import { MarkerFinder, firstMarker } from '../marker-search'
+import { followedBy, isWhole, readCallArray, readCallObject, readWrapped, type CallShape, type Reading } from './json-tagged-read'
 import { ResumeMark } from './resume'
 
 const FAMILY = 'JSON (tagged)'

@@ -5,6 +5,7 @@
  * FunctionGemma's `call:NAME{key:<escape>text<escape>}` and Llama 3.1's built-in
  * `<|python_tag|>brave_search.call(query="...")`. The reading itself is in `pythonic-reader.ts`.
  */
+import { markerFinders } from '../marker-search'
 import type { FormatContext, FormatFinding, FormatProblem, FoundCall, NativeFormat, RenderableCall } from '../format'
 import { readJsonCalls } from '../json-pieces'
 import {
@@ -29,19 +30,10 @@ const WINDOW = 256
 
 // ---- shared -------------------------------------------------------------------
 
-/**
- * `indexOf` that remembers where each marker was found, so a loop that asks again from further on
- * never scans the same text twice (a marker repeated with no closer stays linear).
- */
+/** A marker search that remembers its places (see marker-search.ts). */
 function markerFinder(text: string): (marker: string, from: number) => number {
-  const found = new Map<string, number>()
-  return (marker, from) => {
-    const last = found.get(marker)
-    if (last !== undefined && (last === -1 || last >= from)) return last
-    const at = text.indexOf(marker, from)
-    found.set(marker, at)
-    return at
-  }
+  const finder = markerFinders(text)
+  return (marker, from) => finder(marker).next(from)
 }
 
 /** Whether only spaces or tabs stand between the start of the line and `at`. */

@@ -1,3 +1,5 @@
+import { firstMarker, markerFinders } from '../marker-search'
+
 /**
  * Marker search for the token-delimited formats. Each marker's next place is remembered, so a
  * reader that asks from ever later offsets scans the text once per marker in all: a text with
@@ -12,29 +14,10 @@ export interface MarkerScanner {
 }
 
 export function markerScanner(text: string): MarkerScanner {
-  const cache = new Map<string, { from: number; at: number }>()
-  const next = (marker: string, from: number): number => {
-    const seen = cache.get(marker)
-    // Valid when it was searched from no later than `from` and its hit is not behind `from`.
-    if (seen && seen.from <= from && (seen.at === -1 || seen.at >= from)) return seen.at
-    const at = text.indexOf(marker, from)
-    cache.set(marker, { from, at })
-    return at
-  }
+  const finder = markerFinders(text)
   return {
-    next,
-    first(markers, from) {
-      let best = -1
-      let which = ''
-      for (const marker of markers) {
-        const at = next(marker, from)
-        if (at !== -1 && (best === -1 || at < best)) {
-          best = at
-          which = marker
-        }
-      }
-      return [best, which]
-    },
+    next: (marker, from) => finder(marker).next(from),
+    first: (markers, from) => firstMarker(markers.map(finder), from),
   }
 }
 

@@ -10,33 +10,8 @@ import { jsonValueEnd, readJsonArguments, skipSpace, trimSpan } from '../json-pi
 import { setOwn } from '../../../own-record'
 import type { JsonSchema, TypedValue } from '../tool-hints'
 import { ResumeMark } from './resume'
+import { MarkerFinder as Finder, earliest } from '../marker-search'
 
-/** The first place of one marker at or after an offset; repeated asks from growing offsets cost one scan in all. */
-export class Finder {
-  private from = -1
-  private at = -2
-  constructor(
-    private readonly text: string,
-    readonly marker: string,
-  ) {}
-
-  next(from: number): number {
-    if (this.at !== -2 && from >= this.from && (this.at === -1 || this.at >= from)) return this.at
-    this.from = from
-    this.at = this.text.indexOf(this.marker, from)
-    return this.at
-  }
-}
-
-/** The earliest of several finders' next places at or after `from`; `text.length` when none. */
-export function earliest(finders: readonly Finder[], from: number, length: number): number {
-  let best = length
-  for (const f of finders) {
-    const at = f.next(from)
-    if (at !== -1 && at < best) best = at
-  }
-  return best
-}
 
 const HEADER_MAX = 512
 
