@@ -11,7 +11,7 @@ export const FUZZ_PROTOCOLS = ['vcp', 'json', 'xml', 'hermes', 'auto'] as const
 export type Chunking = { cuts: number[] } | { size: number }
 
 /** The first thing wrong with parsing `text` as `protocol`, or null. */
-export function checkReply(text: string, protocol: string, chunking: Chunking, hints: Pick<ParseOptions, 'model' | 'tools'> = {}): string | null {
+export function checkReply(text: string, protocol: string, chunking: Chunking, hints: Pick<ParseOptions, 'model' | 'tools' | 'reasoning'> = {}): string | null {
   let oneShot: ParseResult
   let streamed: ParseResult
   const events: StreamEvent[] = []

@@ -15,7 +15,7 @@ import { LineIndex } from '../../text/line-index'
 import { closestNames, didYouMean } from '../../text/closest'
 import { toolHints } from './tool-hints'
 import { partialJsonFields } from '../../chat/partial-json'
-import { closesReasoning, fenceSpans, mayBeFenceLine, REASONING_TAG, reasoningSpans, within, type OpenFence, type Spans } from './reasoning'
+import { fenceSpans, mayBeFenceLine, reasoningOpenAfter, reasoningSpans, shiftSpans, within, type OpenFence, type Spans } from './reasoning'
 
 /** A format's parser in the shape auto and `parseToolRequests` use. */
 export interface NativeFormatParser {
@@ -232,8 +232,8 @@ function createNativeStreamParser(format: NativeFormat, options: ParseOptions, c
     previewedAt = pending.length
     // The format reads the section with the start of its line, as the one-shot parse sees it.
     const finding = shiftedFinding(readFinding(format, lineHead + pending, context), -lineHead.length)
-    const reasoning = reasoningSpans(pending)
-    const fences = shifted(fenceSpans(lineHead + pending, fenceOpen), -lineHead.length)
+    const reasoning = reasoningSpans(pending, thinkOpen)
+    const fences = shiftSpans(fenceSpans(lineHead + pending, fenceOpen), -lineHead.length)
     let finished = 0
     for (let local = 0; local < finding.calls.length; local++) {
       const call = finding.calls[local] as FoundCall
@@ -243,7 +243,7 @@ function createNativeStreamParser(format: NativeFormat, options: ParseOptions, c
       if (call.name === '' && !call.closed) break
       if (call.name !== '' && nameKnown && index === opened.length) {
         opened.push({ fields: new Map() })
-        const inReasoning = thinkOpen || within(reasoning, call.start)
+        const inReasoning = within(reasoning, call.start)
         events.push({ type: 'block-open', index, offset: base + call.start, inReasoning, fenced: within(fences, call.start) })
         events.push({ type: 'field', index, key: 'tool_name', value: call.name, offset: base + call.start })
       }
@@ -251,7 +251,7 @@ function createNativeStreamParser(format: NativeFormat, options: ParseOptions, c
         if (!call.closed) break
         // A closed call with no name: its card opens as it settles.
         opened.push({ fields: new Map() })
-        events.push({ type: 'block-open', index, offset: base + call.start, inReasoning: thinkOpen || within(reasoning, call.start), fenced: within(fences, call.start) })
+        events.push({ type: 'block-open', index, offset: base + call.start, inReasoning: within(reasoning, call.start), fenced: within(fences, call.start) })
       }
       const seen = opened[index] as OpenedCall
       const fields = call.arguments ? stringArguments(call.arguments) : call.argumentsSpan ? (partialJsonFields(pending.slice(call.argumentsSpan.start, call.argumentsSpan.end)) ?? {}) : {}
@@ -280,10 +280,8 @@ function createNativeStreamParser(format: NativeFormat, options: ParseOptions, c
     const whole: FoundCall = { ...call, start: call.start + base, end: call.end + base, problems: call.problems.map(shift) }
     const requestId = claimId(session, whole)
     const diagnostic = (p: FormatProblem): Diagnostic => toDiagnostic(format, p, lines, lines.end, pending.endsWith('\n'))
-    const none: Spans = { starts: [], ends: [] }
-    const request = toRequest(format, whole, pending.slice(call.start, call.end), context, diagnostic, none, none, requestId)
-    request.inReasoning = thinkOpen || within(reasoning, call.start)
-    request.fenced = within(fences, call.start)
+    // The same spans end() sees, moved to offsets in the whole text.
+    const request = toRequest(format, whole, pending.slice(call.start, call.end), context, diagnostic, shiftSpans(reasoning, base), shiftSpans(fences, base), requestId)
     settled.push(request)
     const included = !(request.inReasoning && options.reasoning !== 'include') && !(request.fenced && options.fencedBlocks === 'skip')
     events.push({ type: 'block-close', index, request, included })
@@ -332,14 +330,3 @@ function shiftedFinding(finding: FormatFinding, by: number): FormatFinding {
   return { calls, problems: finding.problems.map(move), ...(finding.resumeAt !== undefined ? { resumeAt: Math.max(0, finding.resumeAt + by) } : {}) }
 }
 
-function shifted(spans: Spans, by: number): Spans {
-  return { starts: spans.starts.map((s) => s + by), ends: spans.ends.map((e) => e + by) }
-}
-
-/** Whether a <think> is open after `text`, given whether one was open before it. */
-function reasoningOpenAfter(text: string, openBefore: boolean): boolean {
-  let open = openBefore
-  const pattern = new RegExp(REASONING_TAG)
-  for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) open = !closesReasoning(m)
-  return open
-}

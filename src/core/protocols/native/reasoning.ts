@@ -21,11 +21,14 @@ export function closesReasoning(match: RegExpExecArray): boolean {
   return match[1] === '/' || match[2] === 'END'
 }
 
-/** `<think>...</think>` and its kin; one left open runs to the end of the text. */
-export function reasoningSpans(text: string): Spans {
+/**
+ * `<think>...</think>` and its kin; one left open runs to the end of the text. `openAtStart`: a
+ * reasoning block is already open where the text starts (a stream reads on from inside one).
+ */
+export function reasoningSpans(text: string, openAtStart = false): Spans {
   const spans: Spans = { starts: [], ends: [] }
   const pattern = new RegExp(REASONING_TAG)
-  let open = -1
+  let open = openAtStart ? 0 : -1
   for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
     if (!closesReasoning(m)) {
       if (open === -1) open = m.index
@@ -40,6 +43,19 @@ export function reasoningSpans(text: string): Spans {
     spans.ends.push(text.length)
   }
   return spans
+}
+
+/** Whether a reasoning block is open after `text`, given whether one was open before it. */
+export function reasoningOpenAfter(text: string, openBefore: boolean): boolean {
+  let open = openBefore
+  const pattern = new RegExp(REASONING_TAG)
+  for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) open = !closesReasoning(m)
+  return open
+}
+
+/** The spans moved by `by` (to offsets in a longer text). */
+export function shiftSpans(spans: Spans, by: number): Spans {
+  return { starts: spans.starts.map((s) => s + by), ends: spans.ends.map((e) => e + by) }
 }
 
 /** An open fence: its run of backticks or tildes. */

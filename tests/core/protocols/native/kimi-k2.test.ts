@@ -81,3 +81,16 @@ describe('Kimi K2 streaming over many sections', () => {
     expect([...last.values()]).toEqual(Array.from({ length: 40 }, (_, i) => String(i)))
   })
 })
+
+describe('Kimi K2 streaming in reasoning', () => {
+  it('a call settled inside <think> is the call end() gives, with its reasoning finding, when reasoning is kept', () => {
+    const text = '<think>let me try ' + one + ' hmm</think> Done, and a little more text to stream past the call.'
+    const parser = createStreamParser('kimi-k2', { reasoning: 'include' })
+    const settled = []
+    for (let i = 0; i < text.length; i += 8) for (const e of parser.feed(text.slice(i, i + 8))) if (e.type === 'block-close') settled.push(e.request)
+    const end = parser.end()
+    expect(settled).toEqual(end.requests)
+    expect(end.requests[0]?.inReasoning).toBe(true)
+    expect(end.requests[0]?.diagnostics.map((d) => d.code)).toEqual(['request-in-reasoning'])
+  })
+})
