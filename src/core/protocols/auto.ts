@@ -13,6 +13,7 @@ import type { ParseOptions, StreamEvent, StreamParser } from './protocol'
 import type { ProtocolRegistry } from './registry'
 import { createRequestIdSession, type RequestIdSession } from '../request-ids'
 import { countBelow } from '../text/sorted'
+import { LineIndex } from '../text/line-index'
 import { detectNativeFormats, textProtocolClaims, type DetectedFormat } from './native/detect'
 
 export const AUTO_PROTOCOL_ID = 'auto'
@@ -157,9 +158,11 @@ function mergeFindings(found: Found[], session: RequestIdSession, detected: Dete
     else counts.set(protocol, { n: 1, first: request.start })
   }
   const formats: DetectedFormat[] = []
+  const lines = new LineIndex()
+  lines.append(text)
   for (const [protocol, { first }] of counts) {
     const label = found.find((f) => f.protocol === protocol)?.label ?? protocol
-    formats.push(detected.find((d) => d.id === protocol) ?? { id: protocol, label, reason: `a call at line ${lineOf(text, first)}`, offset: first })
+    formats.push(detected.find((d) => d.id === protocol) ?? { id: protocol, label, reason: `a call at line ${lines.position(first).line}`, offset: first })
   }
   // Text protocols are named by id, as ever; a native format also says why it was chosen.
   const summary = formats.map((f) => {
@@ -174,12 +177,6 @@ function mergeFindings(found: Found[], session: RequestIdSession, detected: Dete
   diagnostics.sort((a, b) => a.offset - b.offset)
   const listed = [...formats, ...silent]
   return { requests, diagnostics, detected: listed.map((f) => ({ ...f, requests: counts.get(f.id)?.n ?? 0 })) }
-}
-
-function lineOf(text: string, offset: number): number {
-  let line = 1
-  for (let at = text.indexOf('\n'); at !== -1 && at < offset; at = text.indexOf('\n', at + 1)) line++
-  return line
 }
 
 /**

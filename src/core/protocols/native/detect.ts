@@ -3,6 +3,7 @@
  * each format's opener (never by parsing in every format and keeping what parses), plus the
  * formats a `model` hint names. Formats with no delimiter of their own count only with evidence.
  */
+import type { DetectedFormatSummary } from '../../types'
 import type { ParseOptions } from '../protocol'
 import type { FormatContext, NativeFormat } from './format'
 import { createNativeParser, type NativeFormatParser } from './protocol'
@@ -15,14 +16,8 @@ const MAX_LOOKS = 64
 /** How far the reason's excerpt reaches past the opener. */
 const EXCERPT = 24
 
-export interface DetectedFormat {
-  id: string
-  label: string
-  /** Why: the opener and what followed it, or the model hint. */
-  reason: string
-  /** Where the deciding opener is (0 for a model hint). */
-  offset: number
-}
+/** A format auto found or the model hint named: why, and where. */
+export type DetectedFormat = Omit<DetectedFormatSummary, 'requests'>
 
 /**
  * Whether the text protocol of `id` has anything to read here: `<tool_call>` and `<tool_code>`
@@ -50,15 +45,13 @@ export interface Detection {
   detected: DetectedFormat[]
   /** A `<tool_call>` here belongs to a native format, so the Hermes text protocol must not read it. */
   hermesExcluded: boolean
-  /** Formats the model hint names (`hermes` among them for the text protocol). */
-  hinted: readonly string[]
 }
 
 export function detectNativeFormats(text: string, options: ParseOptions = {}): Detection {
   const hinted = formatsForModel(options.model)
   const tools = toolHints(options.tools)
   const context: FormatContext = { tools, trusted: false }
-  const detection: Detection = { parsers: [], detected: [], hermesExcluded: false, hinted }
+  const detection: Detection = { parsers: [], detected: [], hermesExcluded: false }
   for (const format of nativeFormats()) {
     if (hinted.includes(format.id)) {
       detection.parsers.push(createNativeParser(format, true))

@@ -51,16 +51,15 @@ function parse(text: string, context: FormatContext): FormatFinding {
 }
 
 function readSection(text: string, start: number, end: number, context: FormatContext, calls: FoundCall[], problems: FormatProblem[], scan: MarkerScanner): void {
+  const stray = (from: number, to: number): void => {
+    const [s, e] = trimSpan(text, from, to)
+    if (e > s) problems.push({ severity: 'warning', code: 'text-between-calls', message: 'text inside the tool-call section but outside any <|tool_call_begin|> was ignored.', offset: s, length: e - s })
+  }
   let at = start
   for (;;) {
     const open = scan.next(CALL_OPEN, at)
-    if (open === -1 || open >= end) {
-      const [s, e] = trimSpan(text, at, end)
-      if (e > s) problems.push({ severity: 'warning', code: 'text-between-calls', message: 'text inside the tool-call section but outside any <|tool_call_begin|> was ignored.', offset: s, length: e - s })
-      return
-    }
-    const [s, e] = trimSpan(text, at, open)
-    if (e > s) problems.push({ severity: 'warning', code: 'text-between-calls', message: 'text inside the tool-call section but outside any <|tool_call_begin|> was ignored.', offset: s, length: e - s })
+    if (open === -1 || open >= end) return stray(at, end)
+    stray(at, open)
     const close = scan.next(CALL_CLOSE, open)
     const closed = close !== -1 && close < end
     const callEnd = closed ? close + CALL_CLOSE.length : end
