@@ -6,6 +6,7 @@
 import type { ParsedRequest } from '../types'
 import { protocolRegistry } from './registry'
 import { nativeFormatParser } from './native/registry'
+import { stableStringify } from '../text/stable-hash'
 import { isRecord } from '../own-record'
 import { encodeValue, isValidVcpKey, renderVcpRequest } from './vcp/render'
 import { stringArguments } from './json/calls'
@@ -37,8 +38,13 @@ export function convertRequest(request: ConvertibleCall, toProtocolId: string): 
   const typed = isRecord(request.arguments) ? request.arguments : null
   const native = nativeFormatParser(toProtocolId)
   if (native && !protocolRegistry.get(toProtocolId)) {
-    // A model's own format carries typed values: the call goes over as it is.
-    return { text: native.format.render({ toolName: request.toolName, arguments: typed ?? { ...request.args }, requestId: request.requestId }), lossless: true, notes: [] }
+    const args = typed ?? { ...request.args }
+    const text = native.format.render({ toolName: request.toolName, arguments: args, requestId: request.requestId })
+    // Some formats write every value as text (XML parameters): read back without the tool's
+    // schema, a number or a boolean is a string, which the note says.
+    const back = native.parseToolRequests(text).requests
+    if (back.length === 1 && back[0]?.toolName === request.toolName && stableStringify(back[0].arguments) === stableStringify(args)) return { text, lossless: true, notes: [] }
+    return { text, lossless: false, notes: [`${native.label} writes values as text: a reader gives them their types from the tool's schema, and without it they read back as ${describeBack(back)}.`] }
   }
   protocolRegistry.require(toProtocolId)
   const notes: string[] = []
@@ -58,4 +64,9 @@ export function convertRequest(request: ConvertibleCall, toProtocolId: string): 
   const render = JSON_RENDERERS[toProtocolId]
   if (!render) throw new Error(`Protocol "${toProtocolId}" cannot render single calls.`)
   return { text: render({ toolName: request.toolName, arguments: typed ?? { ...request.args }, requestId: request.requestId }), lossless: true, notes }
+}
+
+function describeBack(requests: readonly ConvertibleCall[]): string {
+  if (requests.length !== 1) return `${requests.length} calls`
+  return JSON.stringify(requests[0]?.arguments ?? requests[0]?.args ?? {})
 }

@@ -67,3 +67,24 @@ describe('convertRequest', () => {
     expect(() => convertRequest(request, 'nope')).toThrow('Unknown protocol "nope"')
   })
 })
+
+describe('conversion into a model\'s own format', () => {
+  it('writes a parsed call in every native format, and that format reads it back', async () => {
+    const { nativeFormats } = await import('../../../src/core/protocols/native/registry')
+    const [hermes] = parseToolRequests('<tool_call>{"name": "get_weather", "arguments": {"city": "Paris", "days": 3, "metric": true}}</tool_call>', 'hermes').requests
+    const [vcp] = parseToolRequests('<<<[TOOL_REQUEST]>>>\ntool_name:「始」get_weather「末」,\ncity:「始」Paris「末」\n<<<[END_TOOL_REQUEST]>>>', 'vcp').requests
+    const tools = [{ name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' }, days: { type: 'integer' }, metric: { type: 'boolean' } } } }]
+    // These write every value as text: without the tool's schema 3 reads back as "3", and the conversion says so.
+    const textValued = ['qwen3-coder', 'seed-oss', 'minimax-m2', 'step3']
+    for (const format of nativeFormats()) {
+      const typed = convertRequest(hermes!, format.id)
+      expect(typed.lossless, format.id).toBe(!textValued.includes(format.id))
+      if (!typed.lossless) expect(typed.notes[0], format.id).toMatch(/writes values as text: a reader gives them their types from the tool's schema, and without it they read back as \{"city":"Paris","days":"3","metric":"true"\}\.$/)
+      const back = parseToolRequests(typed.text, format.id, { tools }).requests
+      expect(back.map((r) => [r.toolName, r.arguments]), `${format.id}: ${typed.text}`).toEqual([['get_weather', { city: 'Paris', days: 3, metric: true }]])
+      // A VCP call carries text: it goes over as strings.
+      const fromVcp = parseToolRequests(convertRequest(vcp!, format.id).text, format.id).requests
+      expect(fromVcp.map((r) => [r.toolName, r.arguments]), format.id).toEqual([['get_weather', { city: 'Paris' }]])
+    }
+  })
+})
