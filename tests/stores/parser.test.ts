@@ -131,6 +131,15 @@ describe('parser store', () => {
     expect(store.result.requests[0]?.arguments).toEqual({ expression: 'sqrt(2) * 10', precision: 4 })
   })
 
+  it('says an unknown tool once: the plan\'s diagnostic, not also the parser\'s tools-hint check', () => {
+    const store = useParserStore()
+    store.text = '[TOOL_CALLS]calc_evaluat[ARGS]{"expression": "1"}'
+    store.state.protocol = 'auto'
+    store.flush()
+    expect(store.result.diagnostics.map((d) => d.code)).toContain('unknown-tool-name')
+    expect(store.diagnostics.map((d) => d.code).filter((c) => c.startsWith('unknown-tool'))).toEqual(['unknown-tool'])
+  })
+
   it('takes a model name as a hint, and keeps it across reloads', async () => {
     const store = useParserStore()
     store.text = '[calc_evaluate(expression="1+1"), not_a_tool()]'

@@ -157,3 +157,20 @@ describe('docs/formats.md', () => {
     }
   })
 })
+
+describe('hints and reasoning around the shared tags', () => {
+  it('a Qwen3-Coder model that writes Hermes JSON is still read: a hint alone keeps no protocol out', () => {
+    const text = '<tool_call>\n{"name": "calc_evaluate", "arguments": {"expression": "x+1"}}\n</tool_call>'
+    const result = parseToolRequests(text, 'auto', { model: 'Qwen/Qwen3-Coder-30B-A3B-Instruct' })
+    expect(result.requests.map((r) => [r.toolName, r.arguments])).toEqual([['calc_evaluate', { expression: 'x+1' }]])
+    expect(result.detected?.filter((d) => d.requests > 0).map((d) => d.id)).toEqual(['hermes'])
+  })
+
+  it("Command's <|START_THINKING|> is reasoning: a call in it is not run", () => {
+    const action = '<|START_ACTION|>[{"tool_call_id": "0", "tool_name": "calc_evaluate", "parameters": {"expression": "x+1"}}]<|END_ACTION|>'
+    const text = `<|START_THINKING|>maybe ${action}<|END_THINKING|>${action}`
+    const result = parseToolRequests(text, 'command-r7b', { reasoning: 'include' })
+    expect(result.requests.map((r) => r.inReasoning)).toEqual([true, false])
+    expect(parseToolRequests(text, 'command-r7b').requests).toHaveLength(1)
+  })
+})

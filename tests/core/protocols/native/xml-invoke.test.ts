@@ -195,3 +195,15 @@ describe('MiniMax-M2', () => {
     expect(result.diagnostics.find((d) => d.code === 'unclosed-call')?.offset).toBe(text.indexOf('<invoke'))
   })
 })
+
+describe('Qwen3-Coder streaming values', () => {
+  it('a value cut by the end of a stream never shows the closing tag cut with it', async () => {
+    const { streamEvents } = await import('./helpers')
+    const text = '<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n<parameter=days>\n3\n</parameter>\n</function>\n</tool_call>'
+    for (const size of [1, 2, 3, 5, 7]) {
+      const values = streamEvents('qwen3-coder', text, size).filter((e) => e.type === 'field' && e.key !== 'tool_name').map((e) => e.value as string)
+      expect(values.filter((v) => v.includes('<')), `chunks of ${size}`).toEqual([])
+      expect(values).toContain('Paris')
+    }
+  })
+})
