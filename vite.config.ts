@@ -1,3 +1,4 @@
+import { existsSync, readdirSync } from 'node:fs'
 import { defineConfig } from 'vite'
 import vue from '@vitejs/plugin-vue'
 import components from 'unplugin-vue-components/vite'
@@ -12,6 +13,22 @@ import { mcpBridge } from './scripts/mcp-bridge.ts'
 export const WORKBENCH_PORT = 5747
 export const PREVIEW_PORT = 5748
 
+/**
+ * Dependencies the dev server cannot find by scanning index.html: Element Plus styles (imported by
+ * the components plugin while a lazily loaded pane is transformed) and the sandbox worker's QuickJS
+ * build. Found late, each re-bundled the dependencies and reloaded the page, and a module already
+ * asked for under the old hash failed to load.
+ */
+function lateDependencies(): string[] {
+  const components = 'node_modules/element-plus/es/components'
+  const styles = existsSync(components)
+    ? readdirSync(components)
+        .filter((name) => existsSync(`${components}/${name}/style/css.mjs`))
+        .map((name) => `element-plus/es/components/${name}/style/css`)
+    : []
+  return ['element-plus/es', ...styles, '@jitl/quickjs-singlefile-browser-release-sync', 'quickjs-emscripten-core']
+}
+
 export default defineConfig({
   plugins: [
     vue(),
@@ -21,6 +38,7 @@ export default defineConfig({
     llmProxy(),
     mcpBridge(),
   ],
+  optimizeDeps: { include: lateDependencies() },
   // No CORS: the page carries the bridge secret, and no other page (on any port) may read it.
   server: { host: '127.0.0.1', port: WORKBENCH_PORT, strictPort: true, cors: false },
   preview: { host: '127.0.0.1', port: PREVIEW_PORT, strictPort: true, cors: false },
