@@ -3,14 +3,26 @@ import tseslint from 'typescript-eslint'
 import pluginVue from 'eslint-plugin-vue'
 import vueParser from 'vue-eslint-parser'
 import globals from 'globals'
+import prettier from 'eslint-config-prettier/flat'
 
 const CORE_DEEP_IMPORT = {
   group: ['**/core/*', '!**/core/mcp', '!**/core/internal', '**/core/mcp/*', '!**/core/mcp/config'],
-  message: 'Import the core through its index (src/core), src/core/mcp (its config alone: src/core/mcp/config), or (for the shared helpers of the app) src/core/internal: its inner modules are not its API.',
+  message:
+    'Import the core through its index (src/core), src/core/mcp (its config alone: src/core/mcp/config), or (for the shared helpers of the app) src/core/internal: its inner modules are not its API.',
 }
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'examples/*/dist/**', 'node_modules/**', '.bench/**', '.e2e-dist*/**', 'coverage/**', 'test-results/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'examples/*/dist/**',
+      'node_modules/**',
+      '.bench/**',
+      '.e2e-dist*/**',
+      'coverage/**',
+      'test-results/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...pluginVue.configs['flat/recommended'],
@@ -18,7 +30,12 @@ export default tseslint.config(
     files: ['**/*.{ts,vue,js,mjs}'],
     languageOptions: {
       parser: vueParser,
-      parserOptions: { parser: tseslint.parser, ecmaVersion: 'latest', sourceType: 'module', extraFileExtensions: ['.vue'] },
+      parserOptions: {
+        parser: tseslint.parser,
+        ecmaVersion: 'latest',
+        sourceType: 'module',
+        extraFileExtensions: ['.vue'],
+      },
       globals: { ...globals.browser, ...globals.node },
     },
     rules: {
@@ -40,7 +57,10 @@ export default tseslint.config(
           patterns: [
             { group: ['vue', 'vue/*', '@vue/*'], message: 'src/core must not import Vue.' },
             { group: ['pinia', 'pinia/*'], message: 'src/core must not import Pinia.' },
-            { group: ['element-plus', 'element-plus/*', '@element-plus/*'], message: 'src/core must not import Element Plus.' },
+            {
+              group: ['element-plus', 'element-plus/*', '@element-plus/*'],
+              message: 'src/core must not import Element Plus.',
+            },
             { group: ['monaco-editor', 'monaco-editor/*'], message: 'src/core must not import Monaco.' },
             { group: ['node:*'], message: 'src/core runs in the browser too: no Node built-ins.' },
           ],
@@ -61,7 +81,12 @@ export default tseslint.config(
     files: ['src/tools/**/*.ts'],
     ignores: ['src/tools/node/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [CORE_DEEP_IMPORT, { group: ['node:*'], message: 'Only src/tools/node may use Node built-ins.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [CORE_DEEP_IMPORT, { group: ['node:*'], message: 'Only src/tools/node may use Node built-ins.' }] },
+      ],
     },
   },
+  // Layout is Prettier's (npm run lint checks it): the style rules that would disagree are off.
+  prettier,
 )

@@ -14,9 +14,18 @@ import {
   runToolLoop,
   type ChatMessage,
 } from '../src/core'
-import { createCalculatorTool, createDateTimeTool, createFileSystemTool, createMemoryFileStore, createTextTool } from '../src/tools'
+import {
+  createCalculatorTool,
+  createDateTimeTool,
+  createFileSystemTool,
+  createMemoryFileStore,
+  createTextTool,
+} from '../src/tools'
 
-const NOTES = Array.from({ length: 120 }, (_, i) => `- note ${i + 1}: the parser keeps values verbatim, even with 「始」 markers and \`code\`.`).join('\n')
+const NOTES = Array.from(
+  { length: 120 },
+  (_, i) => `- note ${i + 1}: the parser keeps values verbatim, even with 「始」 markers and \`code\`.`,
+).join('\n')
 
 const ROUNDS: [string, Record<string, string>][] = [
   ['fs_write', { path: '/notes/parser.md', content: NOTES }],
@@ -33,7 +42,14 @@ const ROUNDS: [string, Record<string, string>][] = [
 
 export async function compactFigures(): Promise<{ rounds: number; nativeChars: number; compactChars: number }> {
   const registry = createToolRegistryManager()
-  for (const tool of [createFileSystemTool(createMemoryFileStore()), createCalculatorTool(), createTextTool(), createDateTimeTool(), createVariableTools()]) registry.register(tool)
+  for (const tool of [
+    createFileSystemTool(createMemoryFileStore()),
+    createCalculatorTool(),
+    createTextTool(),
+    createDateTimeTool(),
+    createVariableTools(),
+  ])
+    registry.register(tool)
   let round = 0
   const client = createManualClient(async () => {
     const step = ROUNDS[round++]
@@ -47,12 +63,19 @@ export async function compactFigures(): Promise<{ rounds: number; nativeChars: n
     registry,
     variables: createVariableStore(),
   })
-  if (record.status !== 'completed' || record.rounds.length !== ROUNDS.length + 1) throw new Error(`the scripted session did not run as written: ${record.status} ${record.error ?? ''}`)
+  if (record.status !== 'completed' || record.rounds.length !== ROUNDS.length + 1)
+    throw new Error(`the scripted session did not run as written: ${record.status} ${record.error ?? ''}`)
   const failed = record.rounds.flatMap((r) => r.results).filter((r) => r.status !== 'success')
   if (failed.length > 0) throw new Error(`a scripted call failed: ${failed[0]!.toolName}: ${failed[0]!.result}`)
   return { rounds: ROUNDS.length, nativeChars: historyChars(messages), compactChars: compactTranscript(record).length }
 }
 
 function historyChars(messages: ChatMessage[]): number {
-  return messages.reduce((sum, m) => sum + (m.content?.length ?? 0) + (m.tool_calls ?? []).reduce((n, c) => n + c.function.name.length + c.function.arguments.length, 0), 0)
+  return messages.reduce(
+    (sum, m) =>
+      sum +
+      (m.content?.length ?? 0) +
+      (m.tool_calls ?? []).reduce((n, c) => n + c.function.name.length + c.function.arguments.length, 0),
+    0,
+  )
 }

@@ -21,8 +21,18 @@ const benchTool = {
   name: 'Bench',
   getMetadata: () => ({
     methods: [
-      { name: 'noop', description: 'Returns its argument.', agentCallable: true, parameters: [{ name: 'x', type: 'string' as const }] },
-      { name: 'wait', description: 'Waits 20 ms.', agentCallable: true, parameters: [{ name: 'x', type: 'string' as const }] },
+      {
+        name: 'noop',
+        description: 'Returns its argument.',
+        agentCallable: true,
+        parameters: [{ name: 'x', type: 'string' as const }],
+      },
+      {
+        name: 'wait',
+        description: 'Waits 20 ms.',
+        agentCallable: true,
+        parameters: [{ name: 'x', type: 'string' as const }],
+      },
     ],
   }),
   noop: (args: { x: string }) => args.x,
@@ -95,9 +105,12 @@ export async function promptFigures(rounds: number): Promise<Record<string, numb
   for (let round = 0; round < rounds; round++) {
     coldMs = Math.min(coldMs, await bestOf(1, cold))
     await cold()
-    warmMs = Math.min(warmMs, await bestOf(1, async () => {
-      for (let i = 0; i < 100; i++) await warm()
-    }) / 100)
+    warmMs = Math.min(
+      warmMs,
+      (await bestOf(1, async () => {
+        for (let i = 0; i < 100; i++) await warm()
+      })) / 100,
+    )
   }
   return { methods, promptChars: length, coldMs, warmMs }
 }

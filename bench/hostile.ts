@@ -7,7 +7,8 @@
 import { createStreamParser, parseToolRequests } from '../src/core'
 import { measureInterleaved } from './measure'
 
-const block = (body: string): string => `<<<[TOOL_REQUEST]>>>\ntool_name:「始」t「末」,\n${body}\n<<<[END_TOOL_REQUEST]>>>\n`
+const block = (body: string): string =>
+  `<<<[TOOL_REQUEST]>>>\ntool_name:「始」t「末」,\n${body}\n<<<[END_TOOL_REQUEST]>>>\n`
 const repeat = (unit: string, n: number): string => unit.repeat(Math.ceil(n / unit.length))
 /** Fields `field(0)`, `field(1)`, ... until they hold n characters. */
 function fields(n: number, field: (i: number) => string): string {
@@ -30,7 +31,8 @@ export const HOSTILE_SHAPES: Record<string, (n: number) => string> = {
   'value markers with no key': (n) => block(repeat('「始」x「末」 ', n)),
   'unclosed escaped value': (n) => block(`c:「始ESCAPE」${repeat('<<<[END_TOOL_REQUEST]>>> 「末」 ', n)}`),
   'many unclosed escaped values': (n) => repeat(block('c:「始ESCAPE」x 「末」 y'), n),
-  'one request id, repeated': (n) => repeat('<<<[TOOL_REQUEST]>>>\ntool_name:「始」t「末」,request_id:「始」same「末」\n<<<[END_TOOL_REQUEST]>>>\n', n),
+  'one request id, repeated': (n) =>
+    repeat('<<<[TOOL_REQUEST]>>>\ntool_name:「始」t「末」,request_id:「始」same「末」\n<<<[END_TOOL_REQUEST]>>>\n', n),
   'reasoning tags': (n) => repeat('<think>a</think>b ', n),
   "runs of '<'": (n) => repeat('<<<<<<[ ', n),
   "one run of '~' (a fence that never ends)": (n) => `>\n${'~'.repeat(n)}`,
@@ -65,7 +67,10 @@ export function hostileFigures(rounds: number): Record<string, number> {
   const tasks: Record<string, () => unknown> = {}
   for (const [name, make] of Object.entries(HOSTILE_SHAPES)) {
     const protocol = protocolOf(name)
-    for (const [size, text] of [['small', make(SMALL)], ['large', make(LARGE)]] as const) {
+    for (const [size, text] of [
+      ['small', make(SMALL)],
+      ['large', make(LARGE)],
+    ] as const) {
       tasks[`${name}|oneShot|${size}|${text.length}`] = () => parseToolRequests(text, protocol).requests.length
       tasks[`${name}|stream16|${size}|${text.length}`] = streamed(text, protocol)
     }

@@ -86,12 +86,13 @@ function streamAll(chunks: string[], protocol = 'vcp'): number {
   return parser.end().requests.length
 }
 
-
 /** The figures mean nothing if the parser did not read the reply as intended. */
 function checkSyntheticReply(text: string, blocks: number, protocol = 'vcp'): void {
   const { requests, diagnostics } = parseToolRequests(text, protocol)
   if (requests.length !== blocks || diagnostics.length !== 0) {
-    throw new Error(`synthetic reply parsed to ${requests.length} requests and ${diagnostics.length} diagnostics; expected ${blocks} and 0`)
+    throw new Error(
+      `synthetic reply parsed to ${requests.length} requests and ${diagnostics.length} diagnostics; expected ${blocks} and 0`,
+    )
   }
 }
 
@@ -165,7 +166,11 @@ function compareParadigm(protocol: string): Measurement {
   const { text, blocks } = buildSyntheticReply(2_000_000, 5000, 'realistic', protocol)
   checkSyntheticReply(text, blocks, protocol)
   const chunks16 = chunksOf(text, 16)
-  const ms = measureInterleaved({ oneShot: () => parseToolRequests(text, protocol).requests.length, stream16: () => streamAll(chunks16, protocol) }, Math.min(rounds, 10), 3)
+  const ms = measureInterleaved(
+    { oneShot: () => parseToolRequests(text, protocol).requests.length, stream16: () => streamAll(chunks16, protocol) },
+    Math.min(rounds, 10),
+    3,
+  )
   return { what: 'paradigm', mix: 'realistic', characters: text.length, blocks, ms }
 }
 

@@ -11,7 +11,9 @@ const median = (values: number[]): number => [...values].sort((a, b) => a - b)[v
 
 export async function mcpFigures(calls = 200): Promise<Record<string, number>> {
   const everything = resolve('node_modules/@modelcontextprotocol/server-everything/dist/index.js')
-  const { servers } = readMcpConfig({ mcpServers: { everything: { command: process.execPath, args: [everything, 'stdio'] } } })
+  const { servers } = readMcpConfig({
+    mcpServers: { everything: { command: process.execPath, args: [everything, 'stdio'] } },
+  })
   const registry = createToolRegistryManager()
   const connected = await connectMcpServers(servers, registry, nodeMcpTransport)
   if (connected.failures.length > 0) throw new Error(connected.failures.join(' '))
@@ -26,7 +28,9 @@ export async function mcpFigures(calls = 200): Promise<Record<string, number>> {
       await client.callTool({ name: 'echo', arguments: { message: `m${n}` } })
       const d = performance.now() - started
       started = performance.now()
-      const result = await executeToolRequest(directRequest('everything_echo', { message: `m${n}` }, `e${n}`), { registry })
+      const result = await executeToolRequest(directRequest('everything_echo', { message: `m${n}` }, `e${n}`), {
+        registry,
+      })
       const e = performance.now() - started
       if (result.status !== 'success') throw new Error(result.result)
       // The first calls warm both paths up.
@@ -35,7 +39,12 @@ export async function mcpFigures(calls = 200): Promise<Record<string, number>> {
         executor.push(e)
       }
     }
-    return { calls, directMs: median(direct), executorMs: median(executor), overheadMs: median(executor.map((e, i) => e - (direct[i] as number))) }
+    return {
+      calls,
+      directMs: median(direct),
+      executorMs: median(executor),
+      overheadMs: median(executor.map((e, i) => e - (direct[i] as number))),
+    }
   } finally {
     await connected.close()
   }

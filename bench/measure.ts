@@ -3,7 +3,11 @@
  * all of them alike; each task's figure is its best round after the warm-up rounds. Noise on a
  * shared machine only ever adds time, so the best round is the closest reading of the code's cost.
  */
-export function measureInterleaved(tasks: Record<string, () => unknown>, rounds: number, warmup = 10): Record<string, number> {
+export function measureInterleaved(
+  tasks: Record<string, () => unknown>,
+  rounds: number,
+  warmup = 10,
+): Record<string, number> {
   const names = Object.keys(tasks)
   const best: Record<string, number> = Object.fromEntries(names.map((n) => [n, Infinity]))
   let sink = 0

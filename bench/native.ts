@@ -9,14 +9,18 @@ import { nativeFormats } from '../src/core/protocols/native/registry'
 import type { NativeFormat } from '../src/core/protocols/native/format'
 import { measureInterleaved } from './measure'
 
-const PROSE = 'The forecast for the coming days depends on the city; I will look it up and then compare the numbers with last week before I answer.\n'
+const PROSE =
+  'The forecast for the coming days depends on the city; I will look it up and then compare the numbers with last week before I answer.\n'
 
 export function nativeReply(format: NativeFormat, characters: number): { text: string; calls: number } {
   const parts: string[] = []
   let length = 0
   let calls = 0
   while (length < characters) {
-    const call = format.render({ toolName: 'get_weather', arguments: { city: `Paris ${calls}`, days: calls % 7, metric: calls % 2 === 0 } })
+    const call = format.render({
+      toolName: 'get_weather',
+      arguments: { city: `Paris ${calls}`, days: calls % 7, metric: calls % 2 === 0 },
+    })
     const piece = `${PROSE}${PROSE}${call}\n`
     parts.push(piece)
     length += piece.length
@@ -27,7 +31,8 @@ export function nativeReply(format: NativeFormat, characters: number): { text: s
 
 function openerFloor(text: string, openers: readonly string[]): number {
   let found = 0
-  for (const opener of openers) for (let at = text.indexOf(opener); at !== -1; at = text.indexOf(opener, at + opener.length)) found++
+  for (const opener of openers)
+    for (let at = text.indexOf(opener); at !== -1; at = text.indexOf(opener, at + opener.length)) found++
   return found
 }
 
@@ -66,7 +71,11 @@ export function nativeFigures(rounds: number): Record<string, NativeFigures> {
     const found = parseToolRequests(text, format.id).requests.length
     const chunks = chunksOf(text, 16)
     const ms = measureInterleaved(
-      { floor: () => openerFloor(text, format.openers), oneShot: () => parseToolRequests(text, format.id).requests.length, stream16: () => streamAll(chunks, format.id) },
+      {
+        floor: () => openerFloor(text, format.openers),
+        oneShot: () => parseToolRequests(text, format.id).requests.length,
+        stream16: () => streamAll(chunks, format.id),
+      },
       rounds,
       2,
     )

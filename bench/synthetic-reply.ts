@@ -99,7 +99,12 @@ export type ReplyMix = 'realistic' | 'dense'
  * few sentences between calls, as agents do; 'dense' a single short line, which is the hardest
  * case for a parser: the most blocks and fields per character.
  */
-export function buildSyntheticReply(minChars: number, minBlocks = 0, mix: ReplyMix = 'dense', protocol = 'vcp'): SyntheticReply {
+export function buildSyntheticReply(
+  minChars: number,
+  minBlocks = 0,
+  mix: ReplyMix = 'dense',
+  protocol = 'vcp',
+): SyntheticReply {
   const parts: string[] = []
   let length = 0
   let blocks = 0

@@ -19,7 +19,8 @@ const { record, content } = await runToolLoop({
   config: { ...DEFAULT_TOOL_CALL_CONFIG, toolToggles: {} },
   registry,
   callbacks: {
-    onToolCallComplete: (result) => console.error(`[${result.status}] ${result.toolName}: ${result.result.slice(0, 120)}`),
+    onToolCallComplete: (result) =>
+      console.error(`[${result.status}] ${result.toolName}: ${result.result.slice(0, 120)}`),
   },
 })
 console.log(JSON.stringify({ status: record.status, rounds: record.rounds.length, content }))

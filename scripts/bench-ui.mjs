@@ -30,24 +30,52 @@ function record(name, budget, limit, values, unit = ms, { worstLimit } = {}) {
   const median = sorted[sorted.length >> 1]
   const worst = sorted[sorted.length - 1]
   const met = median <= limit && (worstLimit === undefined || worst <= worstLimit)
-  rows.push({ name, budget, measured: values.length > 1 ? `median ${unit(median)}, worst ${unit(worst)} (${values.length} runs)` : unit(median), met })
+  rows.push({
+    name,
+    budget,
+    measured: values.length > 1 ? `median ${unit(median)}, worst ${unit(worst)} (${values.length} runs)` : unit(median),
+    met,
+  })
 }
 
 // First load: the entry, what the page preloads with it, and its stylesheets.
 const html = readFileSync(join(outDir, 'index.html'), 'utf8')
-const scripts = [...html.matchAll(/<script type="module"[^>]*src="\/([^"]+)"|<link rel="modulepreload"[^>]*href="\/([^"]+)"/g)].map((m) => m[1] ?? m[2])
+const scripts = [
+  ...html.matchAll(/<script type="module"[^>]*src="\/([^"]+)"|<link rel="modulepreload"[^>]*href="\/([^"]+)"/g),
+].map((m) => m[1] ?? m[2])
 const styles = [...html.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"/g)].map((m) => m[1])
 const gz = (files) => files.reduce((sum, file) => sum + gzipSync(readFileSync(join(outDir, file))).length, 0)
 const monacoInFirstLoad = scripts.some((file) => readFileSync(join(outDir, file), 'utf8').includes('MonacoEnvironment'))
 record('first-load JavaScript (gzip)', '≤ 200 KiB', 200 * 1024, [gz(scripts)], kib)
 record('first-load CSS (gzip)', '≤ 40 KiB', 40 * 1024, [gz(styles)], kib)
 
-const server = await preview({ configFile: resolve('vite.config.ts'), logLevel: 'warn', build: { outDir }, preview: { host: '127.0.0.1', port: 4299, strictPort: false } })
+const server = await preview({
+  configFile: resolve('vite.config.ts'),
+  logLevel: 'warn',
+  build: { outDir },
+  preview: { host: '127.0.0.1', port: 4299, strictPort: false },
+})
 const url = server.resolvedUrls.local[0]
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run'] })
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-quic',
+    '--no-first-run',
+  ],
+})
 // `npm run bench:ui -- parser` measures one group only (load, discovery, parser, chat, mcp).
 const only = process.argv[2]
-const groups = { load: syntheticLoad, discovery: discoverySearch, parser: parserPaste, chat: chatStream, mcp: hugeSchema }
+const groups = {
+  load: syntheticLoad,
+  discovery: discoverySearch,
+  parser: parserPaste,
+  chat: chatStream,
+  mcp: hugeSchema,
+}
 try {
   for (const [name, measure] of Object.entries(groups)) if (!only || only === name) await measure()
 } finally {
@@ -56,10 +84,15 @@ try {
 }
 
 console.log(`Node ${process.version}; Chromium at /usr/bin/chromium; production build in ${outDir}`)
-console.log(`First load: ${scripts.length} scripts, ${styles.length} stylesheets; Monaco in it: ${monacoInFirstLoad ? 'YES' : 'no'}\n`)
+console.log(
+  `First load: ${scripts.length} scripts, ${styles.length} stylesheets; Monaco in it: ${monacoInFirstLoad ? 'YES' : 'no'}\n`,
+)
 const width = Math.max(...rows.map((r) => r.name.length))
 const budgetWidth = Math.max(...rows.map((r) => r.budget.length))
-for (const row of rows) console.log(`${row.met ? 'met    ' : 'NOT MET'}  ${row.name.padEnd(width)}  ${row.budget.padEnd(budgetWidth)}  ${row.measured}`)
+for (const row of rows)
+  console.log(
+    `${row.met ? 'met    ' : 'NOT MET'}  ${row.name.padEnd(width)}  ${row.budget.padEnd(budgetWidth)}  ${row.measured}`,
+  )
 const missed = rows.filter((r) => !r.met).length
 console.log(`\n${rows.length - missed} of ${rows.length} budgets met.`)
 
@@ -68,7 +101,11 @@ async function newPage(tab = 'discovery') {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   const page = await context.newPage()
   await page.addInitScript((open) => {
-    if (!localStorage.getItem('vcp-workbench:tester')) localStorage.setItem('vcp-workbench:tester', JSON.stringify({ version: 1, data: { tab: open, theme: 'light', locale: 'en' } }))
+    if (!localStorage.getItem('vcp-workbench:tester'))
+      localStorage.setItem(
+        'vcp-workbench:tester',
+        JSON.stringify({ version: 1, data: { tab: open, theme: 'light', locale: 'en' } }),
+      )
   }, tab)
   return { context, page }
 }
@@ -101,10 +138,14 @@ async function discoverySearch() {
   await page.evaluate(() => {
     window.__latencies = []
     let pending = null
-    document.addEventListener('keydown', (event) => {
-      // Only keys that type a character: Control+A selects, it does not search.
-      if (event.key.length === 1 && !event.ctrlKey && !event.metaKey) pending = event.timeStamp
-    }, true)
+    document.addEventListener(
+      'keydown',
+      (event) => {
+        // Only keys that type a character: Control+A selects, it does not search.
+        if (event.key.length === 1 && !event.ctrlKey && !event.metaKey) pending = event.timeStamp
+      },
+      true,
+    )
     new MutationObserver(() => {
       if (pending === null) return
       const start = pending
@@ -120,12 +161,15 @@ async function discoverySearch() {
     await page.waitForTimeout(150)
   }
   const latencies = await page.evaluate(() => window.__latencies)
-  record('Discovery keystroke -> list on screen (5,000 methods)', 'median ≤ 16 ms, worst ≤ 33 ms', 16, latencies, ms, { worstLimit: 33 })
+  record('Discovery keystroke -> list on screen (5,000 methods)', 'median ≤ 16 ms, worst ≤ 33 ms', 16, latencies, ms, {
+    worstLimit: 33,
+  })
   await context.close()
 }
 
 function longReply() {
-  const block = '<<<[TOOL_REQUEST]>>>\ntool_name:「始」calc_evaluate「末」,\nexpression:「始」1+1「末」\n<<<[END_TOOL_REQUEST]>>>\n'
+  const block =
+    '<<<[TOOL_REQUEST]>>>\ntool_name:「始」calc_evaluate「末」,\nexpression:「始」1+1「末」\n<<<[END_TOOL_REQUEST]>>>\n'
   let reply = ''
   for (let n = 0; reply.length < 200_000; n++) reply += `Step ${n}: 一些说明文字。\n${block}`
   return reply
@@ -146,13 +190,23 @@ async function parserPaste() {
     await page.evaluate((text) => navigator.clipboard.writeText(text), reply)
     await page.evaluate(() => {
       window.__answered = undefined
-      document.addEventListener('keydown', (event) => {
-        if (event.key.toLowerCase() === 'v' && event.ctrlKey && window.__pasteAt === undefined) window.__pasteAt = event.timeStamp
-      }, true)
+      document.addEventListener(
+        'keydown',
+        (event) => {
+          if (event.key.toLowerCase() === 'v' && event.ctrlKey && window.__pasteAt === undefined)
+            window.__pasteAt = event.timeStamp
+        },
+        true,
+      )
       const pane = document.querySelector('[data-test="parser-pane"]') ?? document.body
       new MutationObserver((_, observer) => {
         const summary = document.querySelector('[data-test="parser-summary"]')?.textContent ?? ''
-        if (window.__pasteAt === undefined || !/\d{4} requests/.test(summary) || !document.querySelector('[data-test="request-card"]')) return
+        if (
+          window.__pasteAt === undefined ||
+          !/\d{4} requests/.test(summary) ||
+          !document.querySelector('[data-test="request-card"]')
+        )
+          return
         observer.disconnect()
         requestAnimationFrame(() => (window.__answered = performance.now() - window.__pasteAt))
       }).observe(pane, { subtree: true, childList: true, characterData: true })
@@ -165,11 +219,15 @@ async function parserPaste() {
     await page.keyboard.press('Control+End')
     await page.evaluate(() => {
       window.__keys = []
-      document.addEventListener('keydown', (event) => {
-        // The next frame, once it is drawn: a task queued from its animation-frame callback.
-        const start = event.timeStamp
-        requestAnimationFrame(() => setTimeout(() => window.__keys.push(performance.now() - start), 0))
-      }, true)
+      document.addEventListener(
+        'keydown',
+        (event) => {
+          // The next frame, once it is drawn: a task queued from its animation-frame callback.
+          const start = event.timeStamp
+          requestAnimationFrame(() => setTimeout(() => window.__keys.push(performance.now() - start), 0))
+        },
+        true,
+      )
     })
     for (const key of 'typing here') {
       await page.keyboard.press(key === ' ' ? 'Space' : key)
@@ -192,10 +250,22 @@ async function chatStream() {
   try {
     for (let run = 0; run < 2; run++) {
       const state = defaultChatState()
-      state.profiles.push({ id: 'mock', name: 'Mock', kind: 'openai', baseUrl: llm.baseUrl, apiKey: '', model: 'long-reply', temperature: null, maxTokens: null })
+      state.profiles.push({
+        id: 'mock',
+        name: 'Mock',
+        kind: 'openai',
+        baseUrl: llm.baseUrl,
+        apiKey: '',
+        model: 'long-reply',
+        temperature: null,
+        maxTokens: null,
+      })
       state.sessions[0].profileId = 'mock'
       const { context, page } = await newPage('chat')
-      await page.addInitScript((chat) => localStorage.setItem('vcp-workbench:chat', JSON.stringify({ version: 1, data: chat })), state)
+      await page.addInitScript(
+        (chat) => localStorage.setItem('vcp-workbench:chat', JSON.stringify({ version: 1, data: chat })),
+        state,
+      )
       await page.goto(url)
       await page.locator('[data-test="chat-view"]').waitFor()
       await page.locator('textarea[data-test="chat-input"]').fill('Explain the cache change in detail.')
@@ -225,7 +295,14 @@ async function chatStream() {
   } finally {
     await llm.close()
   }
-  record(`Chat: longest frame while a ${chars.toLocaleString('en-US')}-character answer streams (${over} of ${frames} frames over 50 ms)`, 'every frame < 50 ms', 49.999, longest, ms, { worstLimit: 49.999 })
+  record(
+    `Chat: longest frame while a ${chars.toLocaleString('en-US')}-character answer streams (${over} of ${frames} frames over 50 ms)`,
+    'every frame < 50 ms',
+    49.999,
+    longest,
+    ms,
+    { worstLimit: 49.999 },
+  )
 }
 
 /** An MCP tool with a 200,000-value choice: the longest task while it connects, opens, is searched and runs. */
@@ -235,16 +312,24 @@ async function hugeSchema() {
     const { context, page } = await newPage('discovery')
     await page.addInitScript(() => {
       window.__tasks = []
-      new PerformanceObserver((list) => window.__tasks.push(...list.getEntries().map((entry) => entry.duration))).observe({ type: 'longtask', buffered: true })
+      new PerformanceObserver((list) =>
+        window.__tasks.push(...list.getEntries().map((entry) => entry.duration)),
+      ).observe({ type: 'longtask', buffered: true })
     })
     await page.goto(url)
     await page.locator('[data-test="open-servers"]').first().waitFor()
     // From here on: what the server's schema costs, not the first load.
     await page.evaluate(() => (window.__tasks = []))
     await page.locator('[data-test="open-servers"]').first().click()
-    await page.locator('textarea[data-test="mcp-config"]').fill(JSON.stringify({ mcpServers: { big: { command: process.execPath, args: [resolve('tests/fixtures/mcp/big-enum-server.mjs')] } } }))
+    await page.locator('textarea[data-test="mcp-config"]').fill(
+      JSON.stringify({
+        mcpServers: { big: { command: process.execPath, args: [resolve('tests/fixtures/mcp/big-enum-server.mjs')] } },
+      }),
+    )
     await page.locator('[data-test="mcp-import"]').click()
-    await page.locator('[data-test="mcp-server"][data-name="big"][data-status="connected"]').waitFor({ timeout: 60_000 })
+    await page
+      .locator('[data-test="mcp-server"][data-name="big"][data-status="connected"]')
+      .waitFor({ timeout: 60_000 })
     await page.keyboard.press('Escape')
     await page.getByRole('tab', { name: 'Executor' }).click()
     await page.locator('[data-test="executor-method"]').click()
@@ -259,5 +344,10 @@ async function hugeSchema() {
     longest.push(Math.max(0, ...(await page.evaluate(() => window.__tasks))))
     await context.close()
   }
-  record('MCP: 200,000-value choice connected, opened, searched, picked and run -> longest task', '≤ 100 ms', 100, longest)
+  record(
+    'MCP: 200,000-value choice connected, opened, searched, picked and run -> longest task',
+    '≤ 100 ms',
+    100,
+    longest,
+  )
 }

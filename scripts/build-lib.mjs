@@ -37,7 +37,10 @@ await build({
 // build with its WebAssembly inline, re2js): a bundler that meets `new Worker(new URL(...))` in
 // dist/tools/browser.js copies them as they are.
 await build({
-  entryPoints: { 'tools/browser/quickjs-worker': 'src/tools/browser/quickjs-worker.ts', 'tools/browser/regex-worker': 'src/tools/browser/regex-worker.ts' },
+  entryPoints: {
+    'tools/browser/quickjs-worker': 'src/tools/browser/quickjs-worker.ts',
+    'tools/browser/regex-worker': 'src/tools/browser/regex-worker.ts',
+  },
   outdir: 'dist',
   bundle: true,
   format: 'esm',
@@ -47,12 +50,16 @@ await build({
   logLevel: 'warning',
 })
 if (!readFileSync('dist/tools/browser.js', 'utf8').includes('./browser/quickjs-worker.js')) {
-  throw new Error('dist/tools/browser.js does not load its workers from ./browser/: the worker code moved to a shared chunk')
+  throw new Error(
+    'dist/tools/browser.js does not load its workers from ./browser/: the worker code moved to a shared chunk',
+  )
 }
 // The Node sandbox's worker and its driver are files of their own: a worker thread loads them by URL.
 cpSync('src/tools/node/quickjs-worker.mjs', 'dist/tools/quickjs-worker.mjs')
 cpSync('src/tools/sandbox/quickjs-driver.mjs', 'dist/sandbox/quickjs-driver.mjs')
-const types = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.lib.json'], { stdio: 'inherit' })
+const types = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.lib.json'], {
+  stdio: 'inherit',
+})
 if (types.status !== 0) process.exit(types.status ?? 1)
 
 /** In the source a worker is `./name.ts` next to its caller; in dist/tools/browser.js it is `./browser/name.js`. */
@@ -61,7 +68,10 @@ function builtWorkerUrls() {
     name: 'built-worker-urls',
     setup(build) {
       build.onLoad({ filter: /[\\/]tools[\\/]browser[\\/]worker-[a-z]+\.ts$/ }, (args) => ({
-        contents: readFileSync(args.path, 'utf8').replace(/new URL\('\.\/([a-z-]+)\.ts', import\.meta\.url\)/g, "new URL('./browser/$1.js', import.meta.url)"),
+        contents: readFileSync(args.path, 'utf8').replace(
+          /new URL\('\.\/([a-z-]+)\.ts', import\.meta\.url\)/g,
+          "new URL('./browser/$1.js', import.meta.url)",
+        ),
         loader: 'ts',
       }))
     },

@@ -7,5 +7,13 @@ import { pathToFileURL } from 'node:url'
 
 const outfile = resolve('.bench/fuzz.mjs')
 mkdirSync('.bench', { recursive: true })
-await build({ entryPoints: ['scripts/fuzz.ts'], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile, logLevel: 'warning' })
+await build({
+  entryPoints: ['scripts/fuzz.ts'],
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  outfile,
+  logLevel: 'warning',
+})
 await import(pathToFileURL(outfile).href)

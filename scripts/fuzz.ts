@@ -80,7 +80,14 @@ function caseAt(seed: number, k: number): { text: string; chunking: Chunking } {
 }
 
 function parseSettings(argv: string[]): Settings {
-  const settings: Settings = { seed: Math.floor(Math.random() * 2 ** 31), cases: Infinity, seconds: 120, budgetMs: 3000, protocols: [...FUZZ_PROTOCOLS], targets: [...TARGETS] }
+  const settings: Settings = {
+    seed: Math.floor(Math.random() * 2 ** 31),
+    cases: Infinity,
+    seconds: 120,
+    budgetMs: 3000,
+    protocols: [...FUZZ_PROTOCOLS],
+    targets: [...TARGETS],
+  }
   for (let k = 0; k < argv.length; k += 2) {
     const name = argv[k]
     if (name === '--target') {
@@ -91,7 +98,8 @@ function parseSettings(argv: string[]): Settings {
     }
     if (name === '--protocol') {
       const id = argv[k + 1] ?? ''
-      if (!(FUZZ_PROTOCOLS as readonly string[]).includes(id)) usage(`--protocol takes one of ${FUZZ_PROTOCOLS.join(', ')}`)
+      if (!(FUZZ_PROTOCOLS as readonly string[]).includes(id))
+        usage(`--protocol takes one of ${FUZZ_PROTOCOLS.join(', ')}`)
       settings.protocols = [id]
       settings.targets = ['parser']
       continue
@@ -108,12 +116,18 @@ function parseSettings(argv: string[]): Settings {
 }
 
 function usage(problem: string): never {
-  process.stderr.write(`fuzz: ${problem}\nusage: npm run fuzz -- [--seed N] [--cases N] [--seconds N] [--budget-ms N] [--target parser|mcp|chat|native] [--protocol ID]\n`)
+  process.stderr.write(
+    `fuzz: ${problem}\nusage: npm run fuzz -- [--seed N] [--cases N] [--seconds N] [--budget-ms N] [--target parser|mcp|chat|native] [--protocol ID]\n`,
+  )
   process.exit(2)
 }
 
 /** The first problem of case k of a target, or null; the time it took. */
-async function runCase(settings: Settings, target: Target, k: number): Promise<{ problem: string | null; protocol: string; took: number } | null> {
+async function runCase(
+  settings: Settings,
+  target: Target,
+  k: number,
+): Promise<{ problem: string | null; protocol: string; took: number } | null> {
   if (target === 'parser') {
     const { text, chunking } = caseAt(settings.seed, k)
     for (const protocol of settings.protocols) {
@@ -129,7 +143,9 @@ async function runCase(settings: Settings, target: Target, k: number): Promise<{
   if (target === 'native') {
     const { native, chunking } = nativeCaseAt(settings.seed, k)
     problem = checkNativeCase(native, chunking)
-  } else problem = target === 'mcp' ? checkMcpCase(mcpCaseAt(settings.seed, k)) : await checkChatStream(chatCaseAt(settings.seed, k))
+  } else
+    problem =
+      target === 'mcp' ? checkMcpCase(mcpCaseAt(settings.seed, k)) : await checkChatStream(chatCaseAt(settings.seed, k))
   const took = performance.now() - started
   return problem !== null || took > settings.budgetMs ? { problem, protocol: target, took } : null
 }
@@ -150,7 +166,13 @@ async function runWorker(settings: Settings, progress: Int32Array): Promise<void
       if (outcome) {
         const found: Found = outcome.problem
           ? { kind: 'failure', caseIndex: k, protocol: outcome.protocol, detail: outcome.problem, target }
-          : { kind: 'slow', caseIndex: k, protocol: outcome.protocol, detail: `took ${outcome.took.toFixed(0)} ms (budget ${settings.budgetMs} ms)`, target }
+          : {
+              kind: 'slow',
+              caseIndex: k,
+              protocol: outcome.protocol,
+              detail: `took ${outcome.took.toFixed(0)} ms (budget ${settings.budgetMs} ms)`,
+              target,
+            }
         parentPort?.postMessage({ found })
         return
       }
@@ -162,14 +184,22 @@ async function runWorker(settings: Settings, progress: Int32Array): Promise<void
 
 function report(settings: Settings, found: Found): void {
   const head = `fuzz: ${found.kind === 'failure' ? 'FAILED' : 'TOO SLOW'} on ${found.target} case ${found.caseIndex} of seed ${settings.seed}, ${found.target === 'parser' ? `protocol ${found.protocol}` : found.target}\n  ${found.detail}\n`
-  if (found.target === 'mcp') return void process.stderr.write(`${head}  input (JSON): ${safeJson(mcpCaseAt(settings.seed, found.caseIndex))}\n`)
-  if (found.target === 'chat') return void process.stderr.write(`${head}  stream (JSON): ${safeJson(chatCaseAt(settings.seed, found.caseIndex))}\n`)
+  if (found.target === 'mcp')
+    return void process.stderr.write(`${head}  input (JSON): ${safeJson(mcpCaseAt(settings.seed, found.caseIndex))}\n`)
+  if (found.target === 'chat')
+    return void process.stderr.write(
+      `${head}  stream (JSON): ${safeJson(chatCaseAt(settings.seed, found.caseIndex))}\n`,
+    )
   if (found.target === 'native') {
     const { native, chunking } = nativeCaseAt(settings.seed, found.caseIndex)
-    return void process.stderr.write(`${head}  chunking: ${JSON.stringify(chunking)}\n  case (JSON): ${JSON.stringify(native)}\n`)
+    return void process.stderr.write(
+      `${head}  chunking: ${JSON.stringify(chunking)}\n  case (JSON): ${JSON.stringify(native)}\n`,
+    )
   }
   const { text, chunking } = caseAt(settings.seed, found.caseIndex)
-  process.stderr.write(`${head}  chunking: ${JSON.stringify(chunking)}\n  reply (${text.length} characters, JSON): ${JSON.stringify(text)}\n`)
+  process.stderr.write(
+    `${head}  chunking: ${JSON.stringify(chunking)}\n  reply (${text.length} characters, JSON): ${JSON.stringify(text)}\n`,
+  )
 }
 
 function safeJson(value: unknown): string {
@@ -184,7 +214,12 @@ async function main(): Promise<void> {
   const started = Date.now()
   let lastCase = -1
   let lastMoved = Date.now()
-  const outcome = await new Promise<{ done?: Record<string, number>; found?: Found; hung?: { target: Target; caseIndex: number }; crashed?: string }>((resolve) => {
+  const outcome = await new Promise<{
+    done?: Record<string, number>
+    found?: Found
+    hung?: { target: Target; caseIndex: number }
+    crashed?: string
+  }>((resolve) => {
     worker.on('message', resolve)
     worker.on('error', (error) => resolve({ crashed: String(error.stack ?? error) }))
     worker.on('exit', (code) => resolve({ crashed: `worker exited with ${code}` }))
@@ -195,14 +230,20 @@ async function main(): Promise<void> {
         lastMoved = Date.now()
       } else if (Date.now() - lastMoved > settings.budgetMs * 2) {
         clearInterval(watch)
-        resolve({ hung: { target: TARGETS[Atomics.load(progress, 1)] ?? 'parser', caseIndex: Atomics.load(progress, 2) } })
+        resolve({
+          hung: { target: TARGETS[Atomics.load(progress, 1)] ?? 'parser', caseIndex: Atomics.load(progress, 2) },
+        })
       }
     }, 100)
     worker.on('message', () => clearInterval(watch))
   })
   const seconds = ((Date.now() - started) / 1000).toFixed(1)
   if (outcome.done !== undefined) {
-    const counts = settings.targets.map((target) => (target === 'parser' ? `${outcome.done?.[target]} cases x ${settings.protocols.length} protocols` : `${outcome.done?.[target]} ${target} cases`))
+    const counts = settings.targets.map((target) =>
+      target === 'parser'
+        ? `${outcome.done?.[target]} cases x ${settings.protocols.length} protocols`
+        : `${outcome.done?.[target]} ${target} cases`,
+    )
     process.stdout.write(`fuzz: ${counts.join(', ')} from seed ${settings.seed} in ${seconds} s: nothing found\n`)
     await worker.terminate()
     return
@@ -211,7 +252,13 @@ async function main(): Promise<void> {
   if (outcome.found) report(settings, outcome.found)
   else if (outcome.hung !== undefined) {
     const { target, caseIndex } = outcome.hung
-    report(settings, { kind: 'slow', caseIndex, target, protocol: target === 'parser' ? 'one of ' + settings.protocols.join(', ') : target, detail: `no answer within ${settings.budgetMs * 2} ms: it hangs` })
+    report(settings, {
+      kind: 'slow',
+      caseIndex,
+      target,
+      protocol: target === 'parser' ? 'one of ' + settings.protocols.join(', ') : target,
+      detail: `no answer within ${settings.budgetMs * 2} ms: it hangs`,
+    })
   } else process.stderr.write(`fuzz: the worker crashed: ${outcome.crashed}\n`)
   process.exitCode = 1
 }

@@ -20,12 +20,20 @@ export function llmProxyMiddleware(): Connect.NextHandleFunction {
     const match = /^\/llm-proxy\/(\d{1,5})(\/.*)?$/.exec(url)
     const port = match ? Number(match[1]) : NaN
     if (!match || port < 1 || port > 65535) {
-      res.writeHead(400, { 'Content-Type': 'application/json' }).end(JSON.stringify({ error: { message: `Use ${PROXY_PREFIX}PORT/v1 to reach a model server on 127.0.0.1:PORT.` } }))
+      res.writeHead(400, { 'Content-Type': 'application/json' }).end(
+        JSON.stringify({
+          error: { message: `Use ${PROXY_PREFIX}PORT/v1 to reach a model server on 127.0.0.1:PORT.` },
+        }),
+      )
       return
     }
     const refusal = foreignPage(req)
     if (refusal) {
-      res.writeHead(403, { 'Content-Type': 'application/json' }).end(JSON.stringify({ error: { message: `The workbench's proxy serves only the workbench's own page: ${refusal}.` } }))
+      res.writeHead(403, { 'Content-Type': 'application/json' }).end(
+        JSON.stringify({
+          error: { message: `The workbench's proxy serves only the workbench's own page: ${refusal}.` },
+        }),
+      )
       req.resume()
       return
     }
@@ -34,13 +42,19 @@ export function llmProxyMiddleware(): Connect.NextHandleFunction {
     delete headers.origin
     delete headers.referer
     delete headers.host
-    const upstream = httpRequest({ host: '127.0.0.1', port, method: req.method, path: match[2] ?? '/', headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers)
-      answer.pipe(res)
-    })
+    const upstream = httpRequest(
+      { host: '127.0.0.1', port, method: req.method, path: match[2] ?? '/', headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers)
+        answer.pipe(res)
+      },
+    )
     upstream.on('error', (error) => {
       if (res.headersSent) res.destroy(error)
-      else res.writeHead(502, { 'Content-Type': 'application/json' }).end(JSON.stringify({ error: { message: `The proxy could not reach 127.0.0.1:${port}: ${error.message}` } }))
+      else
+        res
+          .writeHead(502, { 'Content-Type': 'application/json' })
+          .end(JSON.stringify({ error: { message: `The proxy could not reach 127.0.0.1:${port}: ${error.message}` } }))
     })
     res.on('close', () => upstream.destroy())
     req.pipe(upstream)

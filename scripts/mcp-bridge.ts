@@ -61,7 +61,6 @@ interface Session {
   orphanTimer: ReturnType<typeof setTimeout> | null
 }
 
-
 export interface McpBridgeOptions {
   secret?: string
   /** The user's mcp.json; a missing file means no servers. @default ./mcp.json, or $VCP_MCP_CONFIG */
@@ -106,13 +105,30 @@ export function readFileServers(path: string): { servers: FileServer[]; problems
   for (const name of Object.keys(entries)) {
     const entry = entries[name]
     if (!isRecord(entry) || typeof entry.command !== 'string' || entry.command.trim() === '') continue // HTTP servers and the rest: the page reads them itself
-    const args = Array.isArray(entry.args) && entry.args.every((a) => typeof a === 'string') ? (entry.args as string[]) : null
-    const env = entry.env === undefined ? {} : isRecord(entry.env) && Object.values(entry.env).every((v) => typeof v === 'string') ? (entry.env as Record<string, string>) : null
-    if ((entry.args !== undefined && args === null) || env === null || (entry.cwd !== undefined && typeof entry.cwd !== 'string')) {
+    const args =
+      Array.isArray(entry.args) && entry.args.every((a) => typeof a === 'string') ? (entry.args as string[]) : null
+    const env =
+      entry.env === undefined
+        ? {}
+        : isRecord(entry.env) && Object.values(entry.env).every((v) => typeof v === 'string')
+          ? (entry.env as Record<string, string>)
+          : null
+    if (
+      (entry.args !== undefined && args === null) ||
+      env === null ||
+      (entry.cwd !== undefined && typeof entry.cwd !== 'string')
+    ) {
       problems.push(`${path}: server "${name}" has "args", "env" or "cwd" of the wrong type; it was left out.`)
       continue
     }
-    servers.push({ name, command: entry.command, args: args ?? [], env, envNames: Object.keys(env), ...(typeof entry.cwd === 'string' ? { cwd: entry.cwd } : {}) })
+    servers.push({
+      name,
+      command: entry.command,
+      args: args ?? [],
+      env,
+      envNames: Object.keys(env),
+      ...(typeof entry.cwd === 'string' ? { cwd: entry.cwd } : {}),
+    })
   }
   return { servers, problems }
 }
@@ -136,7 +152,8 @@ export function createMcpBridge(options: McpBridgeOptions | string = {}): McpBri
     if (foreign) return `the bridge serves only the workbench's own page: ${foreign}`
     const given = req.headers[SECRET_HEADER]
     const value = Buffer.from(typeof given === 'string' ? given : '')
-    if (value.length !== expected.length || !timingSafeEqual(value, expected)) return 'the bridge secret is missing or wrong (reload the workbench page)'
+    if (value.length !== expected.length || !timingSafeEqual(value, expected))
+      return 'the bridge secret is missing or wrong (reload the workbench page)'
     return null
   }
 
@@ -183,18 +200,34 @@ export function createMcpBridge(options: McpBridgeOptions | string = {}): McpBri
       if (!named) return refuse(res, 404, `${file} lists no stdio server named "${body.fileServer}".`)
       spec = named
     } else {
-      if (!isRecord(body) || typeof body.command !== 'string' || body.command.trim() === '') return refuse(res, 400, 'Send {"command": "...", "args": [...], "env": {...}, "cwd": "..."} or {"fileServer": "name"}.')
-      const args = Array.isArray(body.args) && body.args.every((a) => typeof a === 'string') ? (body.args as string[]) : []
-      const env = isRecord(body.env) ? Object.fromEntries(Object.entries(body.env).filter((e): e is [string, string] => typeof e[1] === 'string')) : {}
+      if (!isRecord(body) || typeof body.command !== 'string' || body.command.trim() === '')
+        return refuse(
+          res,
+          400,
+          'Send {"command": "...", "args": [...], "env": {...}, "cwd": "..."} or {"fileServer": "name"}.',
+        )
+      const args =
+        Array.isArray(body.args) && body.args.every((a) => typeof a === 'string') ? (body.args as string[]) : []
+      const env = isRecord(body.env)
+        ? Object.fromEntries(Object.entries(body.env).filter((e): e is [string, string] => typeof e[1] === 'string'))
+        : {}
       spec = { command: body.command, args, env, ...(typeof body.cwd === 'string' ? { cwd: body.cwd } : {}) }
     }
     // maxBufferSize bounds the line being read; past it the SDK reports LINE_TOO_LONG and closes.
-    const transport = new StdioClientTransport({ command: spec.command, args: spec.args, env: { ...getDefaultEnvironment(), ...spec.env }, cwd: spec.cwd, stderr: 'pipe', maxBufferSize: maxPending })
+    const transport = new StdioClientTransport({
+      command: spec.command,
+      args: spec.args,
+      env: { ...getDefaultEnvironment(), ...spec.env },
+      cwd: spec.cwd,
+      stderr: 'pipe',
+      maxBufferSize: maxPending,
+    })
     const id = randomBytes(12).toString('hex')
     const session: Session = { transport, pending: [], pendingBytes: 0, stream: null, closed: false, orphanTimer: null }
     transport.onmessage = (message: JSONRPCMessage) => deliver(session, JSON.stringify({ message }))
     transport.onerror = (error) => {
-      if (LINE_TOO_LONG.test(error.message)) end(session, `the server wrote a line longer than ${megabytes(maxPending)} MB, so it was stopped`)
+      if (LINE_TOO_LONG.test(error.message))
+        end(session, `the server wrote a line longer than ${megabytes(maxPending)} MB, so it was stopped`)
       else deliver(session, JSON.stringify({ event: `error: ${error.message}` }))
     }
     transport.onclose = () => {
@@ -208,11 +241,17 @@ export function createMcpBridge(options: McpBridgeOptions | string = {}): McpBri
       if (session.stream || session.pending.length === 0) sessions.delete(id)
       else setTimeout(() => sessions.delete(id), graceMs).unref?.()
     }
-    transport.stderr?.on('data', (chunk: Buffer) => deliver(session, JSON.stringify({ event: `stderr: ${String(chunk).trimEnd()}` })))
+    transport.stderr?.on('data', (chunk: Buffer) =>
+      deliver(session, JSON.stringify({ event: `stderr: ${String(chunk).trimEnd()}` })),
+    )
     try {
       await transport.start()
     } catch (error) {
-      return refuse(res, 502, `Could not start ${spec.command}: ${error instanceof Error ? error.message : String(error)}`)
+      return refuse(
+        res,
+        502,
+        `Could not start ${spec.command}: ${error instanceof Error ? error.message : String(error)}`,
+      )
     }
     sessions.set(id, session)
     // A page that never opens the stream (it went away between the two requests) leaks nothing.
@@ -252,14 +291,24 @@ export function createMcpBridge(options: McpBridgeOptions | string = {}): McpBri
     const path = url.slice(BRIDGE_PREFIX.length).split('?')[0] as string
     const [root, id, action] = path.split('/')
     if (root === 'file-servers' && req.method === 'GET') {
-      const servers: FileServerView[] = fileServers.servers.map(({ name, command, args, cwd, envNames }) => ({ name, command, args, envNames, ...(cwd ? { cwd } : {}) }))
-      res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(JSON.stringify({ file, servers, problems: fileServers.problems }))
+      const servers: FileServerView[] = fileServers.servers.map(({ name, command, args, cwd, envNames }) => ({
+        name,
+        command,
+        args,
+        envNames,
+        ...(cwd ? { cwd } : {}),
+      }))
+      res
+        .writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' })
+        .end(JSON.stringify({ file, servers, problems: fileServers.problems }))
       return
     }
     if (root !== 'sessions') return refuse(res, 404, 'Unknown bridge path.')
     if (id === undefined || id === '') {
       if (req.method !== 'POST') return refuse(res, 405, 'POST starts a server.')
-      void start(req, res).catch((error: unknown) => refuse(res, 400, error instanceof Error ? error.message : String(error)))
+      void start(req, res).catch((error: unknown) =>
+        refuse(res, 400, error instanceof Error ? error.message : String(error)),
+      )
       return
     }
     const session = sessions.get(id)
@@ -316,7 +365,13 @@ function isPageRequest(req: IncomingMessage): boolean {
   const [path = '', query = ''] = (req.url ?? '').split('?')
   // Vite serves a page's inline scripts and styles as index.html?html-proxy: parts, not the page.
   if (query.includes('html-proxy')) return false
-  if (path.startsWith(BRIDGE_PREFIX) || path.startsWith('/llm-proxy/') || path.startsWith('/@') || path.startsWith('/node_modules/')) return false
+  if (
+    path.startsWith(BRIDGE_PREFIX) ||
+    path.startsWith('/llm-proxy/') ||
+    path.startsWith('/@') ||
+    path.startsWith('/node_modules/')
+  )
+    return false
   if (path === '/' || path.endsWith('.html')) return true
   return !/\.[\w-]+$/.test(path) && /text\/html/.test(req.headers.accept ?? '')
 }
@@ -325,7 +380,9 @@ const pageGuard: Connect.NextHandleFunction = (req, res, next) => {
   if (!isPageRequest(req)) return next()
   const why = pageRequestRefusal(req)
   if (!why) return next()
-  res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }).end(`The workbench page is served only when you open it by its address: ${why}.`)
+  res
+    .writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' })
+    .end(`The workbench page is served only when you open it by its address: ${why}.`)
 }
 
 export interface McpBridgePluginOptions {
@@ -354,7 +411,10 @@ export function mcpBridge(options: McpBridgePluginOptions = {}): Plugin {
         const path = (req.url ?? '').split('?')[0]
         if (req.method !== 'GET' || (path !== '/' && path !== '/index.html')) return next()
         readFile(join(resolve(server.config.root, server.config.build.outDir), 'index.html'), 'utf8').then(
-          (html) => res.writeHead(200, { 'Content-Type': 'text/html', 'Cache-Control': 'no-store' }).end(html.replace('</head>', `${meta}</head>`)),
+          (html) =>
+            res
+              .writeHead(200, { 'Content-Type': 'text/html', 'Cache-Control': 'no-store' })
+              .end(html.replace('</head>', `${meta}</head>`)),
           () => next(),
         )
       })

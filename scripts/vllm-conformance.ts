@@ -106,7 +106,9 @@ function main(argv: string[]): void {
   const width = Math.max(8, ...rows.map(([id]) => id.length))
   const line = (id: string, t: Tally): string =>
     `${id.padEnd(width)}  ${String(t.cases).padStart(5)}  ${String(t.plain).padStart(8)}  ${String(t.hints).padStart(10)}  ${(t.byId === null ? '-' : String(t.byId)).padStart(5)}`
-  console.log(`${'format'.padEnd(width)}  ${'cases'.padStart(5)}  ${'no hints'.padStart(8)}  ${'with hints'.padStart(10)}  ${'by id'.padStart(5)}`)
+  console.log(
+    `${'format'.padEnd(width)}  ${'cases'.padStart(5)}  ${'no hints'.padStart(8)}  ${'with hints'.padStart(10)}  ${'by id'.padStart(5)}`,
+  )
   for (const [id, t] of rows) console.log(line(id, t))
   console.log(line('total', total))
   const unregistered = rows.filter(([, t]) => t.byId === null).map(([id]) => id)

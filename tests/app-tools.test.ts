@@ -5,7 +5,9 @@ import { MAX_SYNTHETIC_METHODS, registerAppTools } from '../src/app-tools'
 const methodCount = (search: string) => {
   const registry = createToolRegistryManager()
   const remove = registerAppTools(registry, search)
-  const count = createToolDiscoveryService({ registry }).getDiscoveredMethods(() => true).reduce((n, tool) => n + tool.methods.length, 0)
+  const count = createToolDiscoveryService({ registry })
+    .getDiscoveredMethods(() => true)
+    .reduce((n, tool) => n + tool.methods.length, 0)
   remove()
   expect(registry.list()).toEqual([])
   return count

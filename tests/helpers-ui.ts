@@ -11,7 +11,10 @@ import { createAppI18n } from '../src/i18n'
 
 /** Registers the built-in tools (memory files, Node sandbox) on the app registry; returns the undo. */
 export function withBuiltinTools(): () => void {
-  return registerBuiltinTools(toolRegistryManager, { files: createMemoryFileStore(), sandbox: createNodeSandboxRunner() })
+  return registerBuiltinTools(toolRegistryManager, {
+    files: createMemoryFileStore(),
+    sandbox: createNodeSandboxRunner(),
+  })
 }
 
 export function freshPinia() {
@@ -20,9 +23,15 @@ export function freshPinia() {
   return pinia
 }
 
-export function mountWithApp<C extends Component>(component: C, options: ComponentMountingOptions<C> = {} as ComponentMountingOptions<C>) {
+export function mountWithApp<C extends Component>(
+  component: C,
+  options: ComponentMountingOptions<C> = {} as ComponentMountingOptions<C>,
+) {
   const pinia = freshPinia()
-  return mount(component, { ...options, global: { plugins: [pinia, createAppI18n('en'), ElementPlus], ...options.global } } as ComponentMountingOptions<C>)
+  return mount(component, {
+    ...options,
+    global: { plugins: [pinia, createAppI18n('en'), ElementPlus], ...options.global },
+  } as ComponentMountingOptions<C>)
 }
 
 /**
@@ -34,7 +43,10 @@ export function useFreshApp(options: { pinia?: boolean; extraTools?: ToolRegistr
   beforeEach(() => {
     localStorage.clear()
     if (options.pinia !== false) freshPinia()
-    const removers = [withBuiltinTools(), ...(options.extraTools ?? []).map((tool) => toolRegistryManager.register(tool))]
+    const removers = [
+      withBuiltinTools(),
+      ...(options.extraTools ?? []).map((tool) => toolRegistryManager.register(tool)),
+    ]
     undo = () => removers.forEach((remove) => remove())
   })
   afterEach(() => undo())

@@ -28,7 +28,11 @@ export type Turn =
 
 export type Scenario = (body: ChatRequestBody, round: number) => Turn
 
-const reply = (content: string, extra: Omit<Extract<Turn, { type: 'reply' }>, 'type' | 'content'> = {}): Turn => ({ type: 'reply', content, ...extra })
+const reply = (content: string, extra: Omit<Extract<Turn, { type: 'reply' }>, 'type' | 'content'> = {}): Turn => ({
+  type: 'reply',
+  content,
+  ...extra,
+})
 
 const vcp = (toolName: string, args: Record<string, string>) => renderVcpRequest({ toolName, args })
 
@@ -38,7 +42,10 @@ function lastMessage(body: ChatRequestBody): ChatMessage | undefined {
 
 /** The final answer quotes what the last tool result said, so a test can see it reached the model. */
 function answerFromResults(body: ChatRequestBody): Turn {
-  const results = body.messages.filter((m) => m.role === 'tool' || (m.role === 'user' && isToolResultText(m.content) && !isFinalAnswerInstruction(m.content)))
+  const results = body.messages.filter(
+    (m) =>
+      m.role === 'tool' || (m.role === 'user' && isToolResultText(m.content) && !isFinalAnswerInstruction(m.content)),
+  )
   const last = results[results.length - 1]?.content ?? ''
   const quote = last.replace(/\s+/g, ' ').trim().slice(0, 400)
   return reply(`**Done.** The tool rounds are finished.\n\nThe last tool result I received: \`${quote}\``)
@@ -47,7 +54,11 @@ function answerFromResults(body: ChatRequestBody): Turn {
 /** Tool results as each protocol and the semi-automatic mode send them back in a user message. */
 function isToolResultText(content: string | null): boolean {
   if (typeof content !== 'string') return false
-  return ['<<<[TOOL_RESULT]>>>', '"tool_results"', '<tool_result>', '<tool_response>', '"tool_call_result"'].some((marker) => content.includes(marker)) || isFinalAnswerInstruction(content)
+  return (
+    ['<<<[TOOL_RESULT]>>>', '"tool_results"', '<tool_result>', '<tool_response>', '"tool_call_result"'].some((marker) =>
+      content.includes(marker),
+    ) || isFinalAnswerInstruction(content)
+  )
 }
 
 function lastUserText(body: ChatRequestBody): string {
@@ -78,7 +89,11 @@ export const scenarios: Record<string, Scenario> = {
 
   /** A request block streamed slowly: its card shows and fills in while the reply arrives. */
   'vcp-slow-block': (body, round) => {
-    if (round === 0) return reply(`Writing a note.\n\n${vcp('fs_write', { path: '/notes/slow.md', content: 'Line one.\nLine two.\nLine three.' })}\n`, { delayMs: 60 })
+    if (round === 0)
+      return reply(
+        `Writing a note.\n\n${vcp('fs_write', { path: '/notes/slow.md', content: 'Line one.\nLine two.\nLine three.' })}\n`,
+        { delayMs: 60 },
+      )
     return answerFromResults(body)
   },
 
@@ -92,7 +107,8 @@ export const scenarios: Record<string, Scenario> = {
     if (round === 1) {
       const start = last.indexOf('<<<[TOOL_REQUEST]>>>')
       const end = last.indexOf('<<<[END_TOOL_REQUEST]>>>', start)
-      if (start !== -1 && end !== -1) return reply(`The result was cut; reading on.\n${last.slice(start, end + '<<<[END_TOOL_REQUEST]>>>'.length)}`)
+      if (start !== -1 && end !== -1)
+        return reply(`The result was cut; reading on.\n${last.slice(start, end + '<<<[END_TOOL_REQUEST]>>>'.length)}`)
       return reply('The result was not cut, so there is nothing more to read.')
     }
     return answerFromResults(body)
@@ -108,16 +124,28 @@ export const scenarios: Record<string, Scenario> = {
         ],
       })
     }
-    if (round === 1) return reply('One more check.', { toolCalls: [{ id: 'call_diff', name: 'datetime_diff', arguments: JSON.stringify({ from: '2026-01-01', to: '2026-03-01', unit: 'days' }) }] })
+    if (round === 1)
+      return reply('One more check.', {
+        toolCalls: [
+          {
+            id: 'call_diff',
+            name: 'datetime_diff',
+            arguments: JSON.stringify({ from: '2026-01-01', to: '2026-03-01', unit: 'days' }),
+          },
+        ],
+      })
     return answerFromResults(body)
   },
 
   /** Native call with arguments that are not JSON; corrected once the error comes back. */
   'native-bad-json': (body, round) => {
-    if (round === 0) return reply('', { toolCalls: [{ id: 'call_bad', name: 'calc_evaluate', arguments: '{"expression": "6 * 7"' }] })
+    if (round === 0)
+      return reply('', { toolCalls: [{ id: 'call_bad', name: 'calc_evaluate', arguments: '{"expression": "6 * 7"' }] })
     const last = lastMessage(body)
     if (round === 1 && last?.role === 'tool' && last.content?.includes('not valid JSON')) {
-      return reply('Sorry, fixing the arguments.', { toolCalls: [{ id: 'call_fixed', name: 'calc_evaluate', arguments: '{"expression": "6 * 7"}' }] })
+      return reply('Sorry, fixing the arguments.', {
+        toolCalls: [{ id: 'call_fixed', name: 'calc_evaluate', arguments: '{"expression": "6 * 7"}' }],
+      })
     }
     return answerFromResults(body)
   },
@@ -127,13 +155,15 @@ export const scenarios: Record<string, Scenario> = {
    * and `tool_calls` stays empty. Once a tool result comes back, the answer quotes it.
    */
   'native-markup-in-content': (body, round) => {
-    if (round === 0) return reply('<tool_call>{"name": "calc_evaluate", "arguments": {"expression": "6*7"}}</tool_call>')
+    if (round === 0)
+      return reply('<tool_call>{"name": "calc_evaluate", "arguments": {"expression": "6*7"}}</tool_call>')
     return answerFromResults(body)
   },
 
   /** Requests a tool every round until told to answer without tools. */
   'vcp-loop': (body, round) => {
-    if (isFinalAnswerInstruction(lastMessage(body)?.content ?? null)) return reply('Final answer: I stopped calling tools at the round limit.')
+    if (isFinalAnswerInstruction(lastMessage(body)?.content ?? null))
+      return reply('Final answer: I stopped calling tools at the round limit.')
     return reply(`Round ${round + 1}, one more calculation.\n${vcp('calc_evaluate', { expression: `${round} + 1` })}`)
   },
 
@@ -150,25 +180,33 @@ export const scenarios: Record<string, Scenario> = {
         `Let me work that out and note it.\n${vcp('calc_evaluate', { expression: '6 * 7' })}\n${vcp('js_evaluate', { code: '[1, 2, 3].map((n) => n * 2).join("-")' })}\n${vcp('todo_add', { title: 'Buy 42 apples' })}`,
       )
     }
-    const results = body.messages.filter((m) => m.role === 'user' && isToolResultText(m.content)).map((m) => m.content ?? '')
+    const results = body.messages
+      .filter((m) => m.role === 'user' && isToolResultText(m.content))
+      .map((m) => m.content ?? '')
     return reply(`Done. What the tools said:\n\n${results.join('\n').replace(/\s+/g, ' ').slice(0, 1200)}`)
   },
 
   /** Calls the get-sum tool of an MCP server named "everything", then answers from its result. */
   'mcp-sum': (body, round) => {
-    if (round === 0) return reply(`Let me add them with the MCP tool.\n${vcp('everything_get-sum', { a: '2', b: '40' })}`)
+    if (round === 0)
+      return reply(`Let me add them with the MCP tool.\n${vcp('everything_get-sum', { a: '2', b: '40' })}`)
     return answerFromResults(body)
   },
 
   /** A request whose long content streams slowly: stopped half-way, the block is cut mid-value. */
-  'slow-block': () => reply(`Writing the notes now.\n${vcp('fs_write', { path: '/notes/long.md', content: 'A line of the long note.\n'.repeat(200) })}`, { delayMs: 30 }),
+  'slow-block': () =>
+    reply(
+      `Writing the notes now.\n${vcp('fs_write', { path: '/notes/long.md', content: 'A line of the long note.\n'.repeat(200) })}`,
+      { delayMs: 30 },
+    ),
 
   /** About 30,000 characters of Markdown (paragraphs, lists, code) in small pieces, 1 ms apart: how the page keeps up with a long answer. */
   'long-reply': () => reply(LONG_MARKDOWN, { delayMs: 1 }),
 
   /** A tool that never finishes on its own (the sandbox runs an endless loop). */
   'slow-tool': (body, round) => {
-    if (round === 0) return reply(`Running a long job.\n${vcp('js_evaluate', { code: 'while (true) {}', timeoutMs: '20000' })}`)
+    if (round === 0)
+      return reply(`Running a long job.\n${vcp('js_evaluate', { code: 'while (true) {}', timeoutMs: '20000' })}`)
     return answerFromResults(body)
   },
 
@@ -191,13 +229,26 @@ export const scenarios: Record<string, Scenario> = {
       ].join('\n'),
     ),
 
-  'http-401': () => ({ type: 'status', status: 401, body: JSON.stringify({ error: { message: 'Incorrect API key provided.', code: 'invalid_api_key' } }) }),
-  'http-429': () => ({ type: 'status', status: 429, body: JSON.stringify({ error: { message: 'Rate limit reached for requests.', code: 'rate_limit_exceeded' } }) }),
-  'http-500': () => ({ type: 'status', status: 500, body: JSON.stringify({ error: { message: 'The model crashed.' } }) }),
+  'http-401': () => ({
+    type: 'status',
+    status: 401,
+    body: JSON.stringify({ error: { message: 'Incorrect API key provided.', code: 'invalid_api_key' } }),
+  }),
+  'http-429': () => ({
+    type: 'status',
+    status: 429,
+    body: JSON.stringify({ error: { message: 'Rate limit reached for requests.', code: 'rate_limit_exceeded' } }),
+  }),
+  'http-500': () => ({
+    type: 'status',
+    status: 500,
+    body: JSON.stringify({ error: { message: 'The model crashed.' } }),
+  }),
   /** Good chunks, then an event whose JSON never ends. */
   'malformed-sse': () => reply('This reply will be followed by a broken event. '.repeat(3), { ending: 'malformed' }),
   /** The connection is cut half-way through the reply. */
-  'drop-mid-stream': () => reply('This reply is cut off half-way through by the server. '.repeat(3), { ending: 'drop' }),
+  'drop-mid-stream': () =>
+    reply('This reply is cut off half-way through by the server. '.repeat(3), { ending: 'drop' }),
   /** The stream ends without `data: [DONE]`. */
   'no-done': () => reply('This reply never says it is done.', { ending: 'no-done' }),
 }

@@ -85,26 +85,44 @@ export async function startMockLlm(options: MockLlmOptions = {}): Promise<MockLl
         return
       }
     }
-    requests.push({ method: req.method ?? 'GET', path, authorization: req.headers.authorization, origin: req.headers.origin, body })
+    requests.push({
+      method: req.method ?? 'GET',
+      path,
+      authorization: req.headers.authorization,
+      origin: req.headers.origin,
+      body,
+    })
     if (options.apiKey && req.headers.authorization !== `Bearer ${options.apiKey}`) {
-      sendJson(res, 401, { error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', code: 'invalid_api_key' } })
+      sendJson(res, 401, {
+        error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', code: 'invalid_api_key' },
+      })
       return
     }
     if (req.method === 'GET' && path === '/v1/models') {
-      sendJson(res, 200, { object: 'list', data: Object.keys(scenarios).map((id) => ({ id, object: 'model', owned_by: 'mock-llm' })) })
+      sendJson(res, 200, {
+        object: 'list',
+        data: Object.keys(scenarios).map((id) => ({ id, object: 'model', owned_by: 'mock-llm' })),
+      })
       return
     }
     if (req.method === 'POST' && path === '/v1/chat/completions' && body) {
       const scenario = scenarios[body.model]
       if (!scenario) {
-        sendJson(res, 404, { error: { message: `The model "${body.model}" does not exist. Models: ${Object.keys(scenarios).join(', ')}.`, code: 'model_not_found' } })
+        sendJson(res, 404, {
+          error: {
+            message: `The model "${body.model}" does not exist. Models: ${Object.keys(scenarios).join(', ')}.`,
+            code: 'model_not_found',
+          },
+        })
         return
       }
       const round = body.messages.filter((message) => message.role === 'assistant').length
       await play(scenario(body, round), body, req, res)
       return
     }
-    sendJson(res, 404, { error: { message: `No route ${req.method} ${path}. Try GET /v1/models or POST /v1/chat/completions.` } })
+    sendJson(res, 404, {
+      error: { message: `No route ${req.method} ${path}. Try GET /v1/models or POST /v1/chat/completions.` },
+    })
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -116,7 +134,8 @@ export async function startMockLlm(options: MockLlmOptions = {}): Promise<MockLl
     baseUrl: `http://127.0.0.1:${port}/v1`,
     port,
     requests,
-    chatRequests: () => requests.filter((r) => r.path === '/v1/chat/completions' && r.body).map((r) => r.body as ChatRequestBody),
+    chatRequests: () =>
+      requests.filter((r) => r.path === '/v1/chat/completions' && r.body).map((r) => r.body as ChatRequestBody),
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy()
@@ -163,18 +182,38 @@ async function play(turn: Turn, body: ChatRequestBody, req: IncomingMessage, res
   const created = Math.floor(Date.now() / 1000)
   const content = turn.content ?? ''
   const calls = turn.toolCalls ?? []
-  const usage = { prompt_tokens: approxTokens(JSON.stringify(body.messages)), completion_tokens: approxTokens(content + JSON.stringify(calls)), total_tokens: 0 }
+  const usage = {
+    prompt_tokens: approxTokens(JSON.stringify(body.messages)),
+    completion_tokens: approxTokens(content + JSON.stringify(calls)),
+    total_tokens: 0,
+  }
   usage.total_tokens = usage.prompt_tokens + usage.completion_tokens
   const finishReason = calls.length > 0 ? 'tool_calls' : 'stop'
 
   if (body.stream !== true) {
     const message: Record<string, unknown> = { role: 'assistant', content: content || null }
-    if (calls.length > 0) message.tool_calls = calls.map((call, index) => ({ id: call.id ?? `call_${index}`, type: 'function', function: { name: call.name, arguments: call.arguments } }))
-    sendJson(res, 200, { id, object: 'chat.completion', created, model: body.model, choices: [{ index: 0, message, finish_reason: finishReason }], usage })
+    if (calls.length > 0)
+      message.tool_calls = calls.map((call, index) => ({
+        id: call.id ?? `call_${index}`,
+        type: 'function',
+        function: { name: call.name, arguments: call.arguments },
+      }))
+    sendJson(res, 200, {
+      id,
+      object: 'chat.completion',
+      created,
+      model: body.model,
+      choices: [{ index: 0, message, finish_reason: finishReason }],
+      usage,
+    })
     return
   }
 
-  res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache', Connection: 'keep-alive' })
+  res.writeHead(200, {
+    'Content-Type': 'text/event-stream; charset=utf-8',
+    'Cache-Control': 'no-cache',
+    Connection: 'keep-alive',
+  })
   let closed = false
   req.on('close', () => (closed = true))
   res.on('close', () => (closed = true))
@@ -192,7 +231,15 @@ async function play(turn: Turn, body: ChatRequestBody, req: IncomingMessage, res
   for (const piece of pieces) if (piece) events.push(chunk({ content: piece }))
   // Tool calls: the first delta names the call, the arguments follow in pieces, calls interleaved.
   const argPieces = calls.map((call) => awkwardPieces(call.arguments))
-  calls.forEach((call, index) => events.push(chunk({ tool_calls: [{ index, id: call.id ?? `call_${index}`, type: 'function', function: { name: call.name, arguments: '' } }] })))
+  calls.forEach((call, index) =>
+    events.push(
+      chunk({
+        tool_calls: [
+          { index, id: call.id ?? `call_${index}`, type: 'function', function: { name: call.name, arguments: '' } },
+        ],
+      }),
+    ),
+  )
   for (let step = 0; argPieces.some((p) => step < p.length); step++) {
     argPieces.forEach((p, index) => {
       const piece = p[step]
@@ -217,7 +264,10 @@ async function play(turn: Turn, body: ChatRequestBody, req: IncomingMessage, res
     return
   }
   events.push(chunk({}, finishReason))
-  if (body.stream_options?.include_usage) events.push(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: body.model, choices: [], usage })}\n\n`)
+  if (body.stream_options?.include_usage)
+    events.push(
+      `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: body.model, choices: [], usage })}\n\n`,
+    )
   for (const event of events) if (!(await send(event))) return
   if (ending === 'done') await send('data: [DONE]\n\n')
   res.end()

@@ -9,7 +9,8 @@ export const MARKDOWN_OPTIONS = { html: false, linkify: true, breaks: true } as 
 const markdown = new MarkdownIt(MARKDOWN_OPTIONS)
 
 // Links open in a new tab without giving it this page.
-const defaultLinkOpen = markdown.renderer.rules.link_open ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options))
+const defaultLinkOpen =
+  markdown.renderer.rules.link_open ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options))
 markdown.renderer.rules.link_open = (tokens, idx, options, env, self) => {
   tokens[idx]!.attrSet('target', '_blank')
   tokens[idx]!.attrSet('rel', 'noopener noreferrer')
@@ -48,7 +49,13 @@ export function markdownBlocks(text: string): string[] {
     const opener = FENCE.exec(line)
     if (fence) {
       const closer = opener?.[1]
-      if (closer && closer[0] === fence.char && closer.length >= fence.length && line.slice(opener[0].length).trim() === '') fence = null
+      if (
+        closer &&
+        closer[0] === fence.char &&
+        closer.length >= fence.length &&
+        line.slice(opener[0].length).trim() === ''
+      )
+        fence = null
     } else {
       const first = line.charCodeAt(0)
       const startsFlush = !blank && first !== 0x20 && first !== 0x09

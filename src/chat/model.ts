@@ -116,14 +116,37 @@ export function newId(prefix: string): string {
  * The names the app gives what it creates. They are saved as they are and shown in the
  * interface's language while nobody has renamed them (see useDisplayNames).
  */
-export const DEFAULT_NAMES = { session: 'New chat', agent: 'Tool user', manualProfile: 'Manual (you write the replies)', endpoint: 'New endpoint' } as const
+export const DEFAULT_NAMES = {
+  session: 'New chat',
+  agent: 'Tool user',
+  manualProfile: 'Manual (you write the replies)',
+  endpoint: 'New endpoint',
+} as const
 
 export function manualProfile(): EndpointProfile {
-  return { id: MANUAL_PROFILE_ID, name: DEFAULT_NAMES.manualProfile, kind: 'manual', baseUrl: '', apiKey: '', model: '', temperature: null, maxTokens: null }
+  return {
+    id: MANUAL_PROFILE_ID,
+    name: DEFAULT_NAMES.manualProfile,
+    kind: 'manual',
+    baseUrl: '',
+    apiKey: '',
+    model: '',
+    temperature: null,
+    maxTokens: null,
+  }
 }
 
 export function newProfile(name: string = DEFAULT_NAMES.endpoint): EndpointProfile {
-  return { id: newId('endpoint'), name, kind: 'openai', baseUrl: 'http://127.0.0.1:11434/v1', apiKey: '', model: '', temperature: null, maxTokens: null }
+  return {
+    id: newId('endpoint'),
+    name,
+    kind: 'openai',
+    baseUrl: 'http://127.0.0.1:11434/v1',
+    apiKey: '',
+    model: '',
+    temperature: null,
+    maxTokens: null,
+  }
 }
 
 export function defaultAgent(): Agent {
@@ -148,14 +171,41 @@ export function defaultChatState(): ChatState {
 }
 
 /** What a new request of a session sends as history (see conversationHistory). */
-export function sessionHistory(messages: readonly StoredMessage[], mode: 'native' | 'compact' = 'native'): ChatMessage[] {
+export function sessionHistory(
+  messages: readonly StoredMessage[],
+  mode: 'native' | 'compact' = 'native',
+): ChatMessage[] {
   return conversationHistory(messages, mode)
 }
 
 /** A session as JSON for export: messages, records and the agent; the endpoint without its key. */
-export function exportSession(session: ChatSession, agent: Agent | undefined, profile: EndpointProfile | undefined): string {
-  const endpoint = profile ? { name: profile.name, kind: profile.kind, baseUrl: profile.baseUrl, model: profile.model, temperature: profile.temperature, maxTokens: profile.maxTokens } : null
-  const json = JSON.stringify({ format: 'vcp-workbench-session', version: 1, exportedAt: new Date().toISOString(), session, agent: agent ?? null, endpoint }, null, 2)
+export function exportSession(
+  session: ChatSession,
+  agent: Agent | undefined,
+  profile: EndpointProfile | undefined,
+): string {
+  const endpoint = profile
+    ? {
+        name: profile.name,
+        kind: profile.kind,
+        baseUrl: profile.baseUrl,
+        model: profile.model,
+        temperature: profile.temperature,
+        maxTokens: profile.maxTokens,
+      }
+    : null
+  const json = JSON.stringify(
+    {
+      format: 'vcp-workbench-session',
+      version: 1,
+      exportedAt: new Date().toISOString(),
+      session,
+      agent: agent ?? null,
+      endpoint,
+    },
+    null,
+    2,
+  )
   // A key a server echoed into a reply or an error never leaves with the export. Keys are plain
   // token characters, so the JSON text holds them exactly as written.
   return redactSecret(json, profile?.apiKey)
@@ -171,7 +221,11 @@ export function resultPolicyFor(agent: Agent, toolId: string): ResultPolicy {
  * (`toolId_method`), else for the tool, else the configuration's. An MCP server's tool defaults by
  * its annotations: read-only runs, anything else (destructive, or not said) asks.
  */
-export function policyFor(agent: Agent, toolId: string, method?: Pick<MethodMetadata, 'name' | 'annotations'> & { fromMcp?: boolean }): ApprovalPolicy {
+export function policyFor(
+  agent: Agent,
+  toolId: string,
+  method?: Pick<MethodMetadata, 'name' | 'annotations'> & { fromMcp?: boolean },
+): ApprovalPolicy {
   const own = (method ? agent.policies[routingName(toolId, method.name)] : undefined) ?? agent.policies[toolId]
   if (own) return own
   if (agent.config.requireConfirmation || agent.config.mode === 'manual') return 'always'

@@ -33,7 +33,13 @@ const oneOf =
  * Copies `record[key]` into `target` when `ok` accepts it; otherwise a number written as text is
  * read as the number, and anything else takes the default. Returns the key when it was not kept.
  */
-function take(target: Record<string, unknown>, record: Record<string, unknown>, key: string, ok: Check, fallback: unknown): string | null {
+function take(
+  target: Record<string, unknown>,
+  record: Record<string, unknown>,
+  key: string,
+  ok: Check,
+  fallback: unknown,
+): string | null {
   const value = record[key]
   if (ok(value)) {
     target[key] = value
@@ -51,7 +57,11 @@ function take(target: Record<string, unknown>, record: Record<string, unknown>, 
 }
 
 /** Takes every listed field; the names of those that were repaired. */
-function takeAll(target: Record<string, unknown>, record: Record<string, unknown>, fields: [string, Check, unknown][]): string[] {
+function takeAll(
+  target: Record<string, unknown>,
+  record: Record<string, unknown>,
+  fields: [string, Check, unknown][],
+): string[] {
   const repaired: string[] = []
   for (const [key, ok, fallback] of fields) {
     const changed = take(target, record, key, ok, fallback)
@@ -61,7 +71,11 @@ function takeAll(target: Record<string, unknown>, record: Record<string, unknown
 }
 
 function named(record: Record<string, unknown>, what: string, index: number): string {
-  return typeof record.name === 'string' ? `${what} "${record.name}"` : typeof record.title === 'string' ? `${what} "${record.title}"` : `${what} #${index + 1}`
+  return typeof record.name === 'string'
+    ? `${what} "${record.name}"`
+    : typeof record.title === 'string'
+      ? `${what} "${record.title}"`
+      : `${what} #${index + 1}`
 }
 
 function fieldsNote(who: string, repaired: string[]): string {
@@ -73,7 +87,8 @@ function readProfile(value: unknown, index: number, repairs: string[]): Endpoint
     repairs.push(`endpoint #${index + 1} could not be read and was removed`)
     return null
   }
-  const fallback = value.id === MANUAL_PROFILE_ID ? manualProfile() : { ...manualProfile(), kind: 'openai', name: 'Endpoint' }
+  const fallback =
+    value.id === MANUAL_PROFILE_ID ? manualProfile() : { ...manualProfile(), kind: 'openai', name: 'Endpoint' }
   const profile: Record<string, unknown> = { id: value.id }
   const repaired = takeAll(profile, value, [
     ['name', isString, fallback.name],
@@ -87,7 +102,8 @@ function readProfile(value: unknown, index: number, repairs: string[]): Endpoint
     ['maxAnswerMB', (v) => v === undefined || isNullableNumber(v), undefined],
     ['maxLineMB', (v) => v === undefined || isNullableNumber(v), undefined],
   ])
-  for (const optional of ['idleTimeoutSeconds', 'maxAnswerMB', 'maxLineMB'] as const) if (profile[optional] === undefined) delete profile[optional]
+  for (const optional of ['idleTimeoutSeconds', 'maxAnswerMB', 'maxLineMB'] as const)
+    if (profile[optional] === undefined) delete profile[optional]
   if (repaired.length > 0) repairs.push(fieldsNote(named(value, 'endpoint', index), repaired))
   return profile as unknown as EndpointProfile
 }
@@ -117,7 +133,11 @@ function readAgent(value: unknown, index: number, repairs: string[]): Agent | nu
     ['calling', oneOf('text', 'native'), defaults.calling],
     ['flow', oneOf('loop', 'semi-automatic'), defaults.flow],
     ['policies', (v) => isRecord(v) && Object.values(v).every(oneOf('auto', 'once', 'always')), {}],
-    ['resultPolicies', (v) => v === undefined || (isRecord(v) && Object.values(v).every(oneOf('never', 'on-error', 'always'))), undefined],
+    [
+      'resultPolicies',
+      (v) => v === undefined || (isRecord(v) && Object.values(v).every(oneOf('never', 'on-error', 'always'))),
+      undefined,
+    ],
     ['presets', (v) => v === undefined || (isRecord(v) && Object.values(v).every(isRecord)), undefined],
   ])
   if (agent.resultPolicies === undefined) delete agent.resultPolicies
@@ -143,9 +163,18 @@ const isRunRecord: Check = (v) =>
   isRecord(v.usage) &&
   Array.isArray(v.rounds) &&
   v.rounds.every(
-    (r) => isRecord(r) && isNumber(r.index) && isString(r.content) && isRecordList(r.toolCalls) && isRecordList(r.requests) && isRecordList(r.diagnostics) && isRecordList(r.results) && isRecord(r.timings),
+    (r) =>
+      isRecord(r) &&
+      isNumber(r.index) &&
+      isString(r.content) &&
+      isRecordList(r.toolCalls) &&
+      isRecordList(r.requests) &&
+      isRecordList(r.diagnostics) &&
+      isRecordList(r.results) &&
+      isRecord(r.timings),
   )
-const isWire: Check = (v) => Array.isArray(v) && v.every((m) => isRecord(m) && isString(m.role) && (m.content === null || isString(m.content)))
+const isWire: Check = (v) =>
+  Array.isArray(v) && v.every((m) => isRecord(m) && isString(m.role) && (m.content === null || isString(m.content)))
 const isSemi: Check = (v) => isRecord(v) && isRecordList(v.requests) && isRecord(v.results) && isBoolean(v.continued)
 
 function readMessage(value: unknown, index: number, where: string, repairs: string[]): StoredMessage | null {
@@ -170,7 +199,13 @@ function readMessage(value: unknown, index: number, where: string, repairs: stri
   return message as unknown as StoredMessage
 }
 
-function readSession(value: unknown, index: number, agents: Agent[], profiles: EndpointProfile[], repairs: string[]): ChatSession | null {
+function readSession(
+  value: unknown,
+  index: number,
+  agents: Agent[],
+  profiles: EndpointProfile[],
+  repairs: string[],
+): ChatSession | null {
   if (!isRecord(value) || typeof value.id !== 'string') {
     repairs.push(`chat #${index + 1} could not be read and was removed`)
     return null
@@ -190,12 +225,19 @@ function readSession(value: unknown, index: number, agents: Agent[], profiles: E
     if (value.messages !== undefined) repairs.push(`${where}: its messages could not be read and were removed`)
     session.messages = []
   } else {
-    session.messages = value.messages.map((m, k) => readMessage(m, k, where, repairs)).filter((m): m is StoredMessage => m !== null)
+    session.messages = value.messages
+      .map((m, k) => readMessage(m, k, where, repairs))
+      .filter((m): m is StoredMessage => m !== null)
   }
   return session as unknown as ChatSession
 }
 
-function readList<T>(value: unknown, what: string, read: (item: unknown, index: number) => T | null, repairs: string[]): T[] {
+function readList<T>(
+  value: unknown,
+  what: string,
+  read: (item: unknown, index: number) => T | null,
+  repairs: string[],
+): T[] {
   if (!Array.isArray(value)) {
     if (value !== undefined) repairs.push(`the ${what} could not be read and were reset`)
     return []
@@ -212,6 +254,9 @@ export function readChatState(data: unknown, repairs: string[] = []): ChatState 
   if (agents.length === 0) agents.push(defaultAgent())
   const sessions = readList(data.sessions, 'chats', (s, k) => readSession(s, k, agents, profiles, repairs), repairs)
   if (sessions.length === 0) sessions.push(newSession((agents[0] as Agent).id, MANUAL_PROFILE_ID))
-  const active = typeof data.activeSessionId === 'string' && sessions.some((s) => s.id === data.activeSessionId) ? data.activeSessionId : (sessions[0] as ChatSession).id
+  const active =
+    typeof data.activeSessionId === 'string' && sessions.some((s) => s.id === data.activeSessionId)
+      ? data.activeSessionId
+      : (sessions[0] as ChatSession).id
   return { profiles, agents, sessions, activeSessionId: active }
 }

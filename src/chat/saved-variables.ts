@@ -14,7 +14,11 @@ const db = () => (database ??= openDatabase(DATABASE, STORE))
 const available = () => typeof indexedDB !== 'undefined'
 
 /** Loads the saved variables into `store`, then saves it after every change. Returns the stop function. */
-export function keepVariablesSaved(sessionId: string, store: VariableStore, onError: (message: string) => void = () => {}): () => void {
+export function keepVariablesSaved(
+  sessionId: string,
+  store: VariableStore,
+  onError: (message: string) => void = () => {},
+): () => void {
   if (!available()) return () => {}
   let loading = true
   let timer: ReturnType<typeof setTimeout> | null = null
@@ -24,7 +28,11 @@ export function keepVariablesSaved(sessionId: string, store: VariableStore, onEr
     const variables = store.list().map((v) => ({ ...v, tags: [...v.tags] }))
     db()
       .then((d) => promised(d.transaction(STORE, 'readwrite').objectStore(STORE).put(variables, sessionId)))
-      .catch((error: unknown) => onError(`Variables of this session could not be saved: ${error instanceof Error ? error.message : String(error)}`))
+      .catch((error: unknown) =>
+        onError(
+          `Variables of this session could not be saved: ${error instanceof Error ? error.message : String(error)}`,
+        ),
+      )
   }
   const unsubscribe = store.subscribe(() => {
     if (loading) return
@@ -38,9 +46,14 @@ export function keepVariablesSaved(sessionId: string, store: VariableStore, onEr
       const { variables, unreadable } = readSavedVariables(saved)
       for (const variable of variables) if (!store.has(variable.name)) store.set(variable)
       for (const variable of made) store.set(variable)
-      if (unreadable > 0) onError(`${unreadable} saved variable${unreadable === 1 ? '' : 's'} of this session could not be read and ${unreadable === 1 ? 'was' : 'were'} skipped; the others were loaded.`)
+      if (unreadable > 0)
+        onError(
+          `${unreadable} saved variable${unreadable === 1 ? '' : 's'} of this session could not be read and ${unreadable === 1 ? 'was' : 'were'} skipped; the others were loaded.`,
+        )
     })
-    .catch((error: unknown) => onError(`Saved variables could not be read: ${error instanceof Error ? error.message : String(error)}`))
+    .catch((error: unknown) =>
+      onError(`Saved variables could not be read: ${error instanceof Error ? error.message : String(error)}`),
+    )
     .finally(() => {
       loading = false
     })

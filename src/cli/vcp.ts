@@ -77,7 +77,10 @@ export const USAGE = `Usage:
                                                      print {"results": [...], "diagnostics": [...]} as one JSON line
 
 Options:
-  --protocol ID   protocol to use (known: ${protocolRegistry.list().map((p) => p.id).join(', ')}); parse, check and
+  --protocol ID   protocol to use (known: ${protocolRegistry
+    .list()
+    .map((p) => p.id)
+    .join(', ')}); parse, check and
                   exec also take auto: read every format and say which were found (their default; prompt
                   defaults to vcp). The three read a reply alike: requests in <think> are listed (exec
                   reports them as not run) and a request has the same id in all three
@@ -125,13 +128,28 @@ const COMMANDS: Record<string, { options: string[]; files: [number, number] }> =
   prompt: { options: ['--protocol', '--mcp-config'], files: [0, 0] },
   tools: { options: ['--mcp-config'], files: [0, 0] },
   check: { options: ['--protocol', '--model', '--tools', '--files', '--mcp-config'], files: [1, Infinity] },
-  exec: { options: ['--protocol', '--model', '--tools', '--files', '--timeout', '--parallel', '--approve', '--mcp-config'], files: [1, 1] },
+  exec: {
+    options: ['--protocol', '--model', '--tools', '--files', '--timeout', '--parallel', '--approve', '--mcp-config'],
+    files: [1, 1],
+  },
 }
 
 function readArgs(name: string, args: string[]): Command {
   const spec = COMMANDS[name] as (typeof COMMANDS)[string]
   // Every command that reads a reply detects its formats, so check shows exactly what exec runs.
-  const command: Command = { protocol: name === 'prompt' ? 'vcp' : 'auto', model: undefined, toolsFile: null, tools: undefined, chunk: null, files: [], folder: DEFAULT_FILES_FOLDER, timeout: DEFAULT_TOOL_CALL_CONFIG.timeout, parallel: false, approve: false, mcpConfig: null }
+  const command: Command = {
+    protocol: name === 'prompt' ? 'vcp' : 'auto',
+    model: undefined,
+    toolsFile: null,
+    tools: undefined,
+    chunk: null,
+    files: [],
+    folder: DEFAULT_FILES_FOLDER,
+    timeout: DEFAULT_TOOL_CALL_CONFIG.timeout,
+    parallel: false,
+    approve: false,
+    mcpConfig: null,
+  }
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] as string
     if (arg.startsWith('--')) {
@@ -146,7 +164,9 @@ function readArgs(name: string, args: string[]): Command {
         const auto = value === 'auto' && name !== 'prompt'
         const native = name !== 'prompt' && listFormats().some((f) => f.id === value)
         if (!auto && !native && !protocolRegistry.get(value)) {
-          throw new UsageError(`unknown protocol "${value}"${value === 'auto' ? ' (auto detects when parsing; a prompt needs one protocol)' : name === 'prompt' ? '' : ' (vcp formats lists the formats)'}`)
+          throw new UsageError(
+            `unknown protocol "${value}"${value === 'auto' ? ' (auto detects when parsing; a prompt needs one protocol)' : name === 'prompt' ? '' : ' (vcp formats lists the formats)'}`,
+          )
         }
         command.protocol = value
       } else if (arg === '--model') {
@@ -169,7 +189,8 @@ function readArgs(name: string, args: string[]): Command {
   }
   const [least, most] = spec.files
   if (command.files.length < least) throw new UsageError('no file given (use - for standard input)')
-  if (command.files.length > most) throw new UsageError(most === 0 ? 'takes no file' : `takes one file, got ${command.files.length}`)
+  if (command.files.length > most)
+    throw new UsageError(most === 0 ? 'takes no file' : `takes one file, got ${command.files.length}`)
   return command
 }
 
@@ -232,7 +253,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   if (name === 'formats') {
     const wanted = command.model === undefined ? null : formatsForModel(command.model)
     if (wanted && wanted.length === 0) {
-      io.err(`vcp formats: no format is known for the model "${command.model}"; auto still reads every delimited format`)
+      io.err(
+        `vcp formats: no format is known for the model "${command.model}"; auto still reads every delimited format`,
+      )
       return 0
     }
     for (const format of listFormats()) if (!wanted || wanted.includes(format.id)) io.out(JSON.stringify(format))
@@ -246,14 +269,19 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     }
     command.tools = tools
   }
-  if (name === 'parse') return forEachFile(name, command, io, async (text) => io.out(JSON.stringify(toOutput(parseText(text, command)))))
+  if (name === 'parse')
+    return forEachFile(name, command, io, async (text) => io.out(JSON.stringify(toOutput(parseText(text, command)))))
   // The other commands work with the tools: the built-in ones, and the MCP servers' if configured.
   const registry = builtinRegistry(io, command)
   const mcp = await connectConfigured(name, command, io, registry)
   if (mcp === null) return 2
   try {
     if (name === 'prompt') {
-      io.out(createToolDiscoveryService({ registry }).generatePrompt({ config: { ...DEFAULT_TOOL_CALL_CONFIG, protocol: command.protocol } }))
+      io.out(
+        createToolDiscoveryService({ registry }).generatePrompt({
+          config: { ...DEFAULT_TOOL_CALL_CONFIG, protocol: command.protocol },
+        }),
+      )
       return 0
     }
     if (name === 'tools') {
@@ -261,7 +289,11 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       return 0
     }
     return await forEachFile(name, command, io, async (text) => {
-      io.out(JSON.stringify(name === 'check' ? await checkText(text, io, command, registry) : await execText(text, io, command, registry)))
+      io.out(
+        JSON.stringify(
+          name === 'check' ? await checkText(text, io, command, registry) : await execText(text, io, command, registry),
+        ),
+      )
     })
   } finally {
     await mcp?.close()
@@ -282,13 +314,24 @@ async function readToolsFile(path: string, io: CliIo): Promise<unknown[] | strin
   } catch (error) {
     return `${path} is not JSON: ${error instanceof Error ? error.message : String(error)}`
   }
-  if (value !== null && typeof value === 'object' && !Array.isArray(value) && Array.isArray((value as { tools?: unknown }).tools)) value = (value as { tools: unknown[] }).tools
+  if (
+    value !== null &&
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    Array.isArray((value as { tools?: unknown }).tools)
+  )
+    value = (value as { tools: unknown[] }).tools
   if (!Array.isArray(value)) return `${path} must hold a JSON array of tool definitions (or {"tools": [...]})`
   return value
 }
 
 /** Runs `each` on every file's text; an unreadable file is said and makes the status 2. */
-async function forEachFile(name: string, command: Command, io: CliIo, each: (text: string) => Promise<void>): Promise<number> {
+async function forEachFile(
+  name: string,
+  command: Command,
+  io: CliIo,
+  each: (text: string) => Promise<void>,
+): Promise<number> {
   let status = 0
   for (const file of command.files) {
     let text: string
@@ -308,7 +351,12 @@ async function forEachFile(name: string, command: Command, io: CliIo, each: (tex
  * The MCP servers of --mcp-config, connected and registered; undefined without the option, null
  * (after saying why) when the file or a server cannot be used.
  */
-async function connectConfigured(name: string, command: Command, io: CliIo, registry: ToolRegistryManager): Promise<ConnectedMcpServers | undefined | null> {
+async function connectConfigured(
+  name: string,
+  command: Command,
+  io: CliIo,
+  registry: ToolRegistryManager,
+): Promise<ConnectedMcpServers | undefined | null> {
   if (command.mcpConfig === null) return undefined
   let text: string
   try {
@@ -329,7 +377,8 @@ async function connectConfigured(name: string, command: Command, io: CliIo, regi
     return null
   }
   // What was refused or cut of a server's tools: said, and the run goes on with the rest.
-  for (const source of connected.sources) for (const notice of source.notices) io.err(`vcp ${name}: warning: MCP server "${source.config.name}": ${notice}`)
+  for (const source of connected.sources)
+    for (const notice of source.notices) io.err(`vcp ${name}: warning: MCP server "${source.config.name}": ${notice}`)
   return connected
 }
 
@@ -370,7 +419,13 @@ async function execText(text: string, io: CliIo, command: Command, registry: Too
   })
   await io.writeFile(command.folder + VARIABLES_SUFFIX, JSON.stringify(variables.store.list()))
   return {
-    results: cycle.executionResults.map(({ requestId, toolName, status, result, durationMs }) => ({ requestId, toolName, status, result, durationMs: Math.round(durationMs * 100) / 100 })),
+    results: cycle.executionResults.map(({ requestId, toolName, status, result, durationMs }) => ({
+      requestId,
+      toolName,
+      status,
+      result,
+      durationMs: Math.round(durationMs * 100) / 100,
+    })),
     diagnostics: variables.problem ? [...cycle.diagnostics, variables.problem] : cycle.diagnostics,
   }
 }
@@ -380,10 +435,18 @@ async function checkText(text: string, io: CliIo, command: Command, registry: To
   const variables = await loadVariables(io, command.folder + VARIABLES_SUFFIX)
   const parsed = parseToolRequests(text, command.protocol, readOptions(command))
   const plans: CallPlan[] = []
-  for (const request of parsed.requests) plans.push(await planToolCall(request, { registry, variables: variables.store }))
-  const diagnostics = [...parsed.diagnostics, ...plans.flatMap((plan) => planDiagnostics(plan, text))].sort((a, b) => a.offset - b.offset)
+  for (const request of parsed.requests)
+    plans.push(await planToolCall(request, { registry, variables: variables.store }))
+  const diagnostics = [...parsed.diagnostics, ...plans.flatMap((plan) => planDiagnostics(plan, text))].sort(
+    (a, b) => a.offset - b.offset,
+  )
   return {
-    requests: plans.map((plan) => ({ requestId: plan.request.requestId, toolName: plan.request.toolName, ...plannedOutput(plan), ...(plan.items ? { items: plan.items.map(plannedOutput) } : {}) })),
+    requests: plans.map((plan) => ({
+      requestId: plan.request.requestId,
+      toolName: plan.request.toolName,
+      ...plannedOutput(plan),
+      ...(plan.items ? { items: plan.items.map(plannedOutput) } : {}),
+    })),
     diagnostics: variables.problem ? [...diagnostics, variables.problem] : diagnostics,
   }
 }
@@ -427,5 +490,8 @@ async function loadVariables(io: CliIo, path: string): Promise<{ store: Variable
   const message = Array.isArray(saved)
     ? `${path}: ${unreadable} saved variable${unreadable === 1 ? '' : 's'} could not be read; exec went on without ${unreadable === 1 ? 'it' : 'them'}.`
     : `${path}: the saved variables could not be read; exec went on without them.`
-  return { store, problem: { severity: 'warning', code: 'variables-unreadable', message, offset: 0, length: 0, line: 1, column: 1 } }
+  return {
+    store,
+    problem: { severity: 'warning', code: 'variables-unreadable', message, offset: 0, length: 0, line: 1, column: 1 },
+  }
 }

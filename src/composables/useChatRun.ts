@@ -4,7 +4,14 @@
  * person, the manual model's waiting request. Whatever it starts stops when its effect scope ends.
  */
 import { computed, getCurrentScope, onScopeDispose, reactive } from 'vue'
-import { createChatRun, protocolRegistry, toolRegistryManager, type FrameScheduler, type ProtocolRegistry, type ToolRegistryManager } from '../core'
+import {
+  createChatRun,
+  protocolRegistry,
+  toolRegistryManager,
+  type FrameScheduler,
+  type ProtocolRegistry,
+  type ToolRegistryManager,
+} from '../core'
 import { discoveryFor } from './useToolCalling'
 
 export interface UseChatRunOptions {

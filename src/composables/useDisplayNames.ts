@@ -14,6 +14,7 @@ export function useDisplayNames() {
     [DEFAULT_NAMES.endpoint]: 'chat.defaultNames.endpoint',
   }
   /** The name as saved, translated when it is one the app gave. */
-  const displayName = (name: string): string => (Object.prototype.hasOwnProperty.call(defaults, name) ? t(defaults[name] as string) : name)
+  const displayName = (name: string): string =>
+    Object.prototype.hasOwnProperty.call(defaults, name) ? t(defaults[name] as string) : name
   return { displayName }
 }

@@ -70,7 +70,13 @@ export function useToolCalling(options: UseToolCallingOptions = {}) {
     running.value = true
     error.value = null
     try {
-      const cycle = await processToolCallCycle(text, { registry, protocols, config, onBeforeExecute, signal: controller.signal })
+      const cycle = await processToolCallCycle(text, {
+        registry,
+        protocols,
+        config,
+        onBeforeExecute,
+        signal: controller.signal,
+      })
       lastCycle.value = cycle
       return cycle
     } catch (caught) {
@@ -88,7 +94,9 @@ export function useToolCalling(options: UseToolCallingOptions = {}) {
    * Runs the chat tool loop on this caller's registry. `abort()` (or the caller's scope ending)
    * stops it like any cycle; the run's own `signal` stops just this run.
    */
-  async function runToolLoop(options: Omit<ToolLoopOptions, 'registry' | 'protocols' | 'discovery'>): Promise<ToolLoopResult> {
+  async function runToolLoop(
+    options: Omit<ToolLoopOptions, 'registry' | 'protocols' | 'discovery'>,
+  ): Promise<ToolLoopResult> {
     const controller = new AbortController()
     const outer = options.signal
     const forward = () => controller.abort(outer?.reason)
@@ -113,7 +121,11 @@ export function useToolCalling(options: UseToolCallingOptions = {}) {
     for (const controller of controllers) controller.abort(new DOMException(reason, 'AbortError'))
   }
 
-  function formatCycleResults(results: ToolExecutionResult[], protocolId = 'vcp', format?: FormatResultsOptions): string {
+  function formatCycleResults(
+    results: ToolExecutionResult[],
+    protocolId = 'vcp',
+    format?: FormatResultsOptions,
+  ): string {
     return formatResultsForContext(results, protocolId, { ...format, protocols })
   }
 

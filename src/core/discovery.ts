@@ -63,7 +63,10 @@ export function createPromptCache(capacity = 64): PromptCache {
 export const toolsPromptCache: PromptCache = createPromptCache()
 
 /** Whether a tool is on for a config: its own toggle, else the default. */
-export function isToolEnabled(config: Pick<ToolCallConfig, 'toolToggles' | 'defaultToolEnabled'>, toolId: string): boolean {
+export function isToolEnabled(
+  config: Pick<ToolCallConfig, 'toolToggles' | 'defaultToolEnabled'>,
+  toolId: string,
+): boolean {
   return config.toolToggles[toolId] ?? config.defaultToolEnabled
 }
 
@@ -71,12 +74,19 @@ export function isToolEnabled(config: Pick<ToolCallConfig, 'toolToggles' | 'defa
  * Whether one method is on: a toggle of its own (keyed by its routing name, e.g. one tool of an
  * MCP server), else its tool's.
  */
-export function isMethodEnabled(config: Pick<ToolCallConfig, 'toolToggles' | 'defaultToolEnabled'>, toolId: string, method: string): boolean {
+export function isMethodEnabled(
+  config: Pick<ToolCallConfig, 'toolToggles' | 'defaultToolEnabled'>,
+  toolId: string,
+  method: string,
+): boolean {
   return config.toolToggles[routingName(toolId, method)] ?? isToolEnabled(config, toolId)
 }
 
 /** The discovered tools with only the methods a config has on; tools left with none are dropped. */
-export function enabledTools(tools: readonly DiscoveredTool[], config: Pick<ToolCallConfig, 'toolToggles' | 'defaultToolEnabled'>): DiscoveredTool[] {
+export function enabledTools(
+  tools: readonly DiscoveredTool[],
+  config: Pick<ToolCallConfig, 'toolToggles' | 'defaultToolEnabled'>,
+): DiscoveredTool[] {
   return tools.flatMap((tool) => {
     const methods = tool.methods.filter((method) => isMethodEnabled(config, tool.toolId, method.name))
     if (methods.length === 0) return []
@@ -97,8 +107,14 @@ export function modelFacingMethod(method: MethodMetadata): MethodMetadata {
  * One method's part of the tools prompt in a protocol, rendered by the same code from the same
  * model-facing method as the prompt (the protocol's shared instructions left out).
  */
-export function methodDefinition(protocol: ToolCallingProtocol, tool: Pick<ToolRegistry, 'id' | 'name'>, method: MethodMetadata): string {
-  const full = protocol.generateToolDefinitions([{ toolId: tool.id, toolName: tool.name, methods: [modelFacingMethod(method)] }])
+export function methodDefinition(
+  protocol: ToolCallingProtocol,
+  tool: Pick<ToolRegistry, 'id' | 'name'>,
+  method: MethodMetadata,
+): string {
+  const full = protocol.generateToolDefinitions([
+    { toolId: tool.id, toolName: tool.name, methods: [modelFacingMethod(method)] },
+  ])
   const shared = protocol.generateToolDefinitions([]).trimEnd()
   return full.startsWith(shared) ? full.slice(shared.length).trim() : full
 }
@@ -113,7 +129,10 @@ export function createToolDiscoveryService(
   function getDiscoveredMethods(filter: MethodFilter = agentCallable): DiscoveredTool[] {
     const found: DiscoveredTool[] = []
     for (const tool of registry.list()) {
-      const methods = tool.getMetadata().methods.filter((method) => filter(method, tool)).map(modelFacingMethod)
+      const methods = tool
+        .getMetadata()
+        .methods.filter((method) => filter(method, tool))
+        .map(modelFacingMethod)
       if (methods.length === 0) continue
       const entry: DiscoveredTool = { toolId: tool.id, toolName: tool.name, methods }
       if (tool.description !== undefined) entry.description = tool.description
@@ -126,11 +145,18 @@ export function createToolDiscoveryService(
     if (!config.enabled) return ''
     const protocol = protocols.get(config.protocol)
     if (!protocol) {
-      const known = protocols.list().map((p) => p.id).join(', ')
-      throw new Error(`Unknown protocol "${config.protocol}" in the tool-calling config. Registered protocols: ${known}.`)
+      const known = protocols
+        .list()
+        .map((p) => p.id)
+        .join(', ')
+      throw new Error(
+        `Unknown protocol "${config.protocol}" in the tool-calling config. Registered protocols: ${known}.`,
+      )
     }
     // A custom filter is a function: it cannot be hashed, so its prompts are not cached.
-    const key = filter ? undefined : `${registry.id}@${registry.version}|${protocol.id}|${agentId ?? ''}|${stableHash(config)}`
+    const key = filter
+      ? undefined
+      : `${registry.id}@${registry.version}|${protocol.id}|${agentId ?? ''}|${stableHash(config)}`
     const cached = key === undefined ? undefined : cache.get(key)
     if (cached !== undefined) return cached
     const tools = enabledTools(getDiscoveredMethods(filter), config)

@@ -26,7 +26,10 @@ export interface CycleResult extends ToolCallCycleResult {
 export async function processToolCallCycle(text: string, options: CycleOptions = {}): Promise<CycleResult> {
   const { config } = options
   const protocol = options.protocol ?? config?.protocol ?? 'vcp'
-  const { requests, diagnostics } = parseToolRequests(text, protocol, { ...options.parse, protocols: options.protocols })
+  const { requests, diagnostics } = parseToolRequests(text, protocol, {
+    ...options.parse,
+    protocols: options.protocols,
+  })
   if (requests.length === 0) return { hasToolRequests: false, parsedRequests: [], executionResults: [], diagnostics }
   const executionResults = await executeToolRequests(requests, executeOptionsFor(config, options))
   return { hasToolRequests: true, parsedRequests: requests, executionResults, diagnostics }
@@ -46,9 +49,19 @@ export function executeOptionsFor(config: ToolCallConfig | undefined, options: E
 }
 
 /** Results in the protocol's own format, ready to append to the conversation. */
-export function formatResultsForContext(results: ToolExecutionResult[], protocolId = 'vcp', options?: FormatResultsOptions & { protocols?: ProtocolRegistry }): string {
+export function formatResultsForContext(
+  results: ToolExecutionResult[],
+  protocolId = 'vcp',
+  options?: FormatResultsOptions & { protocols?: ProtocolRegistry },
+): string {
   const protocols = options?.protocols ?? protocolRegistry
   const protocol = protocols.get(protocolId)
-  if (!protocol) throw new Error(`Unknown protocol "${protocolId}". Registered protocols: ${protocols.list().map((p) => p.id).join(', ')}.`)
+  if (!protocol)
+    throw new Error(
+      `Unknown protocol "${protocolId}". Registered protocols: ${protocols
+        .list()
+        .map((p) => p.id)
+        .join(', ')}.`,
+    )
   return protocol.formatToolResults(results, options)
 }

@@ -43,7 +43,12 @@ export function isToolOn(groups: readonly ToolGroup[], state: GroupState, toolId
 }
 
 /** The config with tools that groups or tool switches turn off added to its toggles as off. */
-export function applyGroupState(config: ToolCallConfig, groups: readonly ToolGroup[], state: GroupState, toolIds: readonly string[]): ToolCallConfig {
+export function applyGroupState(
+  config: ToolCallConfig,
+  groups: readonly ToolGroup[],
+  state: GroupState,
+  toolIds: readonly string[],
+): ToolCallConfig {
   const toggles = { ...config.toolToggles }
   for (const id of toolIds) if (!isToolOn(groups, state, id)) toggles[id] = false
   return { ...config, toolToggles: toggles }
@@ -53,7 +58,7 @@ export const BASE_RULES = [
   '## Rules for using tools',
   '- Only the tools described here exist. Request a tool and wait: its result comes back in the next message, written by the system. Never write a tool result or a "[Tool Execution Log]" block yourself, and never claim a tool ran when it did not.',
   '- Long results are cut. The note after a cut names the variable that keeps the whole result and gives the exact request that reads on from the first character not shown.',
-  '- Variables: vars_ReadVar(name, start, length) reads one, vars_ListVars lists them, vars_WriteVar stores text. Put $VAR_REF{{name}} (or $VAR_REF{{name:start:length}} for a part) inside any argument to pass a variable\'s text without copying it.',
+  "- Variables: vars_ReadVar(name, start, length) reads one, vars_ListVars lists them, vars_WriteVar stores text. Put $VAR_REF{{name}} (or $VAR_REF{{name:start:length}} for a part) inside any argument to pass a variable's text without copying it.",
   '- Every call takes an optional "limit": the most characters of its result you want to see (0 or -1: all of it).',
 ].join('\n')
 
@@ -95,6 +100,7 @@ export function buildToolRules(options: {
       index.push(`- "${name}": ${entry.desc}${entry.when ? ` (use when ${entry.when})` : ''}`)
     }
   }
-  if (index.length > 0) sections.push(`### Skill rules\nRead one with vars_ReadVar when it applies:\n${index.join('\n')}`)
+  if (index.length > 0)
+    sections.push(`### Skill rules\nRead one with vars_ReadVar when it applies:\n${index.join('\n')}`)
   return sections.join('\n\n')
 }

@@ -25,17 +25,37 @@ export type {
   ToolRegistry,
 } from './types'
 export { DEFAULT_TOOL_CALL_CONFIG } from './types'
-export type { FormatResultsOptions, ParseOptions, StreamEvent, StreamParser, ToolCallingProtocol } from './protocols/protocol'
+export type {
+  FormatResultsOptions,
+  ParseOptions,
+  StreamEvent,
+  StreamParser,
+  ToolCallingProtocol,
+} from './protocols/protocol'
 export { createProtocolRegistry, protocolRegistry, type ProtocolRegistry } from './protocols/registry'
 export { createStreamParser, parseToolRequests } from './parser'
 export { listFormats, TEXT_PROTOCOL_FAMILY, type FormatInfo } from './protocols/formats-catalog'
 export { formatsForModel, MODEL_TABLE, type ModelRow } from './protocols/native/models'
-export type { NativeFormat, FoundCall, FormatFinding, FormatProblem, FormatContext, RenderableCall, ServerFlags } from './protocols/native/format'
+export type {
+  NativeFormat,
+  FoundCall,
+  FormatFinding,
+  FormatProblem,
+  FormatContext,
+  RenderableCall,
+  ServerFlags,
+} from './protocols/native/format'
 export { createRequestIdSession, type RequestIdSession } from './request-ids'
 export { splitBatch } from './batch'
 export { routingName } from './routing-name'
 export { vcpProtocol } from './protocols/vcp'
-export { encodeValue, isValidVcpKey, renderVcpRequest, type EncodedValue, type RenderRequestInput } from './protocols/vcp/render'
+export {
+  encodeValue,
+  isValidVcpKey,
+  renderVcpRequest,
+  type EncodedValue,
+  type RenderRequestInput,
+} from './protocols/vcp/render'
 export { exampleArguments } from './protocols/vcp/definitions'
 export { requestFields } from './protocols/vcp/fields'
 export { parseVcpResults, type ParsedToolResult } from './protocols/vcp/results'
@@ -59,7 +79,17 @@ export {
   type PendingCall,
   type ToolCallContext,
 } from './execution/executor'
-export { checkArguments, coerceArguments, expectedType, REFUSED_ARGUMENT_STATES, type ArgumentCheck, type ArgumentState, type Arguments, type CheckedArguments, type CoercedArguments } from './execution/arguments'
+export {
+  checkArguments,
+  coerceArguments,
+  expectedType,
+  REFUSED_ARGUMENT_STATES,
+  type ArgumentCheck,
+  type ArgumentState,
+  type Arguments,
+  type CheckedArguments,
+  type CoercedArguments,
+} from './execution/arguments'
 export {
   CONFIRM_EVERY_CALL,
   consultPolicies,
@@ -93,7 +123,13 @@ export {
   type PromptCache,
   type ToolDiscoveryService,
 } from './discovery'
-export { executeOptionsFor, formatResultsForContext, processToolCallCycle, type CycleOptions, type CycleResult } from './engine'
+export {
+  executeOptionsFor,
+  formatResultsForContext,
+  processToolCallCycle,
+  type CycleOptions,
+  type CycleResult,
+} from './engine'
 export { jsonBlockProtocol } from './protocols/json/json-block'
 export { xmlProtocol } from './protocols/json/xml-tag'
 export { hermesProtocol } from './protocols/json/hermes'
@@ -128,15 +164,51 @@ export {
   type EndpointSettings,
   type ModelList,
 } from './chat/openai-client'
-export { findContentToolCalls, serverFlagsHint, type ContentCallFormat, type ContentCallHints, type ContentToolCalls } from './chat/content-calls'
-export { nativeFunctionName, nativeNameMap, nativeToolDefinitions, resolveNativeCall, toolResultMessage, type NativeCallResolution } from './chat/native'
+export {
+  findContentToolCalls,
+  serverFlagsHint,
+  type ContentCallFormat,
+  type ContentCallHints,
+  type ContentToolCalls,
+} from './chat/content-calls'
+export {
+  nativeFunctionName,
+  nativeNameMap,
+  nativeToolDefinitions,
+  resolveNativeCall,
+  toolResultMessage,
+  type NativeCallResolution,
+} from './chat/native'
 export { buildSystemPrompt, finalAnswerInstruction, isFinalAnswerInstruction, localDate } from './chat/system-prompt'
 export { createManualClient } from './chat/manual-client'
 export { runToolLoop, type ToolLoopCallbacks, type ToolLoopOptions, type ToolLoopResult } from './chat/tool-loop'
-export { approvalKey, createApprovalGate, type ApprovalGate, type ApprovalGateOptions, type ApprovalPolicy } from './chat/approvals'
-export { createChatRun, type ChatRun, type ChatRunOptions, type ChatRunResult, type ChatRunStart, type ChatRunState, type PendingApproval, type ResultPolicy } from './chat/chat-run'
+export {
+  approvalKey,
+  createApprovalGate,
+  type ApprovalGate,
+  type ApprovalGateOptions,
+  type ApprovalPolicy,
+} from './chat/approvals'
+export {
+  createChatRun,
+  type ChatRun,
+  type ChatRunOptions,
+  type ChatRunResult,
+  type ChatRunStart,
+  type ChatRunState,
+  type PendingApproval,
+  type ResultPolicy,
+} from './chat/chat-run'
 export { type FrameScheduler } from './chat/frame-batch'
-export { roundView, segments, type CardState, type ContentCallsView, type RequestCard, type RoundView, type Segment } from './chat/live-round'
+export {
+  roundView,
+  segments,
+  type CardState,
+  type ContentCallsView,
+  type RequestCard,
+  type RoundView,
+  type Segment,
+} from './chat/live-round'
 export { conversationHistory, toolCallResultMessage, type ChatTurn } from './chat/history'
 export {
   argsVariableName,
@@ -150,8 +222,26 @@ export {
   type VariableStore,
   type VariableType,
 } from './results/variables'
-export { hasVarRefs, MAX_REFERENCES, MAX_RESOLVED_CHARACTERS, resolveVarRefs, resolveVarRefsInText, VariableReferenceError, type ResolveBudget } from './results/refs'
-export { cutHint, DEFAULT_OUTPUT_LIMIT, LIMIT_PARAMETER, outputLimit, prepareOutput, type OutputCut, type PreparedOutput, type ReadOnTarget, type ToolOutputOptions } from './results/output'
+export {
+  hasVarRefs,
+  MAX_REFERENCES,
+  MAX_RESOLVED_CHARACTERS,
+  resolveVarRefs,
+  resolveVarRefsInText,
+  VariableReferenceError,
+  type ResolveBudget,
+} from './results/refs'
+export {
+  cutHint,
+  DEFAULT_OUTPUT_LIMIT,
+  LIMIT_PARAMETER,
+  outputLimit,
+  prepareOutput,
+  type OutputCut,
+  type PreparedOutput,
+  type ReadOnTarget,
+  type ToolOutputOptions,
+} from './results/output'
 export { READ_VAR_TOOL, readOnRequest } from './results/read-on'
 export { createVariableTools } from './results/var-tools'
 export {

@@ -14,7 +14,11 @@ import { closestNames, didYouMean } from './text/closest'
  * (`mistral`, `qwen3-coder`, `harmony`, ... see docs/formats.md), or 'auto', which tells the
  * formats apart from the text (and the `model` hint) and says which it found and why.
  */
-export function parseToolRequests(text: string, protocolId = 'vcp', options: ParseOptions & { protocols?: ProtocolRegistry } = {}): ParseResult {
+export function parseToolRequests(
+  text: string,
+  protocolId = 'vcp',
+  options: ParseOptions & { protocols?: ProtocolRegistry } = {},
+): ParseResult {
   const protocols = options.protocols ?? protocolRegistry
   if (protocolId === AUTO_PROTOCOL_ID) return guarded(() => parseAuto(protocols, text, options))
   const parser = protocols.get(protocolId) ?? nativeFormatParser(protocolId)
@@ -23,7 +27,10 @@ export function parseToolRequests(text: string, protocolId = 'vcp', options: Par
 }
 
 /** A streaming parser: feed chunks as they arrive, then end() for the one-shot result. */
-export function createStreamParser(protocolId = 'vcp', options: ParseOptions & { protocols?: ProtocolRegistry } = {}): StreamParser {
+export function createStreamParser(
+  protocolId = 'vcp',
+  options: ParseOptions & { protocols?: ProtocolRegistry } = {},
+): StreamParser {
   const protocols = options.protocols ?? protocolRegistry
   const protocol = protocols.get(protocolId) ?? nativeFormatParser(protocolId)
   if (!protocol && protocolId !== AUTO_PROTOCOL_ID) {
@@ -70,7 +77,11 @@ function unknownProtocol(id: string, protocols: ProtocolRegistry): Diagnostic {
   const known = protocols.list().map((p) => p.id)
   const formats = nativeFormats().map((f) => f.id)
   const guess = didYouMean(closestNames(id, [...known, ...formats]))
-  return point('error', 'unknown-protocol', `Unknown protocol "${id}".${guess} Registered protocols: ${known.join(', ')}; native formats: ${formats.join(', ')} (or auto to detect).`)
+  return point(
+    'error',
+    'unknown-protocol',
+    `Unknown protocol "${id}".${guess} Registered protocols: ${known.join(', ')}; native formats: ${formats.join(', ')} (or auto to detect).`,
+  )
 }
 
 function internalError(error: unknown): Diagnostic {

@@ -26,7 +26,8 @@ export function parameterSchema(parameter: MethodParameter): JsonSchema {
   if (parameter.description) schema.description = parameter.description
   if (parameter.defaultValue !== undefined) schema.default = parameter.defaultValue
   if (parameter.type === 'array' && parameter.items) schema.items = parameterSchema(parameter.items)
-  if (parameter.type === 'object' && parameter.properties?.length) Object.assign(schema, objectSchema(parameter.properties))
+  if (parameter.type === 'object' && parameter.properties?.length)
+    Object.assign(schema, objectSchema(parameter.properties))
   return schema
 }
 
@@ -47,6 +48,7 @@ export function methodArgumentsSchema(method: MethodMetadata): JsonSchema {
   if (!method.inputSchema) return objectSchema(method.parameters)
   const own = method.inputSchema as JsonSchema
   const properties: Record<string, JsonSchema> = { ...(own.properties ?? {}) }
-  for (const parameter of method.parameters) if (!(parameter.name in properties)) properties[parameter.name] = parameterSchema(parameter)
+  for (const parameter of method.parameters)
+    if (!(parameter.name in properties)) properties[parameter.name] = parameterSchema(parameter)
   return { ...own, type: 'object', properties }
 }

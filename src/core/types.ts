@@ -92,9 +92,21 @@ export interface ToolRegistry {
    * Calls a method when its name cannot be a property of the tool (MCP tools are named by their
    * servers: a tool called `name` or `policy` must not clash). Without it, `tool[method]` is called.
    */
-  callMethod?(method: string, args: Record<string, unknown>, context: { signal: AbortSignal; requestId: string; routingName: string; onProgress?: (progress: CallProgress) => void }): unknown
+  callMethod?(
+    method: string,
+    args: Record<string, unknown>,
+    context: {
+      signal: AbortSignal
+      requestId: string
+      routingName: string
+      onProgress?: (progress: CallProgress) => void
+    },
+  ): unknown
   /** Looks at a call before it runs, with its final arguments. None: every call is allowed. */
-  policy?(call: { method: string; args: Record<string, unknown> }): ToolPolicyAnswer | undefined | Promise<ToolPolicyAnswer | undefined>
+  policy?(call: {
+    method: string
+    args: Record<string, unknown>
+  }): ToolPolicyAnswer | undefined | Promise<ToolPolicyAnswer | undefined>
   [method: string]: unknown
 }
 

@@ -57,7 +57,8 @@ export function toFieldValue(p: MethodParameter, value: unknown = p.defaultValue
     case 'select':
       return value === undefined || value === null ? '' : String(value)
     case 'object': {
-      const record = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
+      const record =
+        value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
       return toFormValues(p.properties ?? [], record)
     }
     case 'list': {
@@ -71,7 +72,8 @@ export function toFieldValue(p: MethodParameter, value: unknown = p.defaultValue
 
 export function toFormValues(parameters: readonly MethodParameter[], args: Record<string, unknown> = {}): FormValues {
   const values: FormValues = {}
-  for (const p of parameters) values[p.name] = toFieldValue(p, Object.prototype.hasOwnProperty.call(args, p.name) ? args[p.name] : undefined)
+  for (const p of parameters)
+    values[p.name] = toFieldValue(p, Object.prototype.hasOwnProperty.call(args, p.name) ? args[p.name] : undefined)
   return values
 }
 
@@ -93,7 +95,12 @@ export function readForm(parameters: readonly MethodParameter[], values: FormVal
   return { arguments: args, errors }
 }
 
-function readFields(parameters: readonly MethodParameter[], values: Record<string, FieldValue>, prefix: string, errors: Record<string, FieldError>): Record<string, unknown> {
+function readFields(
+  parameters: readonly MethodParameter[],
+  values: Record<string, FieldValue>,
+  prefix: string,
+  errors: Record<string, FieldError>,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {}
   for (const p of parameters) {
     const path = prefix + p.name
@@ -164,7 +171,8 @@ function readField(p: MethodParameter, value: FieldValue, path: string, errors: 
         errors[path] = { code: 'json', detail: (error as Error).message }
         return undefined
       }
-      if (p.type === 'object' && (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))) errors[path] = { code: 'jsonObject' }
+      if (p.type === 'object' && (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)))
+        errors[path] = { code: 'jsonObject' }
       else if (p.type === 'array' && !Array.isArray(parsed)) errors[path] = { code: 'jsonArray' }
       else return parsed
       return undefined
@@ -230,13 +238,16 @@ function jsonView(parameters: readonly MethodParameter[], values: Record<string,
 }
 
 /** JSON mode's text as arguments: it must be one JSON object. Sent exactly as typed. */
-export function readJsonArguments(text: string): { ok: true; arguments: Record<string, unknown> } | { ok: false; message: string } {
+export function readJsonArguments(
+  text: string,
+): { ok: true; arguments: Record<string, unknown> } | { ok: false; message: string } {
   let parsed: unknown
   try {
     parsed = JSON.parse(text)
   } catch (error) {
     return { ok: false, message: (error as Error).message }
   }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return { ok: false, message: 'not-object' }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+    return { ok: false, message: 'not-object' }
   return { ok: true, arguments: parsed as Record<string, unknown> }
 }

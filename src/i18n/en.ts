@@ -1,7 +1,8 @@
 export default {
   app: {
     title: 'VCP Workbench',
-    tagline: 'Browse the tools an agent may call, run them in a sandbox, see exactly what a reply asks for, and watch a model use them.',
+    tagline:
+      'Browse the tools an agent may call, run them in a sandbox, see exactly what a reply asks for, and watch a model use them.',
     language: 'Language',
     light: 'Light',
     dark: 'Dark',
@@ -18,7 +19,16 @@ export default {
     toolSwitch: 'Tool {name} on or off',
   },
   tabs: { discovery: 'Discovery', executor: 'Executor', parser: 'Parser', chat: 'Chat' },
-  common: { resultImage: 'Image {n} of the result ({type})', ok: 'OK', cancel: 'Cancel', yes: 'yes', no: 'no', copy: 'Copy', copied: 'Copied to the clipboard', copyFailed: 'The browser refused the clipboard; select the text below instead.' },
+  common: {
+    resultImage: 'Image {n} of the result ({type})',
+    ok: 'OK',
+    cancel: 'Cancel',
+    yes: 'yes',
+    no: 'no',
+    copy: 'Copy',
+    copied: 'Copied to the clipboard',
+    copyFailed: 'The browser refused the clipboard; select the text below instead.',
+  },
   status: { success: 'success', error: 'error', denied: 'denied', timeout: 'timeout', aborted: 'aborted' },
   notice: {
     notSavedTitle: 'Not saved',
@@ -27,10 +37,19 @@ export default {
     corrupt: 'The saved {part} could not be read, so it was reset to the defaults.',
     'old-version': 'The saved {part} came from another version of the workbench, so it was reset to the defaults.',
     invalid: 'The saved {part} did not have the expected shape, so it was reset to the defaults.',
-    repaired: 'Parts of the saved {part} could not be read. Everything else was kept; only these were repaired or removed:',
+    repaired:
+      'Parts of the saved {part} could not be read. Everything else was kept; only these were repaired or removed:',
     download: 'Download the original',
-    'not-saved': 'The {part} could not be saved: the browser refused (its storage is probably full). Changes are kept until the page closes; delete old chat sessions to free space.',
-    parts: { tester: 'layout (tab, theme, language)', discovery: 'Discovery search and filters', executor: 'Executor form and run history', parser: 'Parser reply', chat: 'Chat sessions, agents and endpoints', mcp: 'MCP servers' },
+    'not-saved':
+      'The {part} could not be saved: the browser refused (its storage is probably full). Changes are kept until the page closes; delete old chat sessions to free space.',
+    parts: {
+      tester: 'layout (tab, theme, language)',
+      discovery: 'Discovery search and filters',
+      executor: 'Executor form and run history',
+      parser: 'Parser reply',
+      chat: 'Chat sessions, agents and endpoints',
+      mcp: 'MCP servers',
+    },
   },
   discovery: {
     searchPlaceholder: 'Search tools, methods, descriptions, parameters',
@@ -113,7 +132,8 @@ export default {
     unreachable: 'An MCP server could not be reached',
     open: 'MCP servers',
     title: 'MCP servers',
-    intro: 'Bring your own tools: paste the "mcpServers" JSON that Claude Desktop, Cursor or VS Code read. stdio servers are started by npm start on this machine; HTTP servers are reached directly. Their tools are called server_tool.',
+    intro:
+      'Bring your own tools: paste the "mcpServers" JSON that Claude Desktop, Cursor or VS Code read. stdio servers are started by npm start on this machine; HTTP servers are reached directly. Their tools are called server_tool.',
     placeholder: 'mcpServers JSON',
     import: 'Add servers',
     importFile: 'or from a file:',
@@ -136,11 +156,23 @@ export default {
     notices: 'Notices',
     status: { connected: 'connected', connecting: 'connecting…', disconnected: 'disconnected', failed: 'failed' },
     direction: { sent: 'sent', received: 'received', event: 'event' },
-    annotations: { readOnlyHint: 'read-only', destructiveHint: 'destructive', idempotentHint: 'idempotent', openWorldHint: 'open world' },
+    annotations: {
+      readOnlyHint: 'read-only',
+      destructiveHint: 'destructive',
+      idempotentHint: 'idempotent',
+      openWorldHint: 'open world',
+    },
   },
   parser: {
     autoDetect: 'Auto-detect',
-    samples: { title: 'Sample replies', wellFormed: 'Well-formed VCP', messy: 'Messy VCP (variants, typos, reasoning)', mixed: 'Several protocols in one reply', verdicts: 'One of each verdict (limit, batch, reasoning, unknown tool, wrong type)', native: 'Open models\' own formats (Qwen3-Coder, gpt-oss, Mistral)' },
+    samples: {
+      title: 'Sample replies',
+      wellFormed: 'Well-formed VCP',
+      messy: 'Messy VCP (variants, typos, reasoning)',
+      mixed: 'Several protocols in one reply',
+      verdicts: 'One of each verdict (limit, batch, reasoning, unknown tool, wrong type)',
+      native: "Open models' own formats (Qwen3-Coder, gpt-oss, Mistral)",
+    },
     runAll: 'Run all',
     run: 'Run',
     summaryRequests: '{n} requests | {n} request | {n} requests',
@@ -197,7 +229,8 @@ export default {
   groups: {
     open: 'Groups and rules',
     title: 'Tool groups and rules',
-    intro: 'Groups switch tools on and off for the chat and add their rules to the tools prompt. Skill rules are inlined or kept as rule variables the model reads when needed.',
+    intro:
+      'Groups switch tools on and off for the chat and add their rules to the tools prompt. Skill rules are inlined or kept as rule variables the model reads when needed.',
     rulePrompt: 'Rule prompt',
     skillRules: 'Skill rules',
     inline: 'inline',
@@ -235,7 +268,12 @@ export default {
     historyNative: 'History: native messages',
     historyCompact: 'History: compact record',
     sessions: 'Sessions',
-    defaultNames: { session: 'New chat', agent: 'Tool user', manualProfile: 'Manual (you write the replies)', endpoint: 'New endpoint' },
+    defaultNames: {
+      session: 'New chat',
+      agent: 'Tool user',
+      manualProfile: 'Manual (you write the replies)',
+      endpoint: 'New endpoint',
+    },
     newSession: 'New chat',
     rename: 'Rename',
     delete: 'Delete',
@@ -250,7 +288,8 @@ export default {
     record: 'Record',
     export: 'Export JSON',
     exported: 'Session exported (API keys are never included)',
-    empty: 'Ask something. With the manual model you also write the assistant’s replies, and the tool loop runs on them.',
+    empty:
+      'Ask something. With the manual model you also write the assistant’s replies, and the tool loop runs on them.',
     placeholder: 'Message (Enter sends, Shift+Enter for a new line)',
     send: 'Send',
     stop: 'Stop',
@@ -305,7 +344,8 @@ export default {
       test: 'Test connection',
       testOk: 'Connected: no models | Connected: {n} model | Connected: {n} models',
       manualNote: 'The manual model needs no settings: you write each reply yourself.',
-      proxyHint: 'A local server without CORS headers: use /llm-proxy/PORT/v1 (e.g. /llm-proxy/11434/v1 for Ollama) while the workbench runs with npm start.',
+      proxyHint:
+        'A local server without CORS headers: use /llm-proxy/PORT/v1 (e.g. /llm-proxy/11434/v1 for Ollama) while the workbench runs with npm start.',
       remove: 'Remove',
     },
     agentDialog: {
@@ -332,7 +372,11 @@ export default {
       tools: 'Tools',
       policy: 'Approval',
       resultPolicy: 'Result approval',
-      resultPolicies: { never: 'results: never ask', 'on-error': 'results: ask on error', always: 'results: always ask' },
+      resultPolicies: {
+        never: 'results: never ask',
+        'on-error': 'results: ask on error',
+        always: 'results: always ask',
+      },
       policies: { auto: 'auto', once: 'ask once', always: 'ask always' },
       presetPlaceholder: `Presets, e.g. {'{'}"path": "/notes"{'}'}`,
       presetsOf: 'Preset arguments for {tool}',

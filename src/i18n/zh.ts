@@ -20,7 +20,16 @@ const zh: typeof en = {
     toolSwitch: '开关工具 {name}',
   },
   tabs: { discovery: '工具发现', executor: '执行器', parser: '解析器', chat: '对话' },
-  common: { resultImage: '结果中的第 {n} 张图片（{type}）', ok: '确定', cancel: '取消', yes: '是', no: '否', copy: '复制', copied: '已复制到剪贴板', copyFailed: '浏览器拒绝访问剪贴板，请手动选择下方文本。' },
+  common: {
+    resultImage: '结果中的第 {n} 张图片（{type}）',
+    ok: '确定',
+    cancel: '取消',
+    yes: '是',
+    no: '否',
+    copy: '复制',
+    copied: '已复制到剪贴板',
+    copyFailed: '浏览器拒绝访问剪贴板，请手动选择下方文本。',
+  },
   status: { success: '成功', error: '错误', denied: '已拒绝', timeout: '超时', aborted: '已中止' },
   notice: {
     notSavedTitle: '未能保存',
@@ -31,8 +40,16 @@ const zh: typeof en = {
     invalid: '保存的{part}格式不符，已恢复为默认值。',
     repaired: '保存的{part}中有部分内容无法读取。其余内容均已保留，仅修复或移除了以下各项：',
     download: '下载原始数据',
-    'not-saved': '无法保存{part}：浏览器拒绝了写入（存储空间可能已满）。更改会保留到页面关闭；删除旧的对话会话可以释放空间。',
-    parts: { tester: '界面设置（标签页、主题、语言）', discovery: '工具发现的搜索与筛选', executor: '执行器表单与运行记录', parser: '解析器中的回复', chat: '对话会话、智能体与端点', mcp: 'MCP 服务器配置' },
+    'not-saved':
+      '无法保存{part}：浏览器拒绝了写入（存储空间可能已满）。更改会保留到页面关闭；删除旧的对话会话可以释放空间。',
+    parts: {
+      tester: '界面设置（标签页、主题、语言）',
+      discovery: '工具发现的搜索与筛选',
+      executor: '执行器表单与运行记录',
+      parser: '解析器中的回复',
+      chat: '对话会话、智能体与端点',
+      mcp: 'MCP 服务器配置',
+    },
   },
   discovery: {
     searchPlaceholder: '搜索工具、方法、描述、参数',
@@ -115,7 +132,8 @@ const zh: typeof en = {
     unreachable: '无法连接 MCP 服务器',
     open: 'MCP 服务器',
     title: 'MCP 服务器',
-    intro: '接入你自己的工具：粘贴 Claude Desktop、Cursor 或 VS Code 使用的 "mcpServers" JSON。stdio 服务器由本机的 npm start 启动；HTTP 服务器直接连接。它们的工具名为 服务器_工具。',
+    intro:
+      '接入你自己的工具：粘贴 Claude Desktop、Cursor 或 VS Code 使用的 "mcpServers" JSON。stdio 服务器由本机的 npm start 启动；HTTP 服务器直接连接。它们的工具名为 服务器_工具。',
     placeholder: 'mcpServers 配置（JSON）',
     import: '添加服务器',
     importFile: '或从文件导入：',
@@ -142,7 +160,14 @@ const zh: typeof en = {
   },
   parser: {
     autoDetect: '自动检测',
-    samples: { title: '示例回复', wellFormed: '格式规范的 VCP', messy: '不规范的 VCP（变体、笔误、推理块）', mixed: '一条回复中的多种协议', verdicts: '每种结论各一（limit、批量、推理中、未知工具、类型错误）', native: '开源模型自己的格式（Qwen3-Coder、gpt-oss、Mistral）' },
+    samples: {
+      title: '示例回复',
+      wellFormed: '格式规范的 VCP',
+      messy: '不规范的 VCP（变体、笔误、推理块）',
+      mixed: '一条回复中的多种协议',
+      verdicts: '每种结论各一（limit、批量、推理中、未知工具、类型错误）',
+      native: '开源模型自己的格式（Qwen3-Coder、gpt-oss、Mistral）',
+    },
     runAll: '全部运行',
     run: '运行',
     summaryRequests: '{n} 个请求',
@@ -199,7 +224,8 @@ const zh: typeof en = {
   groups: {
     open: '分组与规则',
     title: '工具分组与规则',
-    intro: '分组决定对话中哪些工具可用，并把各自的规则加入工具提示词。技能规则会内联，或保存为规则变量，由模型在需要时读取。',
+    intro:
+      '分组决定对话中哪些工具可用，并把各自的规则加入工具提示词。技能规则会内联，或保存为规则变量，由模型在需要时读取。',
     rulePrompt: '规则提示词',
     skillRules: '技能规则',
     inline: '内联',
@@ -307,7 +333,8 @@ const zh: typeof en = {
       test: '测试连接',
       testOk: '已连接：{n} 个模型',
       manualNote: '手动模型无需设置：每条回复都由你来写。',
-      proxyHint: '本地服务器没有 CORS 头时：在 npm start 运行工作台期间使用 /llm-proxy/端口/v1（例如 Ollama 用 /llm-proxy/11434/v1）。',
+      proxyHint:
+        '本地服务器没有 CORS 头时：在 npm start 运行工作台期间使用 /llm-proxy/端口/v1（例如 Ollama 用 /llm-proxy/11434/v1）。',
       remove: '移除',
     },
     agentDialog: {

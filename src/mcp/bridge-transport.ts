@@ -38,7 +38,10 @@ export function bridgeSecret(doc: Document = document): string {
 export async function listFileServers(): Promise<{ file: string; servers: FileServerView[]; problems: string[] }> {
   const secret = bridgeSecret()
   if (!secret) return { file: '', servers: [], problems: [] }
-  const response = await fetch(FILE_SERVERS_PATH, { headers: { 'X-Bridge-Secret': secret }, signal: AbortSignal.timeout(15_000) })
+  const response = await fetch(FILE_SERVERS_PATH, {
+    headers: { 'X-Bridge-Secret': secret },
+    signal: AbortSignal.timeout(15_000),
+  })
   if (!response.ok) throw new Error(`the bridge answered ${response.status} when asked for mcp.json's servers`)
   return (await response.json()) as { file: string; servers: FileServerView[]; problems: string[] }
 }
@@ -68,12 +71,25 @@ export class BridgeTransport implements Transport {
   }
 
   async start(): Promise<void> {
-    if (!this.secret) throw new Error('stdio servers need the bridge of `npm start`, and this page was not served by it.')
-    const body = this.fromFile ? { fileServer: this.server.name } : { command: this.server.command, args: this.server.args, env: this.server.env, cwd: this.server.cwd }
-    const answer = await this.request(BRIDGE_PATH, { method: 'POST', body: JSON.stringify(body), signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) })
+    if (!this.secret)
+      throw new Error('stdio servers need the bridge of `npm start`, and this page was not served by it.')
+    const body = this.fromFile
+      ? { fileServer: this.server.name }
+      : { command: this.server.command, args: this.server.args, env: this.server.env, cwd: this.server.cwd }
+    const answer = await this.request(BRIDGE_PATH, {
+      method: 'POST',
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    })
     this.id = ((await answer.json()) as { id: string }).id
     // The stream itself lives as long as the server; only its headers must come soon.
-    const headersDue = setTimeout(() => this.reading.abort(new Error(`the bridge did not open the server's stream within ${REQUEST_TIMEOUT_MS / 1000} s`)), REQUEST_TIMEOUT_MS)
+    const headersDue = setTimeout(
+      () =>
+        this.reading.abort(
+          new Error(`the bridge did not open the server's stream within ${REQUEST_TIMEOUT_MS / 1000} s`),
+        ),
+      REQUEST_TIMEOUT_MS,
+    )
     try {
       const events = await this.request(`${BRIDGE_PATH}/${this.id}/events`, { signal: this.reading.signal })
       void this.read(events)
@@ -133,17 +149,26 @@ export class BridgeTransport implements Transport {
     if (item.message) this.onmessage?.(item.message)
     else if (item.event) this.onevent?.(item.event)
     // The bridge ended the session itself: the reason is the error the page shows.
-    else if (item.closed && typeof item.reason === 'string') this.onerror?.(new Error(`the bridge stopped the server: ${item.reason}`))
+    else if (item.closed && typeof item.reason === 'string')
+      this.onerror?.(new Error(`the bridge stopped the server: ${item.reason}`))
     // Anything else ({} is the bridge's heartbeat) carries nothing.
   }
 
   private async request(path: string, init: RequestInit): Promise<Response> {
     let response: Response
     try {
-      response = await fetch(this.base + path, { ...init, headers: { 'Content-Type': 'application/json', 'X-Bridge-Secret': this.secret } })
+      response = await fetch(this.base + path, {
+        ...init,
+        headers: { 'Content-Type': 'application/json', 'X-Bridge-Secret': this.secret },
+      })
     } catch (error) {
       const reason: unknown = init.signal?.reason
-      if (init.signal?.aborted && reason instanceof Error) throw new Error(reason.name === 'TimeoutError' ? `the bridge did not answer within ${REQUEST_TIMEOUT_MS / 1000} s` : reason.message)
+      if (init.signal?.aborted && reason instanceof Error)
+        throw new Error(
+          reason.name === 'TimeoutError'
+            ? `the bridge did not answer within ${REQUEST_TIMEOUT_MS / 1000} s`
+            : reason.message,
+        )
       throw error
     }
     if (!response.ok) {

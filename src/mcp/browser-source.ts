@@ -8,7 +8,10 @@ import { BridgeTransport } from './bridge-transport'
 
 /** @param options.fileServer the server is one of the user's mcp.json: the bridge starts it by name. */
 export function createBrowserMcpSource(config: McpServerConfig, options: { fileServer?: boolean } = {}): McpToolSource {
-  return createMcpToolSource({ config, createTransport: (server, fallback) => browserTransport(server, fallback, options.fileServer === true) })
+  return createMcpToolSource({
+    config,
+    createTransport: (server, fallback) => browserTransport(server, fallback, options.fileServer === true),
+  })
 }
 
 /** stdio through the bridge; HTTP directly, with what to do when the browser blocks it. */
@@ -29,7 +32,8 @@ function browserTransport(config: McpServerConfig, fallback: boolean, fileServer
 /** A fetch the browser blocked is almost always CORS: say so, and how to fix it. */
 function corsExplained(error: unknown, url: string): Error {
   const message = error instanceof Error ? error.message : String(error)
-  if (!/Failed to fetch|NetworkError|Load failed/i.test(message)) return error instanceof Error ? error : new Error(message)
+  if (!/Failed to fetch|NetworkError|Load failed/i.test(message))
+    return error instanceof Error ? error : new Error(message)
   return new Error(
     `the browser could not reach ${url} (${message}). If the server runs, it most likely sends no CORS headers for this page: ` +
       `start it with CORS allowed for ${typeof location === 'undefined' ? 'the workbench' : location.origin} (Access-Control-Allow-Origin, and -Headers for mcp-session-id and mcp-protocol-version), or add it as a stdio server so it runs through the bridge.`,

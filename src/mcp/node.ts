@@ -6,5 +6,11 @@ import { httpTransport, type McpServerConfig } from '../core/mcp'
 export function nodeMcpTransport(server: McpServerConfig, fallback: boolean): Transport {
   if (server.transport !== 'stdio') return httpTransport(server, fallback)
   // stderr is the server's log: kept (and shown), never mixed into ours.
-  return new StdioClientTransport({ command: server.command, args: server.args, env: { ...getDefaultEnvironment(), ...server.env }, cwd: server.cwd, stderr: 'pipe' })
+  return new StdioClientTransport({
+    command: server.command,
+    args: server.args,
+    env: { ...getDefaultEnvironment(), ...server.env },
+    cwd: server.cwd,
+    stderr: 'pipe',
+  })
 }

@@ -16,7 +16,8 @@ export function loadMonaco(): Promise<Monaco> {
       import('monaco-editor/language/json/json.worker?worker'),
     ])
     globalThis.MonacoEnvironment = {
-      getWorker: (_workerId: string, label: string) => (label === 'json' ? new jsonWorker.default() : new editorWorker.default()),
+      getWorker: (_workerId: string, label: string) =>
+        label === 'json' ? new jsonWorker.default() : new editorWorker.default(),
     }
     return monaco
   })()

@@ -78,7 +78,10 @@ export const useChatStore = defineStore('chat', () => {
     if (!store) {
       variableStores.set(sessionId, (store = createVariableStore()))
       store.subscribe(() => variablesVersion.value++)
-      stopSaving.set(sessionId, keepVariablesSaved(sessionId, store, (message) => (variablesError.value = message)))
+      stopSaving.set(
+        sessionId,
+        keepVariablesSaved(sessionId, store, (message) => (variablesError.value = message)),
+      )
     }
     return store
   }
@@ -92,7 +95,9 @@ export const useChatStore = defineStore('chat', () => {
   const sessions = computed(() => state.value.sessions)
   const profiles = computed(() => state.value.profiles)
   const agents = computed(() => state.value.agents)
-  const activeSession = computed<ChatSession>(() => state.value.sessions.find((s) => s.id === state.value.activeSessionId) ?? state.value.sessions[0]!)
+  const activeSession = computed<ChatSession>(
+    () => state.value.sessions.find((s) => s.id === state.value.activeSessionId) ?? state.value.sessions[0]!,
+  )
   const activeAgent = computed<Agent>(() => agentById(activeSession.value.agentId))
   const activeProfile = computed<EndpointProfile>(() => profileById(activeSession.value.profileId))
   const running = computed(() => target.value !== null)
@@ -107,7 +112,11 @@ export const useChatStore = defineStore('chat', () => {
     return state.value.agents.find((a) => a.id === id) ?? state.value.agents[0]!
   }
   function profileById(id: string): EndpointProfile {
-    return state.value.profiles.find((p) => p.id === id) ?? state.value.profiles.find((p) => p.id === MANUAL_PROFILE_ID) ?? state.value.profiles[0]!
+    return (
+      state.value.profiles.find((p) => p.id === id) ??
+      state.value.profiles.find((p) => p.id === MANUAL_PROFILE_ID) ??
+      state.value.profiles[0]!
+    )
   }
 
   // Sessions
@@ -135,8 +144,12 @@ export const useChatStore = defineStore('chat', () => {
     variableStores.delete(id)
     approvalMemories.delete(id)
     idSessions.delete(id)
-    forgetSavedVariables(id).catch((error: unknown) => (variablesError.value = `Saved variables of the deleted session could not be removed: ${error instanceof Error ? error.message : String(error)}`))
-    if (state.value.sessions.length === 0) state.value.sessions.push(newSession(state.value.agents[0]!.id, MANUAL_PROFILE_ID))
+    forgetSavedVariables(id).catch(
+      (error: unknown) =>
+        (variablesError.value = `Saved variables of the deleted session could not be removed: ${error instanceof Error ? error.message : String(error)}`),
+    )
+    if (state.value.sessions.length === 0)
+      state.value.sessions.push(newSession(state.value.agents[0]!.id, MANUAL_PROFILE_ID))
     if (state.value.activeSessionId === id) state.value.activeSessionId = state.value.sessions[0]!.id
   }
 
@@ -151,7 +164,9 @@ export const useChatStore = defineStore('chat', () => {
     state.value.profiles = state.value.profiles.filter((p) => p.id !== id)
     for (const session of state.value.sessions) if (session.profileId === id) session.profileId = MANUAL_PROFILE_ID
   }
-  async function testConnection(profile: EndpointProfile): Promise<{ ok: true; models: string[] } | { ok: false; message: string }> {
+  async function testConnection(
+    profile: EndpointProfile,
+  ): Promise<{ ok: true; models: string[] } | { ok: false; message: string }> {
     try {
       const { models } = await listModels({ baseUrl: profile.baseUrl, apiKey: profile.apiKey })
       return { ok: true, models }
@@ -193,7 +208,8 @@ export const useChatStore = defineStore('chat', () => {
     if (!content || running.value) return
     const session = activeSession.value
     session.messages.push({ id: newId('msg'), role: 'user', content, createdAt: Date.now() })
-    if (session.title === DEFAULT_NAMES.session) session.title = content.length > 40 ? content.slice(0, 40) + '…' : content
+    if (session.title === DEFAULT_NAMES.session)
+      session.title = content.length > 40 ? content.slice(0, 40) + '…' : content
     // The message shows in this frame; the run (the prompt, the request) starts in the next task.
     const starting = { sessionId: session.id, messageId: null }
     target.value = starting
@@ -216,7 +232,9 @@ export const useChatStore = defineStore('chat', () => {
     if (!idSession) {
       // After a reload the session goes on: ids its saved runs used stay taken (and so do their variables' names).
       idSessions.set(session.id, (idSession = createRequestIdSession()))
-      for (const saved of session.messages) for (const round of saved.run?.rounds ?? []) for (const request of round.requests) idSession.claim(request.requestId)
+      for (const saved of session.messages)
+        for (const round of saved.run?.rounds ?? [])
+          for (const request of round.requests) idSession.claim(request.requestId)
     }
 
     try {
@@ -240,7 +258,10 @@ export const useChatStore = defineStore('chat', () => {
       })
       const { record } = result
       // Images stay out of saved chats: localStorage is small, and the model read their description.
-      message.run = { ...record, rounds: record.rounds.map((round) => ({ ...round, results: round.results.map(withoutImages) })) }
+      message.run = {
+        ...record,
+        rounds: record.rounds.map((round) => ({ ...round, results: round.results.map(withoutImages) })),
+      }
       message.wire = result.messages
       message.content = result.content
       message.status = record.status
@@ -275,7 +296,13 @@ export const useChatStore = defineStore('chat', () => {
     const agent = agentById(session.agentId)
     const result = await chatRun.runRequest(request, { config: agent.config, presets: agent.presets })
     semi.results[requestId] = result
-    session.messages.push({ id: newId('msg'), role: 'user', kind: 'tool-result', content: toolCallResultMessage(requestId, result.result), createdAt: Date.now() })
+    session.messages.push({
+      id: newId('msg'),
+      role: 'user',
+      kind: 'tool-result',
+      content: toolCallResultMessage(requestId, result.result),
+      createdAt: Date.now(),
+    })
     // Every card answered: the conversation goes on with the results.
     if (semi.requests.every((r) => semi.results[r.requestId]) && !semi.continued && !running.value) {
       semi.continued = true
@@ -299,7 +326,14 @@ export const useChatStore = defineStore('chat', () => {
   function planFor(request: ParsedRequest): CallPlan {
     const session = activeSession.value
     const agent = agentById(session.agentId)
-    return planCall(request, executeOptionsFor(agent.config, { registry: toolCalling.registry, presets: agent.presets, variables: variablesOf(session.id) }))
+    return planCall(
+      request,
+      executeOptionsFor(agent.config, {
+        registry: toolCalling.registry,
+        presets: agent.presets,
+        variables: variablesOf(session.id),
+      }),
+    )
   }
 
   const activeVariables = computed(() => {

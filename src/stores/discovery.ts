@@ -50,7 +50,13 @@ export const useDiscoveryStore = defineStore('discovery', () => {
     1,
     () => ({ query: '', sort: 'name', agentOnly: false, requiredOnly: false, toolId: '', selected: '' }),
     (data) =>
-      isRecord(data) && typeof data.query === 'string' && (data.sort === 'name' || data.sort === 'methods') && typeof data.agentOnly === 'boolean' && typeof data.requiredOnly === 'boolean' && typeof data.toolId === 'string' && typeof data.selected === 'string'
+      isRecord(data) &&
+      typeof data.query === 'string' &&
+      (data.sort === 'name' || data.sort === 'methods') &&
+      typeof data.agentOnly === 'boolean' &&
+      typeof data.requiredOnly === 'boolean' &&
+      typeof data.toolId === 'string' &&
+      typeof data.selected === 'string'
         ? (data as unknown as DiscoveryState)
         : null,
   )
@@ -69,13 +75,16 @@ export const useDiscoveryStore = defineStore('discovery', () => {
       methods: tool.getMetadata().methods.map((method) => ({
         method: modelFacingMethod(method),
         routingName: routingName(tool.id, method.name),
-        haystack: `${method.name}\n${routingName(tool.id, method.name)}\n${method.displayName ?? ''}\n${method.description}\n${method.parameters.map((p) => p.name).join(' ')}`.toLowerCase(),
+        haystack:
+          `${method.name}\n${routingName(tool.id, method.name)}\n${method.displayName ?? ''}\n${method.description}\n${method.parameters.map((p) => p.name).join(' ')}`.toLowerCase(),
         hasRequired: method.parameters.some((p) => p.required !== false && p.defaultValue === undefined),
       })),
     }))
   })
 
-  const toolOptions = computed(() => index.value.map(({ tool }) => ({ value: tool.id, label: `${tool.name} (${tool.id})` })))
+  const toolOptions = computed(() =>
+    index.value.map(({ tool }) => ({ value: tool.id, label: `${tool.name} (${tool.id})` })),
+  )
 
   /**
    * Tools with their matching methods. A term selects the methods whose own text holds it; a term
@@ -87,7 +96,9 @@ export const useDiscoveryStore = defineStore('discovery', () => {
     const out: ToolMatch[] = []
     for (const entry of index.value) {
       if (toolId && entry.tool.id !== toolId) continue
-      let methods = entry.methods.filter((m) => (!agentOnly || m.method.agentCallable === true) && (!requiredOnly || m.hasRequired))
+      let methods = entry.methods.filter(
+        (m) => (!agentOnly || m.method.agentCallable === true) && (!requiredOnly || m.hasRequired),
+      )
       for (const term of wanted) {
         const direct = methods.filter((m) => m.haystack.includes(term))
         methods = direct.length > 0 || !entry.haystack.includes(term) ? direct : methods
@@ -112,7 +123,8 @@ export function highlight(text: string, wanted: readonly string[]): { text: stri
   const lower = text.toLowerCase()
   const marks = new Array<boolean>(text.length).fill(false)
   for (const term of wanted) {
-    for (let at = lower.indexOf(term); at !== -1; at = lower.indexOf(term, at + term.length)) marks.fill(true, at, at + term.length)
+    for (let at = lower.indexOf(term); at !== -1; at = lower.indexOf(term, at + term.length))
+      marks.fill(true, at, at + term.length)
   }
   const pieces: { text: string; match: boolean }[] = []
   let start = 0

@@ -67,13 +67,21 @@ function check(data: unknown, repairs: string[]): ExecutorState | null {
   if (isRecord(data.values)) state.values = data.values as FormValues
   else if (data.values !== undefined) repairs.push('the form values could not be read and were cleared')
   if (typeof data.json === 'string') state.json = data.json
-  if (typeof data.copyProtocol === 'string' && protocolRegistry.get(data.copyProtocol)) state.copyProtocol = data.copyProtocol
-  else if (data.copyProtocol !== undefined) repairs.push(`"Copy as request" named an unknown protocol (${JSON.stringify(data.copyProtocol)}); it is VCP again`)
+  if (typeof data.copyProtocol === 'string' && protocolRegistry.get(data.copyProtocol))
+    state.copyProtocol = data.copyProtocol
+  else if (data.copyProtocol !== undefined)
+    repairs.push(`"Copy as request" named an unknown protocol (${JSON.stringify(data.copyProtocol)}); it is VCP again`)
   if (Array.isArray(data.history)) {
     state.history = data.history.filter((h): h is HistoryEntry => {
       const ok =
-        isRecord(h) && typeof h.id === 'number' && typeof h.routingName === 'string' && isRecord(h.arguments) && STATUSES.includes(h.status as string) &&
-        typeof h.result === 'string' && typeof h.durationMs === 'number' && typeof h.at === 'number'
+        isRecord(h) &&
+        typeof h.id === 'number' &&
+        typeof h.routingName === 'string' &&
+        isRecord(h.arguments) &&
+        STATUSES.includes(h.status as string) &&
+        typeof h.result === 'string' &&
+        typeof h.durationMs === 'number' &&
+        typeof h.at === 'number'
       if (!ok) repairs.push('a run in the history could not be read and was removed')
       return ok
     })
@@ -97,7 +105,13 @@ export const useExecutorStore = defineStore('executor', () => {
   const methods = computed<MethodChoice[]>(() => {
     void registryVersion.value
     // As the model sees them (`limit` included): the form and the schema show what a call may say.
-    return toolRegistryManager.list().flatMap((tool) => tool.getMetadata().methods.map((method) => ({ routingName: routingName(tool.id, method.name), tool, method: modelFacingMethod(method) })))
+    return toolRegistryManager.list().flatMap((tool) =>
+      tool.getMetadata().methods.map((method) => ({
+        routingName: routingName(tool.id, method.name),
+        tool,
+        method: modelFacingMethod(method),
+      })),
+    )
   })
 
   /** The chosen method, resolved like a model's call (a typed `toolId_methodName`). */
@@ -121,10 +135,16 @@ export const useExecutorStore = defineStore('executor', () => {
 
   /** Why Run is disabled, or null when it may run. */
   const blocker = computed<{ key: string; detail?: string } | null>(() => {
-    if (!target.value) return { key: state.value.routingName.trim() === '' ? 'executor.blocked.noMethod' : 'executor.blocked.unknownMethod' }
+    if (!target.value)
+      return {
+        key: state.value.routingName.trim() === '' ? 'executor.blocked.noMethod' : 'executor.blocked.unknownMethod',
+      }
     if (state.value.mode === 'json') {
       const reading = jsonReading.value
-      if (!reading.ok) return reading.message === 'not-object' ? { key: 'executor.blocked.jsonNotObject' } : { key: 'executor.blocked.invalidJson', detail: reading.message }
+      if (!reading.ok)
+        return reading.message === 'not-object'
+          ? { key: 'executor.blocked.jsonNotObject' }
+          : { key: 'executor.blocked.invalidJson', detail: reading.message }
     } else {
       const [path] = Object.keys(formReading.value.errors)
       if (path !== undefined) return { key: 'executor.blocked.field', detail: path }
@@ -147,7 +167,10 @@ export const useExecutorStore = defineStore('executor', () => {
   const plan = computed<CallPlan | null>(() => {
     if (!target.value) return null
     if (state.value.mode === 'json' && !jsonReading.value.ok) return null
-    return planCall(directRequest(target.value.routingName, currentArguments.value, 'preflight'), { registry: toolRegistryManager, caller: 'user' })
+    return planCall(directRequest(target.value.routingName, currentArguments.value, 'preflight'), {
+      registry: toolRegistryManager,
+      caller: 'user',
+    })
   })
 
   // ---- choosing, loading, switching modes ---------------------------------
@@ -204,10 +227,16 @@ export const useExecutorStore = defineStore('executor', () => {
   let controller: AbortController | null = null
   let ticker: ReturnType<typeof setInterval> | null = null
 
-  const elapsedMs = computed(() => (running.value ? Math.max(0, now.value - startedAt.value) : (lastResult.value?.durationMs ?? 0)))
+  const elapsedMs = computed(() =>
+    running.value ? Math.max(0, now.value - startedAt.value) : (lastResult.value?.durationMs ?? 0),
+  )
 
   /** A call its tool wants approved is shown to the person who pressed Run (`approve`). */
-  async function run(args: Record<string, unknown> = currentArguments.value, name = state.value.routingName.trim(), approve?: Approver): Promise<ToolExecutionResult | null> {
+  async function run(
+    args: Record<string, unknown> = currentArguments.value,
+    name = state.value.routingName.trim(),
+    approve?: Approver,
+  ): Promise<ToolExecutionResult | null> {
     if (running.value) return null
     const id = state.value.nextRunId++
     const request = directRequest(name, args, `run-${id}`)
@@ -220,10 +249,26 @@ export const useExecutorStore = defineStore('executor', () => {
     latestProgress = null
     try {
       // A person may run any method, agent-callable or not.
-      const result = await executeToolRequest(request, { registry: toolRegistryManager, caller: 'user', signal: controller.signal, timeout: RUN_TIMEOUT_MS, variables, onBeforeExecute: approve, onCallProgress: showProgress })
+      const result = await executeToolRequest(request, {
+        registry: toolRegistryManager,
+        caller: 'user',
+        signal: controller.signal,
+        timeout: RUN_TIMEOUT_MS,
+        variables,
+        onBeforeExecute: approve,
+        onCallProgress: showProgress,
+      })
       lastResult.value = result
       state.value.history = [
-        { id, routingName: name, arguments: JSON.parse(JSON.stringify(args)) as Record<string, unknown>, status: result.status, result: result.result, durationMs: result.durationMs, at: Date.now() },
+        {
+          id,
+          routingName: name,
+          arguments: JSON.parse(JSON.stringify(args)) as Record<string, unknown>,
+          status: result.status,
+          result: result.result,
+          durationMs: result.durationMs,
+          at: Date.now(),
+        },
         ...state.value.history,
       ].slice(0, HISTORY_SIZE)
       return result
@@ -255,7 +300,10 @@ export const useExecutorStore = defineStore('executor', () => {
   const copyText = computed(() => {
     if (!target.value) return ''
     const args = currentArguments.value
-    return convertRequest({ toolName: target.value.routingName, args: stringArguments(args), arguments: args }, state.value.copyProtocol).text
+    return convertRequest(
+      { toolName: target.value.routingName, args: stringArguments(args), arguments: args },
+      state.value.copyProtocol,
+    ).text
   })
 
   return {

@@ -6,10 +6,15 @@ import { isRecord } from '../core/internal'
 import { BUILTIN_GROUPS } from '../tools/groups'
 import { persistedRef } from './persisted'
 
-const isBooleanRecord = (value: unknown): value is Record<string, boolean> => isRecord(value) && Object.values(value).every((v) => typeof v === 'boolean')
+const isBooleanRecord = (value: unknown): value is Record<string, boolean> =>
+  isRecord(value) && Object.values(value).every((v) => typeof v === 'boolean')
 
 export const useGroupsStore = defineStore('groups', () => {
-  const state = persistedRef<GroupState>('groups', 1, emptyGroupState, (data) => (isRecord(data) && isBooleanRecord(data.groups) && isBooleanRecord(data.tools) ? (data as unknown as GroupState) : null))
+  const state = persistedRef<GroupState>('groups', 1, emptyGroupState, (data) =>
+    isRecord(data) && isBooleanRecord(data.groups) && isBooleanRecord(data.tools)
+      ? (data as unknown as GroupState)
+      : null,
+  )
   const groups = computed<readonly ToolGroup[]>(() => BUILTIN_GROUPS)
 
   function setGroup(name: string, on: boolean): void {

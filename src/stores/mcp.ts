@@ -63,10 +63,22 @@ export const useMcpStore = defineStore('mcp', () => {
     })
   })
 
-  async function sourceFor(config: McpServerConfig, origin: ServerOrigin, envNames: string[] = []): Promise<McpToolSource> {
+  async function sourceFor(
+    config: McpServerConfig,
+    origin: ServerOrigin,
+    envNames: string[] = [],
+  ): Promise<McpToolSource> {
     const { createBrowserMcpSource } = await import('../mcp/browser-source')
     const source = createBrowserMcpSource(config, { fileServer: origin === 'file' })
-    origins.set(config.name, { origin, envNames: origin === 'file' ? envNames : config.transport === 'stdio' ? Object.keys(config.env) : Object.keys(config.headers) })
+    origins.set(config.name, {
+      origin,
+      envNames:
+        origin === 'file'
+          ? envNames
+          : config.transport === 'stdio'
+            ? Object.keys(config.env)
+            : Object.keys(config.headers),
+    })
     let seen = source.toolsVersion
     source.subscribe(() => {
       tick.value++
@@ -101,7 +113,9 @@ export const useMcpStore = defineStore('mcp', () => {
         continue
       }
       if (origins.get(config.name)?.origin === 'file') {
-        problems.push(`Server "${config.name}": ${fileName.value || 'mcp.json'} already defines it; give the server another name.`)
+        problems.push(
+          `Server "${config.name}": ${fileName.value || 'mcp.json'} already defines it; give the server another name.`,
+        )
         continue
       }
       void remove(config.name)
@@ -150,7 +164,8 @@ export const useMcpStore = defineStore('mcp', () => {
   function save(): void {
     state.value.config = writeMcpConfig(ownConfigs(), { secrets: true })
   }
-  const ownConfigs = (): McpServerConfig[] => [...sources.value.values()].filter((s) => origins.get(s.config.name)?.origin !== 'file').map((s) => s.config)
+  const ownConfigs = (): McpServerConfig[] =>
+    [...sources.value.values()].filter((s) => origins.get(s.config.name)?.origin !== 'file').map((s) => s.config)
 
   /**
    * On load: the servers of the user's mcp.json start; saved HTTP servers reconnect; saved stdio
@@ -166,17 +181,30 @@ export const useMcpStore = defineStore('mcp', () => {
       if (listed.problems.length) notices.value = [...notices.value, ...listed.problems]
       for (const view of listed.servers) {
         if (sources.value.has(view.name)) continue
-        const config: McpServerConfig = { name: view.name, transport: 'stdio', command: view.command, args: view.args, env: {}, ...(view.cwd ? { cwd: view.cwd } : {}) }
+        const config: McpServerConfig = {
+          name: view.name,
+          transport: 'stdio',
+          command: view.command,
+          args: view.args,
+          env: {},
+          ...(view.cwd ? { cwd: view.cwd } : {}),
+        }
         sources.value.set(view.name, await sourceFor(config, 'file', view.envNames))
         starts.push(view.name)
       }
     } catch (error) {
-      notices.value = [...notices.value, `The servers of mcp.json could not be read: ${error instanceof Error ? error.message : String(error)}`]
+      notices.value = [
+        ...notices.value,
+        `The servers of mcp.json could not be read: ${error instanceof Error ? error.message : String(error)}`,
+      ]
     }
     const { servers: saved } = readMcpConfig(state.value.config)
     for (const config of saved) {
       if (sources.value.has(config.name)) {
-        notices.value = [...notices.value, `Server "${config.name}" is saved in this browser and listed in ${fileName.value || 'mcp.json'}: the file's is used.`]
+        notices.value = [
+          ...notices.value,
+          `Server "${config.name}" is saved in this browser and listed in ${fileName.value || 'mcp.json'}: the file's is used.`,
+        ]
         continue
       }
       sources.value.set(config.name, await sourceFor(config, 'saved'))

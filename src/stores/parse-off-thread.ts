@@ -12,7 +12,10 @@ const BUILT_IN = new Set(['auto', ...listFormats().map((f) => f.id)])
 
 let worker: Worker | null | undefined
 let counter = 0
-const waiting = new Map<number, { resolve(result: ParseResult): void; text: string; protocol: string; hints: ReplyHints }>()
+const waiting = new Map<
+  number,
+  { resolve(result: ParseResult): void; text: string; protocol: string; hints: ReplyHints }
+>()
 
 function parser(): Worker | null {
   if (worker !== undefined) return worker

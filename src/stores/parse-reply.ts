@@ -11,5 +11,9 @@ export interface ReplyHints {
 }
 
 export function parseReply(text: string, protocol: string, hints: ReplyHints = {}): ParseResult {
-  return parseToolRequests(text, protocol, { reasoning: 'include', ...(hints.model ? { model: hints.model } : {}), ...(hints.tools ? { tools: hints.tools } : {}) })
+  return parseToolRequests(text, protocol, {
+    reasoning: 'include',
+    ...(hints.model ? { model: hints.model } : {}),
+    ...(hints.tools ? { tools: hints.tools } : {}),
+  })
 }

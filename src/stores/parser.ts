@@ -117,7 +117,10 @@ export const useParserStore = defineStore('parser', () => {
     // A paste (or a sample) is read at once; typing waits for a pause.
     timer = setTimeout(() => reparse(true), Math.abs(value.length - old.length) >= PASTE_CHARS ? 0 : PARSE_DELAY_MS)
   })
-  watch(() => state.value.protocol, () => reparse())
+  watch(
+    () => state.value.protocol,
+    () => reparse(),
+  )
   // A model name is typed: read again after a pause, as for the reply.
   let modelTimer: ReturnType<typeof setTimeout> | null = null
   watch(
@@ -147,7 +150,11 @@ export const useParserStore = defineStore('parser', () => {
   async function runOne(request: ParsedRequest, options: RunOptions): Promise<void> {
     running.value = new Set(running.value).add(request.requestId)
     try {
-      const result = await executeToolRequest(request, { ...planOptions(), reasoning: options.runAnyway ? 'run' : 'skip', onBeforeExecute: options.approve })
+      const result = await executeToolRequest(request, {
+        ...planOptions(),
+        reasoning: options.runAnyway ? 'run' : 'skip',
+        onBeforeExecute: options.approve,
+      })
       results.value = { ...results.value, [request.requestId]: result }
     } finally {
       const next = new Set(running.value)
@@ -173,14 +180,19 @@ export const useParserStore = defineStore('parser', () => {
   const summary = computed<VerdictCount[]>(() => {
     const counts = new Map<CallVerdict, number>()
     for (const plan of plans.value) counts.set(plan.verdict, (counts.get(plan.verdict) ?? 0) + 1)
-    return VERDICT_ORDER.filter((verdict) => counts.has(verdict)).map((verdict) => ({ verdict, count: counts.get(verdict) as number }))
+    return VERDICT_ORDER.filter((verdict) => counts.has(verdict)).map((verdict) => ({
+      verdict,
+      count: counts.get(verdict) as number,
+    }))
   })
   /** The parser's diagnostics and the plans' (argument problems on their values), in text order. */
   const diagnostics = computed<Diagnostic[]>(() => {
     const found = plans.value.flatMap((plan) => planDiagnostics(plan, parsedText.value))
     if (found.length === 0) return result.value.diagnostics
     // The plan's unknown-tool (with the closest routing names) says what the parser's hint check says.
-    const parsed = found.some((d) => d.code === 'unknown-tool') ? result.value.diagnostics.filter((d) => d.code !== 'unknown-tool-name') : result.value.diagnostics
+    const parsed = found.some((d) => d.code === 'unknown-tool')
+      ? result.value.diagnostics.filter((d) => d.code !== 'unknown-tool-name')
+      : result.value.diagnostics
     return [...parsed, ...found].sort((a, b) => a.offset - b.offset)
   })
 
@@ -192,20 +204,45 @@ export const useParserStore = defineStore('parser', () => {
     flush()
   }
 
-  return { state, text, tools, result, plans, summary, diagnostics, results, running, run, runAll, flush, loadSample, stale: computed(() => parsedText.value !== text.value) }
+  return {
+    state,
+    text,
+    tools,
+    result,
+    plans,
+    summary,
+    diagnostics,
+    results,
+    running,
+    run,
+    runAll,
+    flush,
+    loadSample,
+    stale: computed(() => parsedText.value !== text.value),
+  }
 })
 
 /**
  * The new parse's requests, with each one that is the same as before (same id, same place, same
  * text) replaced by the earlier object, and the plans of those kept.
  */
-function keepUnchanged(before: { text: string; result: ParseResult; plans: readonly CallPlan[] }, fresh: ParseResult, text: string): { requests: ParsedRequest[]; plans: Map<ParsedRequest, CallPlan> } {
-  const old = new Map(before.result.requests.map((request, n) => [request.requestId, { request, plan: before.plans[n] }]))
+function keepUnchanged(
+  before: { text: string; result: ParseResult; plans: readonly CallPlan[] },
+  fresh: ParseResult,
+  text: string,
+): { requests: ParsedRequest[]; plans: Map<ParsedRequest, CallPlan> } {
+  const old = new Map(
+    before.result.requests.map((request, n) => [request.requestId, { request, plan: before.plans[n] }]),
+  )
   const plans = new Map<ParsedRequest, CallPlan>()
   const requests = fresh.requests.map((request) => {
     const earlier = old.get(request.requestId)
     if (!earlier || earlier.request.start !== request.start || earlier.request.end !== request.end) return request
-    if (before.text.slice(request.start, request.end) !== text.slice(request.start, request.end) || earlier.request.inReasoning !== request.inReasoning) return request
+    if (
+      before.text.slice(request.start, request.end) !== text.slice(request.start, request.end) ||
+      earlier.request.inReasoning !== request.inReasoning
+    )
+      return request
     if (earlier.plan && earlier.plan.policiesConsulted) plans.set(earlier.request, earlier.plan)
     return earlier.request
   })
@@ -218,7 +255,10 @@ function modelTools(): { name: string; parameters: unknown }[] {
     tool
       .getMetadata()
       .methods.filter((method) => method.agentCallable === true)
-      .map((method) => ({ name: routingName(tool.id, method.name), parameters: method.inputSchema ?? methodArgumentsSchema(modelFacingMethod(method)) })),
+      .map((method) => ({
+        name: routingName(tool.id, method.name),
+        parameters: method.inputSchema ?? methodArgumentsSchema(modelFacingMethod(method)),
+      })),
   )
 }
 
@@ -228,4 +268,14 @@ function planOptions() {
 }
 
 /** The summary's order: what runs first, then why the rest does not. */
-const VERDICT_ORDER: CallVerdict[] = ['ready', 'needs-approval', 'in-reasoning', 'unknown-tool', 'not-callable', 'disabled', 'invalid-arguments', 'denied', 'malformed']
+const VERDICT_ORDER: CallVerdict[] = [
+  'ready',
+  'needs-approval',
+  'in-reasoning',
+  'unknown-tool',
+  'not-callable',
+  'disabled',
+  'invalid-arguments',
+  'denied',
+  'malformed',
+]

@@ -39,7 +39,12 @@ function storage(): Storage | null {
  * `check` returns the data when it is acceptable, or null. It may repair the data, and then says
  * what it changed by pushing a sentence per item into `repairs`.
  */
-export function persistedRef<T>(key: string, version: number, defaults: () => T, check: (data: unknown, repairs: string[]) => T | null): Ref<T> {
+export function persistedRef<T>(
+  key: string,
+  version: number,
+  defaults: () => T,
+  check: (data: unknown, repairs: string[]) => T | null,
+): Ref<T> {
   const store = storage()
   const fullKey = STORAGE_PREFIX + key
   let initial = defaults()
@@ -62,7 +67,8 @@ export function persistedRef<T>(key: string, version: number, defaults: () => T,
         if (checked === null) reason = 'invalid'
         else {
           initial = checked
-          if (repairs.length > 0) persistNotices.value.push({ key, reason: 'repaired', repairs, backupKey: keepBackup(store, key, raw) })
+          if (repairs.length > 0)
+            persistNotices.value.push({ key, reason: 'repaired', repairs, backupKey: keepBackup(store, key, raw) })
         }
       }
     }
@@ -106,4 +112,3 @@ export function readBackup(backupKey: string): string | null {
 }
 
 export { isRecord } from '../core/internal'
-

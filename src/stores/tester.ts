@@ -25,7 +25,10 @@ export const useTesterStore = defineStore('tester', () => {
     1,
     () => ({ tab: 'discovery', theme: 'light', locale: preferredLocale() }),
     (data) =>
-      isRecord(data) && TABS.includes(data.tab as TesterTab) && (data.theme === 'light' || data.theme === 'dark') && (data.locale === 'en' || data.locale === 'zh')
+      isRecord(data) &&
+      TABS.includes(data.tab as TesterTab) &&
+      (data.theme === 'light' || data.theme === 'dark') &&
+      (data.locale === 'en' || data.locale === 'zh')
         ? (data as unknown as TesterState)
         : null,
   )
@@ -34,7 +37,9 @@ export const useTesterStore = defineStore('tester', () => {
   const locale = computed({ get: () => state.value.locale, set: (locale: Locale) => (state.value.locale = locale) })
 
   // Element Plus dark mode is the `dark` class on <html>.
-  watch(theme, (value) => globalThis.document?.documentElement.classList.toggle('dark', value === 'dark'), { immediate: true })
+  watch(theme, (value) => globalThis.document?.documentElement.classList.toggle('dark', value === 'dark'), {
+    immediate: true,
+  })
 
   return { tab, theme, locale }
 })

@@ -1,6 +1,13 @@
 import type { ToolRegistry } from '../core'
 
-const UNITS_MS: Record<string, number> = { milliseconds: 1, seconds: 1000, minutes: 60_000, hours: 3_600_000, days: 86_400_000, weeks: 604_800_000 }
+const UNITS_MS: Record<string, number> = {
+  milliseconds: 1,
+  seconds: 1000,
+  minutes: 60_000,
+  hours: 3_600_000,
+  days: 86_400_000,
+  weeks: 604_800_000,
+}
 const UNITS = [...Object.keys(UNITS_MS), 'months', 'years']
 
 /** `datetime`: the current time, time zones, and date arithmetic (Intl, no libraries). */
@@ -14,19 +21,33 @@ export function createDateTimeTool(clock: () => number = Date.now): ToolRegistry
         {
           name: 'now',
           displayName: 'Current time',
-          description: 'The current instant as ISO 8601 (UTC), epoch milliseconds, and the wall-clock time in a time zone.',
+          description:
+            'The current instant as ISO 8601 (UTC), epoch milliseconds, and the wall-clock time in a time zone.',
           agentCallable: true,
-          parameters: [{ name: 'timeZone', type: 'string', required: false, defaultValue: 'UTC', description: 'An IANA zone such as "Asia/Shanghai".' }],
+          parameters: [
+            {
+              name: 'timeZone',
+              type: 'string',
+              required: false,
+              defaultValue: 'UTC',
+              description: 'An IANA zone such as "Asia/Shanghai".',
+            },
+          ],
           returns: { type: 'object' },
           example: JSON.stringify({ timeZone: 'Asia/Shanghai' }),
         },
         {
           name: 'convert',
           displayName: 'Show a date in a time zone',
-          description: 'Shows an ISO 8601 date (or epoch milliseconds) as wall-clock time in a time zone, with the weekday and UTC offset.',
+          description:
+            'Shows an ISO 8601 date (or epoch milliseconds) as wall-clock time in a time zone, with the weekday and UTC offset.',
           agentCallable: true,
           parameters: [
-            { name: 'date', type: 'string', description: 'ISO 8601, e.g. "2026-03-01T12:00:00Z", or epoch milliseconds.' },
+            {
+              name: 'date',
+              type: 'string',
+              description: 'ISO 8601, e.g. "2026-03-01T12:00:00Z", or epoch milliseconds.',
+            },
             { name: 'timeZone', type: 'string', required: false, defaultValue: 'UTC' },
           ],
           returns: { type: 'object' },
@@ -35,7 +56,8 @@ export function createDateTimeTool(clock: () => number = Date.now): ToolRegistry
         {
           name: 'add',
           displayName: 'Add to a date',
-          description: 'Adds an amount of a unit to a date (negative amounts subtract). Months and years keep the day of month where it exists, in UTC.',
+          description:
+            'Adds an amount of a unit to a date (negative amounts subtract). Months and years keep the day of month where it exists, in UTC.',
           agentCallable: true,
           parameters: [
             { name: 'date', type: 'string' },
@@ -72,7 +94,8 @@ export function createDateTimeTool(clock: () => number = Date.now): ToolRegistry
       const date = new Date(parseDate(args.date, 'date'))
       if (args.unit === 'months' || args.unit === 'years') {
         const months = args.unit === 'years' ? args.amount * 12 : args.amount
-        if (!Number.isInteger(months)) throw new Error(`${args.unit} must be added in whole numbers, got ${args.amount}.`)
+        if (!Number.isInteger(months))
+          throw new Error(`${args.unit} must be added in whole numbers, got ${args.amount}.`)
         const day = date.getUTCDate()
         date.setUTCDate(1)
         date.setUTCMonth(date.getUTCMonth() + months)
@@ -91,11 +114,17 @@ export function createDateTimeTool(clock: () => number = Date.now): ToolRegistry
 function parseDate(text: string, name: string): number {
   const trimmed = text.trim()
   const instant = /^-?\d+$/.test(trimmed) ? Number(trimmed) : Date.parse(trimmed)
-  if (!Number.isFinite(instant) || Math.abs(instant) > 8.64e15) throw new Error(`${name} "${text}" is not a date: use ISO 8601 such as 2026-03-01T12:00:00Z, or epoch milliseconds.`)
+  if (!Number.isFinite(instant) || Math.abs(instant) > 8.64e15)
+    throw new Error(
+      `${name} "${text}" is not a date: use ISO 8601 such as 2026-03-01T12:00:00Z, or epoch milliseconds.`,
+    )
   return instant
 }
 
-function wallClock(instant: number, timeZone: string): { timeZone: string; local: string; weekday: string; offset: string } {
+function wallClock(
+  instant: number,
+  timeZone: string,
+): { timeZone: string; local: string; weekday: string; offset: string } {
   let parts: Intl.DateTimeFormatPart[]
   try {
     parts = new Intl.DateTimeFormat('en-US', {

@@ -3,7 +3,11 @@ import type { ToolGroup } from '../core'
 
 /** A rule prompt with one line per tool, holding only the lines of the tools that are on. */
 function linesPerTool(lines: Record<string, string>): (enabledToolNames: string[]) => string {
-  return (names) => Object.keys(lines).filter((id) => names.includes(id)).map((id) => lines[id]).join('\n')
+  return (names) =>
+    Object.keys(lines)
+      .filter((id) => names.includes(id))
+      .map((id) => lines[id])
+      .join('\n')
 }
 
 export const BUILTIN_GROUPS: ToolGroup[] = [
@@ -19,7 +23,8 @@ export const BUILTIN_GROUPS: ToolGroup[] = [
       'large-files': {
         desc: 'Working with files longer than one result',
         when: 'a file read comes back cut',
-        prompt: 'Do not read a long file again with a larger limit. Read on with the ReadVar request from the cut note, or pass the whole file into a tool with $VAR_REF{{name}}, e.g. js_evaluate with code: `const text = $VAR_REF{{fs_read/req-1/result}}`... written as a JSON string literal.',
+        prompt:
+          'Do not read a long file again with a larger limit. Read on with the ReadVar request from the cut note, or pass the whole file into a tool with $VAR_REF{{name}}, e.g. js_evaluate with code: `const text = $VAR_REF{{fs_read/req-1/result}}`... written as a JSON string literal.',
       },
     },
   },
@@ -34,7 +39,8 @@ export const BUILTIN_GROUPS: ToolGroup[] = [
       'js-data': {
         desc: 'Processing a large result with JavaScript',
         when: 'you need to filter, count or transform a result too long to read',
-        prompt: 'Pass the variable into the code as a string: code: "const data = JSON.parse(String.raw`$VAR_REF{{name}}`); data.items.length". Return only the small answer, not the data.',
+        prompt:
+          'Pass the variable into the code as a string: code: "const data = JSON.parse(String.raw`$VAR_REF{{name}}`); data.items.length". Return only the small answer, not the data.',
       },
     },
   },
@@ -43,12 +49,14 @@ export const BUILTIN_GROUPS: ToolGroup[] = [
     tools: ['text', 'datetime'],
     rulePrompt: linesPerTool({
       text: '- text_regexTest shows every match with its groups; test a pattern before you rely on it.',
-      datetime: '- Dates: use datetime_now for the current time (the date in this prompt has no time of day) and IANA zone names such as "Asia/Shanghai".',
+      datetime:
+        '- Dates: use datetime_now for the current time (the date in this prompt has no time of day) and IANA zone names such as "Asia/Shanghai".',
     }),
   },
   {
     name: 'Variables',
     tools: ['vars'],
-    rulePrompt: '- Variables are named after the tool and the request, e.g. "fs_read/req-3/result" and "fs_read/req-3/args". vars_ListVars with filter {"search": "fs_read"} finds them.',
+    rulePrompt:
+      '- Variables are named after the tool and the request, e.g. "fs_read/req-3/result" and "fs_read/req-3/args". vars_ListVars with filter {"search": "fs_read"} finds them.',
   },
 ]

@@ -21,7 +21,14 @@ export interface BuiltinBackends {
 }
 
 export function createBuiltinTools(backends: BuiltinBackends): ToolRegistry[] {
-  return [createFileSystemTool(backends.files), createSandboxTool(backends.sandbox), createCalculatorTool(), createTextTool(backends.regex), createDateTimeTool(), createVariableTools()]
+  return [
+    createFileSystemTool(backends.files),
+    createSandboxTool(backends.sandbox),
+    createCalculatorTool(),
+    createTextTool(backends.regex),
+    createDateTimeTool(),
+    createVariableTools(),
+  ]
 }
 
 /** Registers the built-in tools; returns a function that removes them again. */

@@ -59,7 +59,9 @@ function compileLinear(source: string, flags: string): { pattern: RE2JS; global:
     return { pattern: RE2JS.compile(source, bits), global: flags.includes('g') }
   } catch (error) {
     const message = (error as Error).message
-    const hint = /\(\?(?:[=!]|<[=!])|\\[1-9]/.test(source) ? ' Lookahead, lookbehind and backreferences are not supported (RE2 syntax, linear time).' : ''
+    const hint = /\(\?(?:[=!]|<[=!])|\\[1-9]/.test(source)
+      ? ' Lookahead, lookbehind and backreferences are not supported (RE2 syntax, linear time).'
+      : ''
     throw new Error(`invalid regular expression: ${message}.${hint}`)
   }
 }

@@ -5,13 +5,46 @@
 import type { MethodMetadata, MethodParameter, ToolRegistry } from '../core'
 
 const VERBS = ['get', 'list', 'create', 'update', 'delete', 'search', 'sync', 'export', 'import', 'preview']
-const NOUNS = ['invoice', 'customer', 'ticket', 'report', 'image', 'calendar', 'message', 'dataset', 'build', 'release', 'sensor', 'order']
+const NOUNS = [
+  'invoice',
+  'customer',
+  'ticket',
+  'report',
+  'image',
+  'calendar',
+  'message',
+  'dataset',
+  'build',
+  'release',
+  'sensor',
+  'order',
+]
 
 function parametersFor(n: number): MethodParameter[] {
   const parameters: MethodParameter[] = [{ name: 'id', type: 'string', description: 'Identifier of the record.' }]
-  if (n % 2 === 0) parameters.push({ name: 'limit', type: 'integer', required: false, defaultValue: 20, description: 'Maximum number of items.' })
-  if (n % 3 === 0) parameters.push({ name: 'mode', type: 'enum', enumValues: ['fast', 'thorough'], required: false, defaultValue: 'fast' })
-  if (n % 5 === 0) parameters.push({ name: 'filter', type: 'object', required: false, properties: [{ name: 'tag', type: 'string', required: false }] })
+  if (n % 2 === 0)
+    parameters.push({
+      name: 'limit',
+      type: 'integer',
+      required: false,
+      defaultValue: 20,
+      description: 'Maximum number of items.',
+    })
+  if (n % 3 === 0)
+    parameters.push({
+      name: 'mode',
+      type: 'enum',
+      enumValues: ['fast', 'thorough'],
+      required: false,
+      defaultValue: 'fast',
+    })
+  if (n % 5 === 0)
+    parameters.push({
+      name: 'filter',
+      type: 'object',
+      required: false,
+      properties: [{ name: 'tag', type: 'string', required: false }],
+    })
   return parameters
 }
 

@@ -29,9 +29,20 @@ export function createTextTool(runRegex: RegexRunner = matchHere): ToolRegistry 
             'no backreferences and no lookahead or lookbehind.',
           agentCallable: true,
           parameters: [
-            { name: 'pattern', type: 'string', description: 'The pattern without slashes, e.g. "(\\\\d+)-(?<word>\\\\w+)".' },
+            {
+              name: 'pattern',
+              type: 'string',
+              description: 'The pattern without slashes, e.g. "(\\\\d+)-(?<word>\\\\w+)".',
+            },
             { name: 'input', type: 'string', description: 'The text to search.' },
-            { name: 'flags', type: 'string', required: false, defaultValue: 'g', description: 'Any of g, i, m, s (u is accepted; RE2 always matches by code point). Without g only the first match is listed.' },
+            {
+              name: 'flags',
+              type: 'string',
+              required: false,
+              defaultValue: 'g',
+              description:
+                'Any of g, i, m, s (u is accepted; RE2 always matches by code point). Without g only the first match is listed.',
+            },
           ],
           returns: { type: 'object', description: '{ count, matches: [{ match, index, groups, named }] }' },
           example: JSON.stringify({ pattern: '(\\d+)-(?<word>\\w+)', input: '12-ab 7-c', flags: 'g' }),
@@ -39,7 +50,8 @@ export function createTextTool(runRegex: RegexRunner = matchHere): ToolRegistry 
         {
           name: 'hash',
           displayName: 'Hash text',
-          description: 'Hashes the UTF-8 bytes of a text with SHA-1, SHA-256, SHA-384 or SHA-512 and returns lower-case hex.',
+          description:
+            'Hashes the UTF-8 bytes of a text with SHA-1, SHA-256, SHA-384 or SHA-512 and returns lower-case hex.',
           agentCallable: true,
           parameters: [
             { name: 'text', type: 'string' },
@@ -55,7 +67,13 @@ export function createTextTool(runRegex: RegexRunner = matchHere): ToolRegistry 
           agentCallable: true,
           parameters: [
             { name: 'text', type: 'string' },
-            { name: 'urlSafe', type: 'boolean', required: false, defaultValue: false, description: 'Use - and _ and no padding.' },
+            {
+              name: 'urlSafe',
+              type: 'boolean',
+              required: false,
+              defaultValue: false,
+              description: 'Use - and _ and no padding.',
+            },
           ],
           returns: { type: 'string' },
           example: JSON.stringify({ text: 'héllo 世界' }),
@@ -81,7 +99,8 @@ export function createTextTool(runRegex: RegexRunner = matchHere): ToolRegistry 
       ],
     }),
     regexTest(args: RegexArgs, context: { signal: AbortSignal }) {
-      if (args.input.length > MAX_REGEX_INPUT) throw new Error(`input is ${args.input.length} characters; the limit is ${MAX_REGEX_INPUT}.`)
+      if (args.input.length > MAX_REGEX_INPUT)
+        throw new Error(`input is ${args.input.length} characters; the limit is ${MAX_REGEX_INPUT}.`)
       return runRegex(args, context.signal)
     },
     async hash(args: { text: string; algorithm: string }) {

@@ -57,11 +57,43 @@ describe('markdownBlocks', () => {
   })
 
   it('pieces render as the whole for any mix of blocks (property)', () => {
-    const lines = ['# Heading', 'Plain text with `code`.', '- item', '  continued item', '1. first', '2) second', '> quote', '> ```', '```', '```js', '~~~', '  ```', '   ~~~', '    ```', '    indented', '', '', 'Term', '===', '| a | b |', '|---|---|', '***', '<b>html</b>', '\tTabbed', '* star', '[x]: http://a.b', 'see [x]']
+    const lines = [
+      '# Heading',
+      'Plain text with `code`.',
+      '- item',
+      '  continued item',
+      '1. first',
+      '2) second',
+      '> quote',
+      '> ```',
+      '```',
+      '```js',
+      '~~~',
+      '  ```',
+      '   ~~~',
+      '    ```',
+      '    indented',
+      '',
+      '',
+      'Term',
+      '===',
+      '| a | b |',
+      '|---|---|',
+      '***',
+      '<b>html</b>',
+      '\tTabbed',
+      '* star',
+      '[x]: http://a.b',
+      'see [x]',
+    ]
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...lines), { maxLength: 40 }), (picked) => {
         const text = picked.join('\n')
-        expect(markdownBlocks(text).map((block) => markdown.render(block)).join('')).toBe(markdown.render(text))
+        expect(
+          markdownBlocks(text)
+            .map((block) => markdown.render(block))
+            .join(''),
+        ).toBe(markdown.render(text))
       }),
       { numRuns: Math.round(1000 * Number(process.env.FC_RUNS_SCALE ?? 1)) },
     )
@@ -69,7 +101,11 @@ describe('markdownBlocks', () => {
 
   it('a fence opened indented inside a list item is not closed by a fence at column 0 (a random seed found it)', () => {
     const text = ['- item', '   ~~~', '~~~', '', '# Heading'].join('\n')
-    expect(markdownBlocks(text).map((block) => markdown.render(block)).join('')).toBe(markdown.render(text))
+    expect(
+      markdownBlocks(text)
+        .map((block) => markdown.render(block))
+        .join(''),
+    ).toBe(markdown.render(text))
   })
 
   it('cuts between top-level blocks, never inside a fence, a list or a quote', () => {

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { readChatState } from '../../src/chat/saved-state'
-import { defaultChatState, exportSession, MANUAL_PROFILE_ID, newProfile, policyFor, resultPolicyFor, sessionHistory, type StoredMessage } from '../../src/chat/model'
+import {
+  defaultChatState,
+  exportSession,
+  MANUAL_PROFILE_ID,
+  newProfile,
+  policyFor,
+  resultPolicyFor,
+  sessionHistory,
+  type StoredMessage,
+} from '../../src/chat/model'
 import { toolCallResultMessage } from '../../src/core'
 
 describe('chat model', () => {
@@ -28,7 +37,10 @@ describe('chat model', () => {
   it("an endpoint's answer and line limits are read back as saved; a limit of the wrong type is reset, and said", () => {
     const state = defaultChatState()
     state.profiles.push({ ...newProfile('Local'), maxAnswerMB: 32, maxLineMB: null })
-    expect(readChatState(JSON.parse(JSON.stringify(state)))?.profiles[1]).toMatchObject({ maxAnswerMB: 32, maxLineMB: null })
+    expect(readChatState(JSON.parse(JSON.stringify(state)))?.profiles[1]).toMatchObject({
+      maxAnswerMB: 32,
+      maxLineMB: null,
+    })
     const broken = JSON.parse(JSON.stringify(state)) as { profiles: Record<string, unknown>[] }
     broken.profiles[1]!.maxAnswerMB = 'lots'
     broken.profiles[1]!.maxLineMB = { mb: 4 }
@@ -60,7 +72,11 @@ describe('chat model', () => {
         content: 'final',
         createdAt: 0,
         wire: [
-          { role: 'assistant', content: null, tool_calls: [{ id: 'c', type: 'function', function: { name: 'calc_evaluate', arguments: '{}' } }] },
+          {
+            role: 'assistant',
+            content: null,
+            tool_calls: [{ id: 'c', type: 'function', function: { name: 'calc_evaluate', arguments: '{}' } }],
+          },
           { role: 'tool', tool_call_id: 'c', content: '42' },
           { role: 'assistant', content: 'final' },
         ],
@@ -83,8 +99,48 @@ describe('chat model', () => {
     const run = {
       status: 'completed' as const,
       rounds: [
-        { index: 0, kind: 'tools' as const, content: 'Reading.', toolCalls: [], requests: [{ requestId: 'req-1', toolName: 'fs_read', args: { path: '/a' }, rawBlock: '', valid: true, start: 0, end: 0, diagnostics: [], inReasoning: false, fenced: false }], diagnostics: [], results: [{ requestId: 'req-1', toolName: 'fs_read', status: 'success' as const, result: 'x'.repeat(5000), durationMs: 1, variable: 'fs_read/req-1/result' }], timings: { modelMs: 1, toolsMs: 1 } },
-        { index: 1, kind: 'tools' as const, content: 'Done.', toolCalls: [], requests: [], diagnostics: [], results: [], timings: { modelMs: 1, toolsMs: 0 } },
+        {
+          index: 0,
+          kind: 'tools' as const,
+          content: 'Reading.',
+          toolCalls: [],
+          requests: [
+            {
+              requestId: 'req-1',
+              toolName: 'fs_read',
+              args: { path: '/a' },
+              rawBlock: '',
+              valid: true,
+              start: 0,
+              end: 0,
+              diagnostics: [],
+              inReasoning: false,
+              fenced: false,
+            },
+          ],
+          diagnostics: [],
+          results: [
+            {
+              requestId: 'req-1',
+              toolName: 'fs_read',
+              status: 'success' as const,
+              result: 'x'.repeat(5000),
+              durationMs: 1,
+              variable: 'fs_read/req-1/result',
+            },
+          ],
+          timings: { modelMs: 1, toolsMs: 1 },
+        },
+        {
+          index: 1,
+          kind: 'tools' as const,
+          content: 'Done.',
+          toolCalls: [],
+          requests: [],
+          diagnostics: [],
+          results: [],
+          timings: { modelMs: 1, toolsMs: 0 },
+        },
       ],
       usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 },
       startedAt: 0,
@@ -94,8 +150,26 @@ describe('chat model', () => {
     }
     const messages: StoredMessage[] = [
       { id: '1', role: 'user', content: 'read /a', createdAt: 0 },
-      { id: '2', role: 'assistant', content: 'Done.', createdAt: 0, run, wire: [{ role: 'assistant', content: 'Reading.' }, { role: 'user', content: 'x'.repeat(5000) }, { role: 'assistant', content: 'Done.' }] },
-      { id: '3', role: 'assistant', content: 'plain', createdAt: 0, run: { ...run, rounds: [run.rounds[1]!] }, wire: [{ role: 'assistant', content: 'plain' }] },
+      {
+        id: '2',
+        role: 'assistant',
+        content: 'Done.',
+        createdAt: 0,
+        run,
+        wire: [
+          { role: 'assistant', content: 'Reading.' },
+          { role: 'user', content: 'x'.repeat(5000) },
+          { role: 'assistant', content: 'Done.' },
+        ],
+      },
+      {
+        id: '3',
+        role: 'assistant',
+        content: 'plain',
+        createdAt: 0,
+        run: { ...run, rounds: [run.rounds[1]!] },
+        wire: [{ role: 'assistant', content: 'plain' }],
+      },
     ]
     const compact = sessionHistory(messages, 'compact')
     expect(compact.map((m) => m.role)).toEqual(['user', 'assistant', 'assistant'])
@@ -116,17 +190,45 @@ describe('chat model', () => {
 
   it('an export carries the session and the endpoint but never the key', () => {
     const state = defaultChatState()
-    const profile = { id: 'p', name: 'Hosted', kind: 'openai' as const, baseUrl: 'https://api.example.com/v1', apiKey: 'sk-very-secret', model: 'm', temperature: 0.3, maxTokens: null }
+    const profile = {
+      id: 'p',
+      name: 'Hosted',
+      kind: 'openai' as const,
+      baseUrl: 'https://api.example.com/v1',
+      apiKey: 'sk-very-secret',
+      model: 'm',
+      temperature: 0.3,
+      maxTokens: null,
+    }
     const json = exportSession(state.sessions[0]!, state.agents[0], profile)
     expect(json).not.toContain('sk-very-secret')
-    expect(JSON.parse(json)).toMatchObject({ format: 'vcp-workbench-session', endpoint: { baseUrl: 'https://api.example.com/v1', model: 'm' }, agent: { id: state.agents[0]!.id } })
+    expect(JSON.parse(json)).toMatchObject({
+      format: 'vcp-workbench-session',
+      endpoint: { baseUrl: 'https://api.example.com/v1', model: 'm' },
+      agent: { id: state.agents[0]!.id },
+    })
   })
 
   it('a key a server echoed into a message or an error is taken out of the export (it was exported)', () => {
     const state = defaultChatState()
-    const profile = { id: 'p', name: 'Hosted', kind: 'openai' as const, baseUrl: 'https://api.example.com/v1', apiKey: 'sk-very-secret', model: 'm', temperature: null, maxTokens: null }
+    const profile = {
+      id: 'p',
+      name: 'Hosted',
+      kind: 'openai' as const,
+      baseUrl: 'https://api.example.com/v1',
+      apiKey: 'sk-very-secret',
+      model: 'm',
+      temperature: null,
+      maxTokens: null,
+    }
     const session = state.sessions[0]!
-    session.messages.push({ id: 'm', role: 'assistant', content: 'key sk-very-secret', createdAt: 0, error: '401: Incorrect API key provided: sk-very-secret' })
+    session.messages.push({
+      id: 'm',
+      role: 'assistant',
+      content: 'key sk-very-secret',
+      createdAt: 0,
+      error: '401: Incorrect API key provided: sk-very-secret',
+    })
     const json = exportSession(session, state.agents[0], profile)
     expect(json).not.toContain('sk-very-secret')
     expect(JSON.parse(json).session.messages[0].error).toBe('401: Incorrect API key provided: [API key removed]')

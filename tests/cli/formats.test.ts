@@ -6,22 +6,47 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-
-const QWEN = '<tool_call>\n<function=calc_evaluate>\n<parameter=expression>\n6*7\n</parameter>\n<parameter=precision>\n3\n</parameter>\n</function>\n</tool_call>'
-const TOOLS = JSON.stringify([{ type: 'function', function: { name: 'calc_evaluate', parameters: { type: 'object', properties: { expression: { type: 'string' }, precision: { type: 'integer' } } } } }])
+const QWEN =
+  '<tool_call>\n<function=calc_evaluate>\n<parameter=expression>\n6*7\n</parameter>\n<parameter=precision>\n3\n</parameter>\n</function>\n</tool_call>'
+const TOOLS = JSON.stringify([
+  {
+    type: 'function',
+    function: {
+      name: 'calc_evaluate',
+      parameters: { type: 'object', properties: { expression: { type: 'string' }, precision: { type: 'integer' } } },
+    },
+  },
+])
 
 describe('vcp formats', () => {
   it('prints one JSON line per format with its models and an example that parses back', async () => {
     const io = memoryIo({})
     expect(await runCli(['formats'], io)).toBe(0)
-    const formats = io.stdout.map((line) => JSON.parse(line) as { id: string; family: string; models: string[]; example: string })
+    const formats = io.stdout.map(
+      (line) => JSON.parse(line) as { id: string; family: string; models: string[]; example: string },
+    )
     expect(formats.length).toBeGreaterThanOrEqual(38)
-    expect(formats.map((f) => f.id)).toEqual(expect.arrayContaining(['vcp', 'hermes', 'mistral', 'qwen3-coder', 'harmony', 'kimi-k2', 'deepseek-v32', 'glm45', 'pythonic']))
+    expect(formats.map((f) => f.id)).toEqual(
+      expect.arrayContaining([
+        'vcp',
+        'hermes',
+        'mistral',
+        'qwen3-coder',
+        'harmony',
+        'kimi-k2',
+        'deepseek-v32',
+        'glm45',
+        'pythonic',
+      ]),
+    )
     for (const format of formats) {
       expect(format.models.length, format.id).toBeGreaterThan(0)
       const parsed = memoryIo({ r: format.example })
       await runCli(['parse', '--protocol', format.id, 'r'], parsed)
-      expect(JSON.parse(parsed.stdout[0] as string).requests.map((r: { toolName: string }) => r.toolName), format.id).toEqual(['calc_evaluate'])
+      expect(
+        JSON.parse(parsed.stdout[0] as string).requests.map((r: { toolName: string }) => r.toolName),
+        format.id,
+      ).toEqual(['calc_evaluate'])
     }
   })
 
@@ -55,7 +80,9 @@ describe('vcp parse with hints', () => {
     expect(JSON.parse(none.stdout[0] as string).requests).toEqual([])
     const hinted = memoryIo({ r: reply })
     await runCli(['parse', '--model', 'meta-llama/Llama-4-Scout-17B-16E-Instruct', 'r'], hinted)
-    expect(JSON.parse(hinted.stdout[0] as string).requests.map((r: { toolName: string }) => r.toolName)).toEqual(['calc_evaluate'])
+    expect(JSON.parse(hinted.stdout[0] as string).requests.map((r: { toolName: string }) => r.toolName)).toEqual([
+      'calc_evaluate',
+    ])
   })
 
   it('streams with --chunk to the same result', async () => {
@@ -83,7 +110,9 @@ describe('vcp exec and check on a native reply', () => {
     const reply = '[TOOL_CALLS]calc_evaluate[ARGS]{"expression": "6*7"}'
     const checked = memoryIo({ r: reply })
     expect(await runCli(['check', '--files', folder, '--model', 'mistralai/Devstral-Small-2507', 'r'], checked)).toBe(0)
-    expect(JSON.parse(checked.stdout[0] as string).requests.map((r: { verdict: string }) => r.verdict)).toEqual(['ready'])
+    expect(JSON.parse(checked.stdout[0] as string).requests.map((r: { verdict: string }) => r.verdict)).toEqual([
+      'ready',
+    ])
     const ran = memoryIo({ r: reply })
     expect(await runCli(['exec', '--files', folder, 'r'], ran)).toBe(0)
     const results = JSON.parse(ran.stdout[0] as string).results as { status: string; result: string }[]

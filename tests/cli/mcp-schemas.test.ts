@@ -22,7 +22,10 @@ const REPLY = [
 function io(): CliIo & { stdout: string[]; stderr: string[] } {
   const stdout: string[] = []
   const stderr: string[] = []
-  const files: Record<string, string> = { 'mcp.json': JSON.stringify({ mcpServers: { evil: { command: process.execPath, args: [SERVER] } } }), r: REPLY }
+  const files: Record<string, string> = {
+    'mcp.json': JSON.stringify({ mcpServers: { evil: { command: process.execPath, args: [SERVER] } } }),
+    r: REPLY,
+  }
   return {
     stdout,
     stderr,
@@ -41,7 +44,12 @@ function io(): CliIo & { stdout: string[]; stderr: string[] } {
 describe('vcp with a hostile server', () => {
   it('check ends with the right verdicts and warns of the refused tool', async () => {
     const cli = io()
-    expect(await runCli(['check', '--files', mkdtempSync(join(tmpdir(), 'vcp-hostile-')), '--mcp-config', 'mcp.json', 'r'], cli)).toBe(0)
+    expect(
+      await runCli(
+        ['check', '--files', mkdtempSync(join(tmpdir(), 'vcp-hostile-')), '--mcp-config', 'mcp.json', 'r'],
+        cli,
+      ),
+    ).toBe(0)
     const out = JSON.parse(cli.stdout[0] as string) as { requests: { verdict: string; reason?: string }[] }
     expect(out.requests.map((r) => r.verdict)).toEqual(['invalid-arguments', 'ready'])
     expect(out.requests[0]?.reason).toContain('must match pattern')
@@ -53,7 +61,12 @@ describe('vcp with a hostile server', () => {
 
   it('exec ends too, running only the valid call', async () => {
     const cli = io()
-    expect(await runCli(['exec', '--files', mkdtempSync(join(tmpdir(), 'vcp-hostile-')), '--mcp-config', 'mcp.json', 'r'], cli)).toBe(0)
+    expect(
+      await runCli(
+        ['exec', '--files', mkdtempSync(join(tmpdir(), 'vcp-hostile-')), '--mcp-config', 'mcp.json', 'r'],
+        cli,
+      ),
+    ).toBe(0)
     const out = JSON.parse(cli.stdout[0] as string) as { results: { status: string; result: string }[] }
     expect(out.results.map((r) => r.status)).toEqual(['error', 'success'])
     expect(out.results[1]?.result).toBe('called match')
@@ -66,7 +79,10 @@ describe('vcp with a hostile server', () => {
       const prompt = cli.stdout.join('\n')
       expect(prompt, protocol).toContain('evil_match')
       expect(prompt, protocol).not.toMatch(UNSAFE)
-      expect(parseToolRequests(prompt, 'auto', { reasoning: 'include' }).requests.map((r) => r.toolName), protocol).not.toContain('evil_wipe')
+      expect(
+        parseToolRequests(prompt, 'auto', { reasoning: 'include' }).requests.map((r) => r.toolName),
+        protocol,
+      ).not.toContain('evil_wipe')
     }
   })
 })

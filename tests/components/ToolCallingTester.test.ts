@@ -41,8 +41,12 @@ describe('ToolCallingTester', () => {
     // The first screen's state is read at once, the other panes' just after it is drawn.
     await vi.waitFor(() => expect(wrapper.findAll('[data-test="persist-notice"]')).toHaveLength(3))
     const notices = wrapper.findAll('[data-test="persist-notice"]').map((n) => n.text())
-    expect(notices[0]).toContain('The saved layout (tab, theme, language) did not have the expected shape, so it was reset to the defaults.')
-    expect(notices).toContainEqual(expect.stringContaining('Parts of the saved Chat sessions, agents and endpoints could not be read'))
+    expect(notices[0]).toContain(
+      'The saved layout (tab, theme, language) did not have the expected shape, so it was reset to the defaults.',
+    )
+    expect(notices).toContainEqual(
+      expect.stringContaining('Parts of the saved Chat sessions, agents and endpoints could not be read'),
+    )
     expect(notices).toContainEqual(expect.stringContaining('the endpoints could not be read and were reset'))
     expect(wrapper.findAll('[data-test="persist-download"]')).toHaveLength(3)
     expect(localStorage.getItem(`${STORAGE_PREFIX}backup:executor`)).toBe('not json at all')
@@ -52,13 +56,68 @@ describe('ToolCallingTester', () => {
   it('one bad message or agent field costs nothing else: sessions, agents and endpoints with their keys stay (all were erased)', async () => {
     const saved = {
       profiles: [
-        { id: 'manual', name: 'Manual', kind: 'manual', baseUrl: '', apiKey: '', model: '', temperature: null, maxTokens: null },
-        { id: 'ep-1', name: 'Work', kind: 'openai', baseUrl: 'http://127.0.0.1:1/v1', apiKey: 'sk-keep-me', model: 'm', temperature: null, maxTokens: null },
+        {
+          id: 'manual',
+          name: 'Manual',
+          kind: 'manual',
+          baseUrl: '',
+          apiKey: '',
+          model: '',
+          temperature: null,
+          maxTokens: null,
+        },
+        {
+          id: 'ep-1',
+          name: 'Work',
+          kind: 'openai',
+          baseUrl: 'http://127.0.0.1:1/v1',
+          apiKey: 'sk-keep-me',
+          model: 'm',
+          temperature: null,
+          maxTokens: null,
+        },
       ],
-      agents: [{ id: 'a-1', name: 'Helper', systemPrompt: 'Be brief.', calling: 'text', flow: 'loop', policies: {}, config: { enabled: true, mode: 'auto', toolToggles: {}, defaultToolEnabled: true, maxIterations: 5, timeout: '30000', requireConfirmation: false, parallelExecution: false, protocol: 'vcp' } }],
+      agents: [
+        {
+          id: 'a-1',
+          name: 'Helper',
+          systemPrompt: 'Be brief.',
+          calling: 'text',
+          flow: 'loop',
+          policies: {},
+          config: {
+            enabled: true,
+            mode: 'auto',
+            toolToggles: {},
+            defaultToolEnabled: true,
+            maxIterations: 5,
+            timeout: '30000',
+            requireConfirmation: false,
+            parallelExecution: false,
+            protocol: 'vcp',
+          },
+        },
+      ],
       sessions: [
-        { id: 's-1', title: 'Kept', agentId: 'a-1', profileId: 'ep-1', createdAt: 1, messages: [{ id: 'm-1', role: 'user', content: 'hello', createdAt: 1 }, { id: 'm-2', role: 'assistant', content: null, createdAt: 2, run: { status: 'done', rounds: 'x' } }] },
-        { id: 's-2', title: 'Also kept', agentId: 'a-1', profileId: 'ep-1', createdAt: 3, messages: [{ id: 'm-3', role: 'user', content: 'hi', createdAt: 3 }] },
+        {
+          id: 's-1',
+          title: 'Kept',
+          agentId: 'a-1',
+          profileId: 'ep-1',
+          createdAt: 1,
+          messages: [
+            { id: 'm-1', role: 'user', content: 'hello', createdAt: 1 },
+            { id: 'm-2', role: 'assistant', content: null, createdAt: 2, run: { status: 'done', rounds: 'x' } },
+          ],
+        },
+        {
+          id: 's-2',
+          title: 'Also kept',
+          agentId: 'a-1',
+          profileId: 'ep-1',
+          createdAt: 3,
+          messages: [{ id: 'm-3', role: 'user', content: 'hi', createdAt: 3 }],
+        },
       ],
       activeSessionId: 's-2',
     }
@@ -67,14 +126,20 @@ describe('ToolCallingTester', () => {
     const wrapper = mountWithApp(App)
     await flushPromises()
     const chat = useChatStore()
-    expect(chat.state.sessions.map((s) => [s.title, s.messages.length])).toEqual([['Kept', 2], ['Also kept', 1]])
+    expect(chat.state.sessions.map((s) => [s.title, s.messages.length])).toEqual([
+      ['Kept', 2],
+      ['Also kept', 1],
+    ])
     expect(chat.state.sessions[0]?.messages[1]).toMatchObject({ id: 'm-2', role: 'assistant', content: '' })
     expect(chat.state.sessions[0]?.messages[1]?.run).toBeUndefined()
     expect(chat.state.agents[0]?.config.timeout).toBe(30000)
     expect(chat.state.profiles.find((p) => p.id === 'ep-1')?.apiKey).toBe('sk-keep-me')
     expect(chat.state.activeSessionId).toBe('s-2')
     const repairs = wrapper.findAll('[data-test="persist-repairs"] li').map((li) => li.text())
-    expect(repairs).toEqual(['agent "Helper": config.timeout had the wrong type and was reset', 'chat "Kept", message #2: content, run had the wrong type and were reset'])
+    expect(repairs).toEqual([
+      'agent "Helper": config.timeout had the wrong type and was reset',
+      'chat "Kept", message #2: content, run had the wrong type and were reset',
+    ])
     expect(localStorage.getItem(`${STORAGE_PREFIX}backup:chat`)).toBe(raw)
   })
 

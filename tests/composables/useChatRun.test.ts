@@ -4,7 +4,11 @@ import { createToolRegistryManager, DEFAULT_TOOL_CALL_CONFIG, type ToolCallConfi
 import { useChatRun } from '../../src/composables/useChatRun'
 import { mathTool } from '../fixtures/tools'
 
-const config = (over: Partial<ToolCallConfig> = {}): ToolCallConfig => ({ ...DEFAULT_TOOL_CALL_CONFIG, toolToggles: {}, ...over })
+const config = (over: Partial<ToolCallConfig> = {}): ToolCallConfig => ({
+  ...DEFAULT_TOOL_CALL_CONFIG,
+  toolToggles: {},
+  ...over,
+})
 const ADD = '<<<[TOOL_REQUEST]>>>\ntool_name:「始」math_add「末」,\na:「始」2「末」\n<<<[END_TOOL_REQUEST]>>>'
 const history = [{ role: 'user' as const, content: '2?' }]
 
@@ -25,7 +29,9 @@ describe('useChatRun', () => {
   it('its rounds, cards and questions are reactive: computeds and watchers follow the run', async () => {
     const { scope, chat } = setup()
     const cardStates: string[] = []
-    const cards = scope.run(() => computed(() => chat.rounds.value.flatMap((round) => round.cards.map((card) => card.state))))!
+    const cards = scope.run(() =>
+      computed(() => chat.rounds.value.flatMap((round) => round.cards.map((card) => card.state))),
+    )!
     scope.run(() => watch(cards, (states) => cardStates.push(states.join(',')), { flush: 'sync' }))
     const done = chat.start({ client: chat.manualClient(), history, config: config(), approval: 'always' })
     expect(chat.running.value).toBe(true)

@@ -1,11 +1,22 @@
 import { describe, expect, it } from 'vitest'
 import { computed, effectScope, nextTick } from 'vue'
-import { createManualClient, createToolRegistryManager, DEFAULT_TOOL_CALL_CONFIG, type ToolCallConfig, type ToolRegistry } from '../../src/core'
+import {
+  createManualClient,
+  createToolRegistryManager,
+  DEFAULT_TOOL_CALL_CONFIG,
+  type ToolCallConfig,
+  type ToolRegistry,
+} from '../../src/core'
 import { useToolCalling } from '../../src/composables/useToolCalling'
 import { mathTool, unrulyTool } from '../fixtures/tools'
 
-const config = (over: Partial<ToolCallConfig> = {}): ToolCallConfig => ({ ...DEFAULT_TOOL_CALL_CONFIG, toolToggles: {}, ...over })
-const block = (tool: string, fields = '') => `<<<[TOOL_REQUEST]>>>\ntool_name:「始」${tool}「末」${fields}\n<<<[END_TOOL_REQUEST]>>>`
+const config = (over: Partial<ToolCallConfig> = {}): ToolCallConfig => ({
+  ...DEFAULT_TOOL_CALL_CONFIG,
+  toolToggles: {},
+  ...over,
+})
+const block = (tool: string, fields = '') =>
+  `<<<[TOOL_REQUEST]>>>\ntool_name:「始」${tool}「末」${fields}\n<<<[END_TOOL_REQUEST]>>>`
 
 function setup() {
   const registry = createToolRegistryManager()
@@ -20,12 +31,20 @@ describe('useToolCalling', () => {
   it('runs the chat loop on its registry; the scope ending aborts a run in progress', async () => {
     const { tc, scope } = setup()
     const replies = [block('math_add', ',\na:「始」2「末」'), 'Two.']
-    const done = await tc.runToolLoop({ client: createManualClient(async () => replies.shift() ?? ''), history: [{ role: 'user', content: '2?' }], config: config() })
+    const done = await tc.runToolLoop({
+      client: createManualClient(async () => replies.shift() ?? ''),
+      history: [{ role: 'user', content: '2?' }],
+      config: config(),
+    })
     expect(done.record.status).toBe('completed')
     expect(done.record.rounds[0]?.results[0]?.status).toBe('success')
 
     // A reply that never comes: the run waits until the scope stops.
-    const waiting = tc.runToolLoop({ client: createManualClient(() => new Promise<string>(() => {})), history: [{ role: 'user', content: 'hi' }], config: config() })
+    const waiting = tc.runToolLoop({
+      client: createManualClient(() => new Promise<string>(() => {})),
+      history: [{ role: 'user', content: 'hi' }],
+      config: config(),
+    })
     expect(tc.running.value).toBe(true)
     scope.stop()
     const aborted = await waiting
@@ -46,7 +65,11 @@ describe('useToolCalling', () => {
 
   it('passes the approver through', async () => {
     const { tc } = setup()
-    const cycle = await tc.processCycle(block('math_add', ',\na:「始」2「末」'), config({ requireConfirmation: true }), () => false)
+    const cycle = await tc.processCycle(
+      block('math_add', ',\na:「始」2「末」'),
+      config({ requireConfirmation: true }),
+      () => false,
+    )
     expect(cycle.executionResults[0]?.status).toBe('denied')
   })
 
@@ -58,7 +81,12 @@ describe('useToolCalling', () => {
     const tools = computed(() => (tc.registryVersion.value, tc.getDiscoveredMethods().map((t) => t.toolId)))
     expect(tools.value).toEqual(['math', 'unruly'])
     expect(tc.generateToolsPrompt(config(), 'agent')).not.toContain('late_')
-    const late: ToolRegistry = { id: 'late', name: 'Late', getMetadata: () => ({ methods: [{ name: 'go', description: 'x', parameters: [], agentCallable: true }] }), go: () => 1 }
+    const late: ToolRegistry = {
+      id: 'late',
+      name: 'Late',
+      getMetadata: () => ({ methods: [{ name: 'go', description: 'x', parameters: [], agentCallable: true }] }),
+      go: () => 1,
+    }
     registry.register(late)
     await nextTick()
     expect(tools.value).toEqual(['math', 'unruly', 'late'])
@@ -68,14 +96,19 @@ describe('useToolCalling', () => {
   it('an unknown protocol sets error instead of throwing', () => {
     const { tc } = setup()
     expect(tc.generateToolsPrompt(config({ protocol: 'nope' }))).toBe('')
-    expect(tc.error.value).toBe('Unknown protocol "nope" in the tool-calling config. Registered protocols: vcp, json, xml, hermes.')
+    expect(tc.error.value).toBe(
+      'Unknown protocol "nope" in the tool-calling config. Registered protocols: vcp, json, xml, hermes.',
+    )
   })
 
   it('abort() stops a running cycle', async () => {
     const { tc } = setup()
     const pending = tc.processCycle(block('unruly_hang'), config())
     tc.abort()
-    expect((await pending).executionResults[0]).toMatchObject({ status: 'aborted', result: '"unruly_hang" was aborted while running.' })
+    expect((await pending).executionResults[0]).toMatchObject({
+      status: 'aborted',
+      result: '"unruly_hang" was aborted while running.',
+    })
   })
 
   it('stopping the effect scope aborts running calls and unsubscribes from the registry', async () => {

@@ -8,7 +8,12 @@ function exportedNames(): string[] {
   const names = new Set<string>()
   for (const match of source.matchAll(/export (?:type )?\{([^}]*)\}/g)) {
     for (const part of (match[1] as string).split(',')) {
-      const name = part.trim().replace(/^type\s+/, '').split(/\s+as\s+/).pop()?.trim()
+      const name = part
+        .trim()
+        .replace(/^type\s+/, '')
+        .split(/\s+as\s+/)
+        .pop()
+        ?.trim()
       if (name) names.add(name)
     }
   }

@@ -1,10 +1,24 @@
 import { describe, expect, it } from 'vitest'
 import { createToolRegistryManager } from '../../src/core/tools/registry-manager'
 import { createPromptCache, createToolDiscoveryService, methodDefinition } from '../../src/core/discovery'
-import { createProtocolRegistry, DEFAULT_TOOL_CALL_CONFIG, isMethodEnabled, planCall, protocolRegistry, parseToolRequests, vcpProtocol, type ToolCallConfig, type ToolRegistry } from '../../src/core'
+import {
+  createProtocolRegistry,
+  DEFAULT_TOOL_CALL_CONFIG,
+  isMethodEnabled,
+  planCall,
+  protocolRegistry,
+  parseToolRequests,
+  vcpProtocol,
+  type ToolCallConfig,
+  type ToolRegistry,
+} from '../../src/core'
 import { mathTool, request, unrulyTool } from '../fixtures/tools'
 
-const config = (over: Partial<ToolCallConfig> = {}): ToolCallConfig => ({ ...DEFAULT_TOOL_CALL_CONFIG, toolToggles: {}, ...over })
+const config = (over: Partial<ToolCallConfig> = {}): ToolCallConfig => ({
+  ...DEFAULT_TOOL_CALL_CONFIG,
+  toolToggles: {},
+  ...over,
+})
 
 function setup() {
   const registry = createToolRegistryManager()
@@ -18,7 +32,11 @@ describe('what the model sees', () => {
   it("each method's definition in Discovery is the prompt's own text for it, limit included", async () => {
     const { createBuiltinTools, createMemoryFileStore } = await import('../../src/tools')
     const registry = createToolRegistryManager()
-    for (const tool of createBuiltinTools({ files: createMemoryFileStore(), sandbox: { isolation: 'none', run: async () => ({ ok: true, value: '', logs: [] }) } })) registry.register(tool)
+    for (const tool of createBuiltinTools({
+      files: createMemoryFileStore(),
+      sandbox: { isolation: 'none', run: async () => ({ ok: true, value: '', logs: [] }) },
+    }))
+      registry.register(tool)
     const discovery = createToolDiscoveryService({ registry, cache: createPromptCache() })
     for (const protocol of protocolRegistry.list()) {
       const prompt = discovery.generatePrompt({ config: config({ protocol: protocol.id }) })
@@ -44,7 +62,10 @@ describe('switches per method', () => {
     expect(isMethodEnabled(off, 'math', 'add')).toBe(true)
     const onlyOne = config({ toolToggles: { math: false, math_add: true } })
     expect(discovery.generatePrompt({ config: onlyOne })).toContain('math_add')
-    const plan = planCall(request('math_repeat', { word: 'x', times: '1' }), { registry, toolEnabled: (tool, method) => isMethodEnabled(off, tool, method) })
+    const plan = planCall(request('math_repeat', { word: 'x', times: '1' }), {
+      registry,
+      toolEnabled: (tool, method) => isMethodEnabled(off, tool, method),
+    })
     expect(plan.verdict).toBe('disabled')
   })
 })
@@ -73,7 +94,9 @@ describe('discovery', () => {
     const onlyMath = discovery.generatePrompt({ config: config({ toolToggles: { unruly: false } }) })
     expect(onlyMath).toContain('math_add')
     expect(onlyMath).not.toContain('unruly_')
-    const onlyUnruly = discovery.generatePrompt({ config: config({ defaultToolEnabled: false, toolToggles: { unruly: true } }) })
+    const onlyUnruly = discovery.generatePrompt({
+      config: config({ defaultToolEnabled: false, toolToggles: { unruly: true } }),
+    })
     expect(onlyUnruly).toContain('unruly_hang')
     expect(onlyUnruly).not.toContain('math_')
     expect(discovery.generatePrompt({ config: config({ defaultToolEnabled: false }) })).toBe('')
@@ -89,7 +112,9 @@ describe('discovery', () => {
     const late: ToolRegistry = {
       id: 'late',
       name: 'Late',
-      getMetadata: () => ({ methods: [{ name: 'arrive', description: 'Registered after caching.', parameters: [], agentCallable: true }] }),
+      getMetadata: () => ({
+        methods: [{ name: 'arrive', description: 'Registered after caching.', parameters: [], agentCallable: true }],
+      }),
       arrive: () => 'here',
     }
     registry.register(late)
@@ -105,8 +130,18 @@ describe('discovery', () => {
     const registry = createToolRegistryManager()
     registry.register(mathTool())
     let renders = 0
-    const counting = { ...vcpProtocol, generateToolDefinitions: (input: Parameters<typeof vcpProtocol.generateToolDefinitions>[0]) => (renders++, vcpProtocol.generateToolDefinitions(input)) }
-    const discovery = createToolDiscoveryService({ registry, cache: createPromptCache(), protocols: createProtocolRegistry([counting]) })
+    const counting = {
+      ...vcpProtocol,
+      generateToolDefinitions: (input: Parameters<typeof vcpProtocol.generateToolDefinitions>[0]) => (
+        renders++,
+        vcpProtocol.generateToolDefinitions(input)
+      ),
+    }
+    const discovery = createToolDiscoveryService({
+      registry,
+      cache: createPromptCache(),
+      protocols: createProtocolRegistry([counting]),
+    })
     const first = discovery.generatePrompt({ config: config() })
     expect(discovery.generatePrompt({ config: config() })).toBe(first)
     expect(renders).toBe(1)

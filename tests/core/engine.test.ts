@@ -4,7 +4,11 @@ import { formatResultsForContext, processToolCallCycle } from '../../src/core/en
 import { DEFAULT_TOOL_CALL_CONFIG, parseVcpResults, type ToolCallConfig } from '../../src/core'
 import { mathTool } from '../fixtures/tools'
 
-const config = (over: Partial<ToolCallConfig> = {}): ToolCallConfig => ({ ...DEFAULT_TOOL_CALL_CONFIG, toolToggles: {}, ...over })
+const config = (over: Partial<ToolCallConfig> = {}): ToolCallConfig => ({
+  ...DEFAULT_TOOL_CALL_CONFIG,
+  toolToggles: {},
+  ...over,
+})
 const reply = `Let me add those.
 <<<[TOOL_REQUEST]>>>
 tool_name:「始」math_add「末」,
@@ -49,12 +53,20 @@ describe('cycle engine', () => {
     const off = await processToolCallCycle(reply, { registry, config: config({ toolToggles: { math: false } }) })
     expect(off.executionResults.map((r) => r.status)).toEqual(['denied', 'denied'])
     const manual = await processToolCallCycle(reply, { registry, config: config({ mode: 'manual' }) })
-    expect(manual.executionResults[0]?.result).toBe('"math_add" needs confirmation (requireConfirmation is on) but no approver is set: pass onBeforeExecute.')
-    const approved = await processToolCallCycle(reply, { registry, config: config({ requireConfirmation: true }), onBeforeExecute: (c) => c.method === 'add' })
+    expect(manual.executionResults[0]?.result).toBe(
+      '"math_add" needs confirmation (requireConfirmation is on) but no approver is set: pass onBeforeExecute.',
+    )
+    const approved = await processToolCallCycle(reply, {
+      registry,
+      config: config({ requireConfirmation: true }),
+      onBeforeExecute: (c) => c.method === 'add',
+    })
     expect(approved.executionResults.map((r) => r.status)).toEqual(['success', 'denied'])
   })
 
   it('an unknown result protocol is an error that lists the known ones', () => {
-    expect(() => formatResultsForContext([], 'nope')).toThrow('Unknown protocol "nope". Registered protocols: vcp, json, xml, hermes.')
+    expect(() => formatResultsForContext([], 'nope')).toThrow(
+      'Unknown protocol "nope". Registered protocols: vcp, json, xml, hermes.',
+    )
   })
 })

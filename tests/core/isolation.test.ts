@@ -16,7 +16,9 @@ function tool(id: string, reply: string): ToolRegistry {
   return {
     id,
     name: id,
-    getMetadata: () => ({ methods: [{ name: 'ping', description: `Answers ${reply}.`, agentCallable: true, parameters: [] }] }),
+    getMetadata: () => ({
+      methods: [{ name: 'ping', description: `Answers ${reply}.`, agentCallable: true, parameters: [] }],
+    }),
     ping: () => reply,
   }
 }
@@ -36,7 +38,9 @@ describe('two setups in one process', () => {
     expect(promptB).toContain('beta_ping')
     expect(promptB).not.toContain('alpha_ping')
     // Each knows only its own protocols.
-    expect(() => createToolDiscoveryService(a).generatePrompt({ config: { ...config, protocol: 'hermes' } })).toThrow(/Registered protocols: vcp/)
+    expect(() => createToolDiscoveryService(a).generatePrompt({ config: { ...config, protocol: 'hermes' } })).toThrow(
+      /Registered protocols: vcp/,
+    )
 
     const vcpCall = '<<<[TOOL_REQUEST]>>>\ntool_name:「始」beta_ping「末」\n<<<[END_TOOL_REQUEST]>>>'
     const [request] = parseToolRequests(vcpCall, 'vcp', { protocols: a.protocols }).requests

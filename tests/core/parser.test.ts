@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest'
-import { createProtocolRegistry, createStreamParser, parseToolRequests, protocolRegistry, vcpProtocol } from '../../src/core'
+import {
+  createProtocolRegistry,
+  createStreamParser,
+  parseToolRequests,
+  protocolRegistry,
+  vcpProtocol,
+} from '../../src/core'
 import type { ToolCallingProtocol } from '../../src/core'
 
 describe('parseToolRequests', () => {
   it('uses VCP by default', () => {
-    expect(parseToolRequests('<<<[TOOL_REQUEST]>>>tool_name:「始」a「末」<<<[END_TOOL_REQUEST]>>>').requests).toHaveLength(1)
+    expect(
+      parseToolRequests('<<<[TOOL_REQUEST]>>>tool_name:「始」a「末」<<<[END_TOOL_REQUEST]>>>').requests,
+    ).toHaveLength(1)
   })
 
   it('answers an unknown protocol with a diagnostic instead of throwing', () => {
@@ -12,8 +20,12 @@ describe('parseToolRequests', () => {
       requests: [],
       diagnostics: [{ severity: 'error', code: 'unknown-protocol' }],
     })
-    expect(parseToolRequests('x', 'nope').diagnostics[0]?.message).toMatch(/^Unknown protocol "nope"\. Registered protocols: vcp, json, xml, hermes; native formats: .*qwen3-coder.*harmony.* \(or auto to detect\)\.$/)
-    expect(parseToolRequests('x', 'qwen3coder').diagnostics[0]?.message).toMatch(/^Unknown protocol "qwen3coder"\. Did you mean "qwen3-coder"\?/)
+    expect(parseToolRequests('x', 'nope').diagnostics[0]?.message).toMatch(
+      /^Unknown protocol "nope"\. Registered protocols: vcp, json, xml, hermes; native formats: .*qwen3-coder.*harmony.* \(or auto to detect\)\.$/,
+    )
+    expect(parseToolRequests('x', 'qwen3coder').diagnostics[0]?.message).toMatch(
+      /^Unknown protocol "qwen3coder"\. Did you mean "qwen3-coder"\?/,
+    )
     expect(createStreamParser('nope').end().diagnostics[0]?.code).toBe('unknown-protocol')
   })
 })

@@ -4,7 +4,15 @@ import type { MethodMetadata } from '../../src/core'
 
 describe('JSON Schema from parameters', () => {
   it('an enum is a string with its values; description and default carry over', () => {
-    expect(parameterSchema({ name: 'unit', type: 'enum', enumValues: ['m', 'km'], description: 'The unit.', defaultValue: 'm' })).toEqual({
+    expect(
+      parameterSchema({
+        name: 'unit',
+        type: 'enum',
+        enumValues: ['m', 'km'],
+        description: 'The unit.',
+        defaultValue: 'm',
+      }),
+    ).toEqual({
       type: 'string',
       enum: ['m', 'km'],
       description: 'The unit.',
@@ -13,7 +21,10 @@ describe('JSON Schema from parameters', () => {
   })
 
   it('arrays describe their items, objects their properties and which are required', () => {
-    expect(parameterSchema({ name: 'tags', type: 'array', items: { name: 'tag', type: 'string' } })).toEqual({ type: 'array', items: { type: 'string' } })
+    expect(parameterSchema({ name: 'tags', type: 'array', items: { name: 'tag', type: 'string' } })).toEqual({
+      type: 'array',
+      items: { type: 'string' },
+    })
     expect(
       parameterSchema({
         name: 'point',
@@ -24,7 +35,12 @@ describe('JSON Schema from parameters', () => {
           { name: 'z', type: 'number', defaultValue: 0 },
         ],
       }),
-    ).toEqual({ type: 'object', properties: { x: { type: 'number' }, y: { type: 'number' }, z: { type: 'number', default: 0 } }, required: ['x'], additionalProperties: false })
+    ).toEqual({
+      type: 'object',
+      properties: { x: { type: 'number' }, y: { type: 'number' }, z: { type: 'number', default: 0 } },
+      required: ['x'],
+      additionalProperties: false,
+    })
   })
 
   it("a method's arguments: required unless optional or defaulted; none required gives no list", () => {
@@ -36,13 +52,40 @@ describe('JSON Schema from parameters', () => {
         { name: 'depth', type: 'integer', required: false, defaultValue: 3 },
       ],
     }
-    expect(methodArgumentsSchema(method)).toEqual({ type: 'object', properties: { path: { type: 'string' }, depth: { type: 'integer', default: 3 } }, required: ['path'], additionalProperties: false })
-    expect(methodArgumentsSchema({ ...method, parameters: [] })).toEqual({ type: 'object', properties: {}, additionalProperties: false })
+    expect(methodArgumentsSchema(method)).toEqual({
+      type: 'object',
+      properties: { path: { type: 'string' }, depth: { type: 'integer', default: 3 } },
+      required: ['path'],
+      additionalProperties: false,
+    })
+    expect(methodArgumentsSchema({ ...method, parameters: [] })).toEqual({
+      type: 'object',
+      properties: {},
+      additionalProperties: false,
+    })
   })
 
-  it("a method with its own JSON Schema keeps it, with the parameters it does not name added", () => {
-    const inputSchema = { type: 'object', properties: { a: { type: 'number', minimum: 0 } }, required: ['a'], additionalProperties: false }
-    const schema = methodArgumentsSchema({ name: 'sum', description: '', parameters: [{ name: 'a', type: 'number' }, { name: 'limit', type: 'integer', required: false }], inputSchema })
-    expect(schema).toEqual({ type: 'object', properties: { a: { type: 'number', minimum: 0 }, limit: { type: 'integer' } }, required: ['a'], additionalProperties: false })
+  it('a method with its own JSON Schema keeps it, with the parameters it does not name added', () => {
+    const inputSchema = {
+      type: 'object',
+      properties: { a: { type: 'number', minimum: 0 } },
+      required: ['a'],
+      additionalProperties: false,
+    }
+    const schema = methodArgumentsSchema({
+      name: 'sum',
+      description: '',
+      parameters: [
+        { name: 'a', type: 'number' },
+        { name: 'limit', type: 'integer', required: false },
+      ],
+      inputSchema,
+    })
+    expect(schema).toEqual({
+      type: 'object',
+      properties: { a: { type: 'number', minimum: 0 }, limit: { type: 'integer' } },
+      required: ['a'],
+      additionalProperties: false,
+    })
   })
 })

@@ -29,13 +29,41 @@ interface Violation {
 async function violations(page: Page): Promise<Violation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axeSource })
   // Colours are checked once nothing fades any more (a closing menu is half transparent).
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity))
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  )
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[]; html: string; failureSummary?: string }[] }[] }> } }).axe
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] }, resultTypes: ['violations'] })
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            context: Document,
+            options: object,
+          ): Promise<{
+            violations: {
+              id: string
+              impact: string | null
+              help: string
+              nodes: { target: unknown[]; html: string; failureSummary?: string }[]
+            }[]
+          }>
+        }
+      }
+    ).axe
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+      resultTypes: ['violations'],
+    })
     return result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 8).map((n) => `${n.html.slice(0, 160)} | ${(n.failureSummary ?? '').split('\n').slice(1, 2).join(' ')}`) }))
+      .map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        nodes: v.nodes
+          .slice(0, 8)
+          .map((n) => `${n.html.slice(0, 160)} | ${(n.failureSummary ?? '').split('\n').slice(1, 2).join(' ')}`),
+      }))
   })
 }
 
@@ -44,7 +72,10 @@ async function openApp(theme: 'light' | 'dark'): Promise<Page> {
   await page.addInitScript((mode) => {
     if (sessionStorage.getItem('seeded')) return
     sessionStorage.setItem('seeded', '1')
-    localStorage.setItem('vcp-workbench:tester', JSON.stringify({ version: 1, data: { tab: 'discovery', theme: mode, locale: 'en' } }))
+    localStorage.setItem(
+      'vcp-workbench:tester',
+      JSON.stringify({ version: 1, data: { tab: 'discovery', theme: mode, locale: 'en' } }),
+    )
   }, theme)
   await page.goto(appUrl)
   await page.locator('[data-test="tool-card"]').first().waitFor()

@@ -22,7 +22,10 @@ beforeAll(async () => {
   bait = createServer((request, response) => {
     baitHits.push(request.url ?? '')
     const json = request.url?.endsWith('.json')
-    response.writeHead(200, { 'content-type': json ? 'application/json' : 'text/javascript', 'access-control-allow-origin': '*' })
+    response.writeHead(200, {
+      'content-type': json ? 'application/json' : 'text/javascript',
+      'access-control-allow-origin': '*',
+    })
     response.end(json ? '{"secret": 1}' : 'export default 1; globalThis.__escaped = true')
   })
   await new Promise<void>((resolve) => bait.listen(0, '127.0.0.1', resolve))
@@ -35,7 +38,11 @@ afterAll(async () => {
 })
 
 /** Runs a request against the browser built-ins through the real executor, in the page. */
-async function call(toolName: string, args: Record<string, string>, timeout = 10_000): Promise<{ status: string; result: string }> {
+async function call(
+  toolName: string,
+  args: Record<string, string>,
+  timeout = 10_000,
+): Promise<{ status: string; result: string }> {
   // A string, not a function: the test runner would rewrite import() inside a function.
   const script = `(async () => {
     const core = await import('/src/core/index.ts')
@@ -112,7 +119,12 @@ describe('Web Worker sandbox', () => {
   })
 
   it('memory bombs end that call only; the page and the next call carry on', async () => {
-    for (const code of ['new Array(1e9).fill(0)', '[...Array(3e7)]', 'new ArrayBuffer(1.5e9)', 'const m = new Map(); for (let i = 0; ; i++) m.set(i, [i, i, i, i])']) {
+    for (const code of [
+      'new Array(1e9).fill(0)',
+      '[...Array(3e7)]',
+      'new ArrayBuffer(1.5e9)',
+      'const m = new Map(); for (let i = 0; ; i++) m.set(i, [i, i, i, i])',
+    ]) {
       const result = await call('js_evaluate', { code, timeoutMs: '15000' }, 30_000)
       expect(result).toMatchObject({ status: 'error' })
       expect(result.result).toMatch(/memory limit reached/)
@@ -125,7 +137,10 @@ describe('Web Worker sandbox', () => {
 describe('regular expressions off the main thread', () => {
   it('text_regexTest matches in a worker; a long match is stopped at the timeout and the page never waits', async () => {
     const ok = await call('text_regexTest', { pattern: '(\\d+)-(?<word>\\w+)', input: '12-ab 7-c' })
-    expect(JSON.parse(ok.result)).toMatchObject({ count: 2, matches: [{ match: '12-ab', named: { word: 'ab' } }, { match: '7-c' }] })
+    expect(JSON.parse(ok.result)).toMatchObject({
+      count: 2,
+      matches: [{ match: '12-ab', named: { word: 'ab' } }, { match: '7-c' }],
+    })
     const pattern = Array.from({ length: 400 }, (_, k) => `w${k}`).join('|')
     const slow = page.evaluate(`(async () => {
       const core = await import('/src/core/index.ts')
@@ -151,7 +166,10 @@ describe('IndexedDB file store', () => {
     expect(await call('fs_read', { path: '/e2e/note.md' })).toEqual({ status: 'success', result: '世界 persists' })
     expect((await call('fs_tree', { path: '/e2e' })).result).toBe('/e2e/\n└── note.md (15 B)')
     expect((await call('fs_delete', { path: '/e2e', recursive: 'true' })).status).toBe('success')
-    expect(await call('fs_read', { path: '/e2e/note.md' })).toEqual({ status: 'error', result: '"fs_read" failed: "/e2e/note.md" does not exist.' })
+    expect(await call('fs_read', { path: '/e2e/note.md' })).toEqual({
+      status: 'error',
+      result: '"fs_read" failed: "/e2e/note.md" does not exist.',
+    })
   })
 })
 

@@ -35,10 +35,21 @@ const shot = (name: string) => page.screenshot({ path: screenshotPath(name) })
 const lastAssistant = () => page.locator('[data-test="chat-message"][data-role="assistant"]').last()
 
 /** Opens the chat with saved state: an endpoint on the mock server and the agent as given. */
-async function openChat(options: { model?: string; agent?: Partial<Agent>; theme?: 'light' | 'dark' } = {}): Promise<void> {
+async function openChat(
+  options: { model?: string; agent?: Partial<Agent>; theme?: 'light' | 'dark' } = {},
+): Promise<void> {
   const state: ChatState = defaultChatState()
   if (options.model) {
-    state.profiles.push({ id: 'mock', name: 'Mock', kind: 'openai', baseUrl: llm.baseUrl, apiKey: 'sk-e2e-secret', model: options.model, temperature: null, maxTokens: null })
+    state.profiles.push({
+      id: 'mock',
+      name: 'Mock',
+      kind: 'openai',
+      baseUrl: llm.baseUrl,
+      apiKey: 'sk-e2e-secret',
+      model: options.model,
+      temperature: null,
+      maxTokens: null,
+    })
     state.sessions[0]!.profileId = 'mock'
   }
   Object.assign(state.agents[0]!, options.agent ?? {})
@@ -67,7 +78,9 @@ describe('Chat', () => {
     await dialog.locator('input[data-test="endpoint-api-key"]').fill('sk-e2e-secret')
     expect(await dialog.locator('input[data-test="endpoint-api-key"]').getAttribute('type')).toBe('password')
     await dialog.locator('[data-test="test-connection"]').click()
-    await expect.poll(() => dialog.locator('[data-test="connection-result"]').innerText()).toMatch(/Connected: \d+ models/)
+    await expect
+      .poll(() => dialog.locator('[data-test="connection-result"]').innerText())
+      .toMatch(/Connected: \d+ models/)
     await dialog.locator('[data-test="endpoint-model"]').click()
     await page.keyboard.type('vcp-two')
     await page.locator('.el-select-dropdown__item:visible', { hasText: 'vcp-two-rounds' }).first().click()
@@ -76,21 +89,31 @@ describe('Chat', () => {
     // A wrong key, a wrong path, a server without CORS, and the same server through the proxy.
     await dialog.locator('input[data-test="endpoint-api-key"]').fill('sk-wrong')
     await dialog.locator('[data-test="test-connection"]').click()
-    await expect.poll(() => dialog.locator('[data-test="connection-result"]').innerText()).toMatch(/^401 Unauthorized .*API key is missing or wrong/)
+    await expect
+      .poll(() => dialog.locator('[data-test="connection-result"]').innerText())
+      .toMatch(/^401 Unauthorized .*API key is missing or wrong/)
     await dialog.locator('input[data-test="endpoint-api-key"]').fill('sk-e2e-secret')
     await dialog.locator('input[data-test="endpoint-base-url"]').fill(llm.baseUrl.replace('/v1', '/v9'))
     await dialog.locator('[data-test="test-connection"]').click()
-    await expect.poll(() => dialog.locator('[data-test="connection-result"]').innerText()).toMatch(/^404 Not Found: .*\/v9\/models does not exist/)
+    await expect
+      .poll(() => dialog.locator('[data-test="connection-result"]').innerText())
+      .toMatch(/^404 Not Found: .*\/v9\/models does not exist/)
     await dialog.locator('input[data-test="endpoint-base-url"]').fill(noCorsLlm.baseUrl)
     await dialog.locator('[data-test="test-connection"]').click()
-    await expect.poll(() => dialog.locator('[data-test="connection-result"]').innerText()).toMatch(/is reachable but does not allow requests from this page \(CORS\)/)
+    await expect
+      .poll(() => dialog.locator('[data-test="connection-result"]').innerText())
+      .toMatch(/is reachable but does not allow requests from this page \(CORS\)/)
     await shot('chat-endpoint-cors')
     await dialog.locator('input[data-test="endpoint-base-url"]').fill(`/llm-proxy/${noCorsLlm.port}/v1`)
     await dialog.locator('[data-test="test-connection"]').click()
-    await expect.poll(() => dialog.locator('[data-test="connection-result"]').innerText()).toMatch(/Connected: \d+ models/)
+    await expect
+      .poll(() => dialog.locator('[data-test="connection-result"]').innerText())
+      .toMatch(/Connected: \d+ models/)
     await dialog.locator('input[data-test="endpoint-base-url"]').fill('http://127.0.0.1:9/v1')
     await dialog.locator('[data-test="test-connection"]').click()
-    await expect.poll(() => dialog.locator('[data-test="connection-result"]').innerText()).toMatch(/^Could not connect to http:\/\/127\.0\.0\.1:9\/v1\/models/)
+    await expect
+      .poll(() => dialog.locator('[data-test="connection-result"]').innerText())
+      .toMatch(/^Could not connect to http:\/\/127\.0\.0\.1:9\/v1\/models/)
 
     // Saved, key included, but never in an export.
     const saved = await page.evaluate(() => localStorage.getItem('vcp-workbench:chat') ?? '')
@@ -105,8 +128,13 @@ describe('Chat', () => {
     expect(await cards.count()).toBe(2)
     expect(await cards.nth(0).getAttribute('data-tool')).toBe('calc_evaluate')
     expect(await cards.nth(1).getAttribute('data-tool')).toBe('text_base64Encode')
-    expect(await lastAssistant().locator('[data-test="chat-card-status"]').allInnerTexts()).toEqual(['success', 'success'])
-    expect(await lastAssistant().locator('[data-test="chat-card-result"]').nth(1).innerText()).toBe('VkNQIFdvcmtiZW5jaA==')
+    expect(await lastAssistant().locator('[data-test="chat-card-status"]').allInnerTexts()).toEqual([
+      'success',
+      'success',
+    ])
+    expect(await lastAssistant().locator('[data-test="chat-card-result"]').nth(1).innerText()).toBe(
+      'VkNQIFdvcmtiZW5jaA==',
+    )
     expect(await lastAssistant().locator('[data-test="chat-round"]').count()).toBe(3)
     expect(await lastAssistant().innerText()).toContain('The last tool result I received')
     // The model got the results in VCP's result format, and the system prompt with the tools.
@@ -124,7 +152,10 @@ describe('Chat', () => {
 
     // The export has the whole session and never the key.
     await page.keyboard.press('Escape')
-    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-test="export-session"]').click()])
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.locator('[data-test="export-session"]').click(),
+    ])
     const exported = await readFile((await download.path())!, 'utf8')
     expect(exported).toContain('"format": "vcp-workbench-session"')
     expect(exported).toContain('VkNQIFdvcmtiZW5jaA==')
@@ -149,8 +180,13 @@ describe('Chat', () => {
     await send('Make me a 5,000-row table.')
     await finished('completed')
     const cards = lastAssistant().locator('[data-test="chat-card"]')
-    expect(await cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-tool')))).toEqual(['js_evaluate', 'vars_ReadVar'])
-    expect(await cards.first().locator('[data-test="cut-note"]').innerText()).toMatch(/^Showing 8,000 of 5\d,\d{3} characters/)
+    expect(await cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-tool')))).toEqual([
+      'js_evaluate',
+      'vars_ReadVar',
+    ])
+    expect(await cards.first().locator('[data-test="cut-note"]').innerText()).toMatch(
+      /^Showing 8,000 of 5\d,\d{3} characters/,
+    )
     // What the model was sent after the first round: the cut text and the ready-made request.
     const afterCut = llm.chatRequests().at(-2)?.messages.at(-1)?.content ?? ''
     expect(afterCut).toContain('[Result cut: 8,000 of')
@@ -165,9 +201,13 @@ describe('Chat', () => {
     await shot('chat-variables')
     // Search, and delete; rule variables cannot be deleted.
     await drawer.locator('input[data-test="variables-search"]').fill('ReadVar')
-    await expect.poll(() => drawer.locator('[data-test="variable-name"]').allInnerTexts()).toEqual(['vars_ReadVar/req-2/result', 'vars_ReadVar/req-2/args'])
+    await expect
+      .poll(() => drawer.locator('[data-test="variable-name"]').allInnerTexts())
+      .toEqual(['vars_ReadVar/req-2/result', 'vars_ReadVar/req-2/args'])
     await drawer.locator('[data-test="variable-delete"]').first().click()
-    await expect.poll(() => drawer.locator('[data-test="variable-name"]').allInnerTexts()).toEqual(['vars_ReadVar/req-2/args'])
+    await expect
+      .poll(() => drawer.locator('[data-test="variable-name"]').allInnerTexts())
+      .toEqual(['vars_ReadVar/req-2/args'])
     await drawer.locator('input[data-test="variables-search"]').fill('Rule/')
     await expect.poll(() => drawer.locator('[data-test="variable-name"]').count()).toBeGreaterThan(0)
     expect(await drawer.locator('[data-test="variable-delete"]').first().isDisabled()).toBe(true)
@@ -191,7 +231,9 @@ describe('Chat', () => {
     await page.reload()
     await page.locator('[data-test="open-variables"]').click()
     await drawer.locator('input[data-test="variables-search"]').fill('req-')
-    await expect.poll(() => drawer.locator('[data-test="variable-name"]').allInnerTexts()).toEqual(['vars_ReadVar/req-2/args', 'js_evaluate/req-1/result', 'js_evaluate/req-1/args'])
+    await expect
+      .poll(() => drawer.locator('[data-test="variable-name"]').allInnerTexts())
+      .toEqual(['vars_ReadVar/req-2/args', 'js_evaluate/req-1/result', 'js_evaluate/req-1/args'])
     await lastAssistant().locator('[data-test="chat-card"]').first().waitFor()
   })
 
@@ -199,15 +241,22 @@ describe('Chat', () => {
     await openChat({ model: 'native-two-rounds', agent: { calling: 'native' }, theme: 'dark' })
     await send('Same, natively.')
     await finished('completed')
-    expect(await lastAssistant().locator('[data-test="chat-card"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-tool')))).toEqual([
-      'calc_evaluate',
-      'text_base64Encode',
-      'datetime_diff',
+    expect(
+      await lastAssistant()
+        .locator('[data-test="chat-card"]')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-tool'))),
+    ).toEqual(['calc_evaluate', 'text_base64Encode', 'datetime_diff'])
+    expect(await lastAssistant().locator('[data-test="chat-card-status"]').allInnerTexts()).toEqual([
+      'success',
+      'success',
+      'success',
     ])
-    expect(await lastAssistant().locator('[data-test="chat-card-status"]').allInnerTexts()).toEqual(['success', 'success', 'success'])
     const [first, second] = llm.chatRequests().slice(-3)
     expect(first?.tools?.map((t) => t.function.name)).toContain('calc_evaluate')
-    expect(second?.messages.filter((m) => m.role === 'tool').map((m) => m.tool_call_id)).toEqual(['call_calc', 'call_b64'])
+    expect(second?.messages.filter((m) => m.role === 'tool').map((m) => m.tool_call_id)).toEqual([
+      'call_calc',
+      'call_b64',
+    ])
     await shot('chat-native-dark')
   })
 
@@ -218,9 +267,16 @@ describe('Chat', () => {
     await notice.waitFor()
     expect(await notice.getAttribute('data-format')).toBe('hermes')
     expect(await notice.innerText()).toContain('1 call in the Hermes <tool_call> format')
-    expect(await notice.locator('[data-test="content-calls-flags"]').innerText()).toContain('vLLM: --enable-auto-tool-choice --tool-call-parser hermes; SGLang: --tool-call-parser qwen25')
+    expect(await notice.locator('[data-test="content-calls-flags"]').innerText()).toContain(
+      'vLLM: --enable-auto-tool-choice --tool-call-parser hermes; SGLang: --tool-call-parser qwen25',
+    )
     expect(await lastAssistant().getAttribute('data-status')).toBe('running')
-    expect(llm.chatRequests().at(-1)?.tools?.map((t) => t.function.name)).toContain('calc_evaluate')
+    expect(
+      llm
+        .chatRequests()
+        .at(-1)
+        ?.tools?.map((t) => t.function.name),
+    ).toContain('calc_evaluate')
     await shot('chat-content-calls-notice')
     await notice.locator('[data-test="content-calls-parse"]').click()
     await finished('completed')
@@ -228,30 +284,48 @@ describe('Chat', () => {
     expect(await card.getAttribute('data-tool')).toBe('calc_evaluate')
     expect(await card.locator('[data-test="chat-card-status"]').innerText()).toBe('success')
     expect(await card.locator('[data-test="chat-card-result"]').innerText()).toContain('42')
-    expect(await lastAssistant().locator('[data-test="content-calls-taken"]').innerText()).toContain('Hermes <tool_call>')
+    expect(await lastAssistant().locator('[data-test="content-calls-taken"]').innerText()).toContain(
+      'Hermes <tool_call>',
+    )
     expect(await lastAssistant().innerText()).toContain('The last tool result I received')
     // The model got its call back as tool_calls, and the result as a role "tool" message.
     const sent = llm.chatRequests().at(-1)?.messages ?? []
     const assistant = sent.at(-2)
     expect(assistant?.role).toBe('assistant')
-    expect(assistant?.tool_calls?.map((c) => [c.function.name, c.function.arguments])).toEqual([['calc_evaluate', '{"expression":"6*7"}']])
+    expect(assistant?.tool_calls?.map((c) => [c.function.name, c.function.arguments])).toEqual([
+      ['calc_evaluate', '{"expression":"6*7"}'],
+    ])
     expect(sent.at(-1)).toMatchObject({ role: 'tool', tool_call_id: assistant?.tool_calls?.[0]?.id })
     await shot('chat-content-calls-done')
   })
 
   it('approvals: approve one call, reject the next with a reason the model reads', async () => {
-    await openChat({ model: 'vcp-two-rounds', agent: { config: { ...defaultChatState().agents[0]!.config, requireConfirmation: true } } })
+    await openChat({
+      model: 'vcp-two-rounds',
+      agent: { config: { ...defaultChatState().agents[0]!.config, requireConfirmation: true } },
+    })
     await send('Compute and encode, with my approval.')
     const approval = lastAssistant().locator('[data-test="approval"]')
     await approval.waitFor()
-    expect(await lastAssistant().locator('[data-test="chat-card"][data-state="awaiting-approval"]').getAttribute('data-tool')).toBe('calc_evaluate')
+    expect(
+      await lastAssistant()
+        .locator('[data-test="chat-card"][data-state="awaiting-approval"]')
+        .getAttribute('data-tool'),
+    ).toBe('calc_evaluate')
     await shot('chat-approval-pending')
     await approval.locator('[data-test="approve"]').click()
-    await expect.poll(() => lastAssistant().locator('[data-test="chat-card"][data-state="awaiting-approval"]').getAttribute('data-tool')).toBe('text_base64Encode')
+    await expect
+      .poll(() =>
+        lastAssistant().locator('[data-test="chat-card"][data-state="awaiting-approval"]').getAttribute('data-tool'),
+      )
+      .toBe('text_base64Encode')
     await lastAssistant().locator('input[data-test="approval-reason"]').fill('no encoding today')
     await lastAssistant().locator('[data-test="reject"]').click()
     await finished('completed')
-    expect(await lastAssistant().locator('[data-test="chat-card-status"]').allInnerTexts()).toEqual(['success', 'denied'])
+    expect(await lastAssistant().locator('[data-test="chat-card-status"]').allInnerTexts()).toEqual([
+      'success',
+      'denied',
+    ])
     expect(await lastAssistant().innerText()).toContain('Reason: no encoding today')
     await shot('chat-approval-done')
   })
@@ -306,7 +380,9 @@ describe('Chat', () => {
     const text = await lastAssistant().innerText()
     expect(text).toContain('This reply streams slowly')
     expect(text.length).toBeLessThan(1500)
-    expect(await lastAssistant().locator('[data-test="run-error"]').innerText()).toContain('Aborted: stopped by the user.')
+    expect(await lastAssistant().locator('[data-test="run-error"]').innerText()).toContain(
+      'Aborted: stopped by the user.',
+    )
     await expect.poll(() => page.locator('[data-test="chat-send"]').count()).toBe(1)
     await shot('chat-aborted')
   })
@@ -318,16 +394,22 @@ describe('Chat', () => {
     await lastAssistant().locator('[data-test="semi-run"]').click()
     // The result message is sent, and the model's next reply has the next card.
     await expect.poll(() => page.locator('[data-test="tool-result-message"]').count()).toBe(1)
-    expect(await page.locator('[data-test="tool-result-message"]').first().innerText()).toMatch(/^\{"tool_call_result":\{"toolCallId":"req-1","result":/)
+    expect(await page.locator('[data-test="tool-result-message"]').first().innerText()).toMatch(
+      /^\{"tool_call_result":\{"toolCallId":"req-1","result":/,
+    )
     await expect.poll(() => lastAssistant().getAttribute('data-tool'), { timeout: 1 }).toBeNull()
-    await expect.poll(() => lastAssistant().locator('[data-test="chat-card"]').getAttribute('data-tool')).toBe('text_base64Encode')
+    await expect
+      .poll(() => lastAssistant().locator('[data-test="chat-card"]').getAttribute('data-tool'))
+      .toBe('text_base64Encode')
     await finished('completed')
     await shot('chat-semi-automatic')
     await lastAssistant().locator('[data-test="semi-run"]').click()
     await expect.poll(() => lastAssistant().innerText(), { timeout: 20_000 }).toContain('VkNQIFdvcmtiZW5jaA==')
     const sent = llm.chatRequests().at(-1)
     expect(sent?.messages.at(-1)).toMatchObject({ role: 'user' })
-    expect(JSON.parse(sent?.messages.at(-1)?.content ?? '{}')).toEqual({ tool_call_result: { toolCallId: 'req-2', result: 'VkNQIFdvcmtiZW5jaA==' } })
+    expect(JSON.parse(sent?.messages.at(-1)?.content ?? '{}')).toEqual({
+      tool_call_result: { toolCallId: 'req-2', result: 'VkNQIFdvcmtiZW5jaA==' },
+    })
   })
 
   it('the manual model (the default): you write the replies and the loop runs on them', async () => {
@@ -340,7 +422,9 @@ describe('Chat', () => {
     await page.locator('.el-dropdown-menu__item:visible', { hasText: 'VCP: calculate' }).click()
     await manual.locator('[data-test="manual-reply-send"]').click()
     // The request ran; the "model" is asked again, with the results.
-    await expect.poll(() => lastAssistant().locator('[data-test="chat-card-status"]').allInnerTexts()).toEqual(['success'])
+    await expect
+      .poll(() => lastAssistant().locator('[data-test="chat-card-status"]').allInnerTexts())
+      .toEqual(['success'])
     await manual.waitFor()
     await manual.locator('textarea[data-test="manual-reply-input"]').fill('About **4.95**.')
     await manual.locator('[data-test="manual-reply-send"]').click()
@@ -393,10 +477,16 @@ describe('Chat', () => {
         const out: string[] = []
         const check = (el: HTMLElement | null, label: string) => {
           if (!el) return out.push(`${label}: missing`)
-          if (el.scrollWidth > el.clientWidth + 1) out.push(`${label}: "${el.textContent || (el as HTMLInputElement).placeholder}" needs ${el.scrollWidth}px, has ${el.clientWidth}px`)
+          if (el.scrollWidth > el.clientWidth + 1)
+            out.push(
+              `${label}: "${el.textContent || (el as HTMLInputElement).placeholder}" needs ${el.scrollWidth}px, has ${el.clientWidth}px`,
+            )
         }
         for (const test of ['chat-agent', 'chat-endpoint', 'chat-history-mode']) {
-          check(document.querySelector<HTMLElement>(`[data-test="${test}"] .el-select__selected-item:not(.is-hidden)`), test)
+          check(
+            document.querySelector<HTMLElement>(`[data-test="${test}"] .el-select__selected-item:not(.is-hidden)`),
+            test,
+          )
         }
         return out
       })

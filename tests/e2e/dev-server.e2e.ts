@@ -59,7 +59,11 @@ it('a cold start bundles every dependency up front: no re-bundling, no reload, n
   await page.locator('[data-test="tool-card"]').first().click()
   await open('open-groups', 'groups-drawer')
   await open('open-servers', 'servers-drawer')
-  const panes = { Executor: '[data-test="executor-method"]', Parser: '[data-test="editor-parser-reply"][data-ready="true"] .monaco-editor', Chat: '[data-test="chat-input"]' }
+  const panes = {
+    Executor: '[data-test="executor-method"]',
+    Parser: '[data-test="editor-parser-reply"][data-ready="true"] .monaco-editor',
+    Chat: '[data-test="chat-input"]',
+  }
   for (const [name, ready] of Object.entries(panes)) {
     await page.getByRole('tab', { name }).click()
     await page.locator(ready).first().waitFor()

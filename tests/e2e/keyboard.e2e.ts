@@ -17,7 +17,16 @@ beforeAll(async () => {
   browser = await launchChromium()
   llm = await startMockLlm()
   const chat = defaultChatState()
-  chat.profiles.push({ id: 'mock', name: 'Mock', kind: 'openai', baseUrl: llm.baseUrl, apiKey: '', model: 'vcp-two-rounds', temperature: null, maxTokens: null })
+  chat.profiles.push({
+    id: 'mock',
+    name: 'Mock',
+    kind: 'openai',
+    baseUrl: llm.baseUrl,
+    apiKey: '',
+    model: 'vcp-two-rounds',
+    temperature: null,
+    maxTokens: null,
+  })
   chat.sessions[0]!.profileId = 'mock'
   chat.agents[0]!.config = { ...chat.agents[0]!.config, requireConfirmation: true }
   page = await newPage(browser)
@@ -25,7 +34,10 @@ beforeAll(async () => {
     if (sessionStorage.getItem('seeded')) return
     sessionStorage.setItem('seeded', '1')
     localStorage.setItem('vcp-workbench:chat', JSON.stringify({ version: 1, data: state }))
-    localStorage.setItem('vcp-workbench:tester', JSON.stringify({ version: 1, data: { tab: 'discovery', theme: 'light', locale: 'en' } }))
+    localStorage.setItem(
+      'vcp-workbench:tester',
+      JSON.stringify({ version: 1, data: { tab: 'discovery', theme: 'light', locale: 'en' } }),
+    )
   }, chat)
   await page.goto(appUrl)
   await page.locator('[data-test="tool-card"]').first().waitFor()
@@ -48,9 +60,17 @@ async function focused(): Promise<{ label: string; visible: boolean }> {
     }
     // Element Plus draws a focused field's ring on its wrapper, and a hidden checkbox's or radio
     // button's on the box next to it; Monaco marks its focused editor.
-    const wrapper = el.closest('.el-input__wrapper, .el-textarea__inner, .el-select__wrapper, .el-switch, .monaco-editor.focused')
+    const wrapper = el.closest(
+      '.el-input__wrapper, .el-textarea__inner, .el-select__wrapper, .el-switch, .monaco-editor.focused',
+    )
     const siblings = [...(el.parentElement?.children ?? [])].filter((node) => node !== el)
-    return { label, visible: shows(el) || (wrapper !== null && (shows(wrapper) || wrapper.classList.contains('focused'))) || siblings.some(shows) }
+    return {
+      label,
+      visible:
+        shows(el) ||
+        (wrapper !== null && (shows(wrapper) || wrapper.classList.contains('focused'))) ||
+        siblings.some(shows),
+    }
   })
 }
 
@@ -62,7 +82,13 @@ async function tabTo(selector: string, { backwards = false, max = 80 } = {}): Pr
     const stop = await focused()
     // The page itself is where the focus goes between its last control and its first.
     if (!stop.visible && stop.label !== 'body') unseen.push(stop.label)
-    if (await page.evaluate((s) => document.activeElement?.closest(s) !== null && document.activeElement !== document.body, selector)) return unseen
+    if (
+      await page.evaluate(
+        (s) => document.activeElement?.closest(s) !== null && document.activeElement !== document.body,
+        selector,
+      )
+    )
+      return unseen
   }
   throw new Error(`${selector} was not reached with ${max} presses of Tab`)
 }
@@ -111,13 +137,17 @@ describe('keyboard only', () => {
     await openTab('Parser')
     unseen.push(...(await tabTo('[data-test="editor-parser-reply"]')))
     await page.keyboard.press('Control+A')
-    await page.keyboard.type('<<<[TOOL_REQUEST]>>>\ntool_name:「始」calc_evaluate「末」,\nexpression:「始」1+2「末」\n<<<[END_TOOL_REQUEST]>>>')
+    await page.keyboard.type(
+      '<<<[TOOL_REQUEST]>>>\ntool_name:「始」calc_evaluate「末」,\nexpression:「始」1+2「末」\n<<<[END_TOOL_REQUEST]>>>',
+    )
     await expect.poll(() => page.locator('[data-test="request-card"]').count()).toBe(1)
     // Tab leaves the editor instead of typing a tab into the reply; a diagnostic, opened with Enter,
     // puts the focus back in the editor on its text.
     unseen.push(...(await tabTo('[data-test="diagnostic"]')))
     await page.keyboard.press('Enter')
-    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[data-test="editor-parser-reply"]') !== null)).toBe(true)
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('[data-test="editor-parser-reply"]') !== null))
+      .toBe(true)
     unseen.push(...(await tabTo('[data-test="request-run"]')))
     await page.screenshot({ path: screenshotPath('keyboard-parser-before-run') })
     await page.keyboard.press('Enter')

@@ -33,9 +33,13 @@ const shot = (name: string) => page.screenshot({ path: screenshotPath(name) })
 async function addServer(name: string, script: string): Promise<void> {
   await page.goto(appUrl)
   await page.locator('[data-test="open-servers"]').first().click()
-  await page.locator('textarea[data-test="mcp-config"]').fill(JSON.stringify({ mcpServers: { [name]: { command: process.execPath, args: [resolve(script)] } } }))
+  await page
+    .locator('textarea[data-test="mcp-config"]')
+    .fill(JSON.stringify({ mcpServers: { [name]: { command: process.execPath, args: [resolve(script)] } } }))
   await page.locator('[data-test="mcp-import"]').click()
-  await page.locator(`[data-test="mcp-server"][data-name="${name}"][data-status="connected"]`).waitFor({ timeout: 30_000 })
+  await page
+    .locator(`[data-test="mcp-server"][data-name="${name}"][data-status="connected"]`)
+    .waitFor({ timeout: 30_000 })
 }
 
 async function pickMethod(name: string): Promise<void> {
@@ -45,7 +49,7 @@ async function pickMethod(name: string): Promise<void> {
   await page.keyboard.press('Enter')
 }
 
-describe('a server\'s schemas in the page', () => {
+describe("a server's schemas in the page", () => {
   it('a 200,000-value choice is a search: a bounded number of options, a value deep in the list found and the call run', async () => {
     await addServer('big', 'tests/fixtures/mcp/big-enum-server.mjs')
     await page.keyboard.press('Escape')
@@ -77,7 +81,7 @@ describe('a server\'s schemas in the page', () => {
     expect(await page.locator('[data-test="executor-run"]').isDisabled()).toBe(true)
   })
 
-  it('a hostile server\'s names are refused on its card, escaped, and no control or direction character reaches the page', async () => {
+  it("a hostile server's names are refused on its card, escaped, and no control or direction character reaches the page", async () => {
     await addServer('hostile', 'tests/fixtures/mcp/hostile-stdio-server.mjs')
     const notices = page.locator('[data-test="mcp-server"][data-name="hostile"] [data-test="mcp-notices"]')
     await expect.poll(() => notices.innerText()).toContain('The tool "rtl\\u{202e}evil" of "hostile" was refused')

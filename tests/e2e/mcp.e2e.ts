@@ -17,7 +17,11 @@ import { defaultChatState } from '../../src/chat/model'
 
 const appUrl = inject('appUrl')
 const EVERYTHING = resolve('node_modules/@modelcontextprotocol/server-everything/dist/index.js')
-const CONFIG = JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } } }, null, 2)
+const CONFIG = JSON.stringify(
+  { mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } } },
+  null,
+  2,
+)
 let browser: Browser
 let context: BrowserContext
 let page: Page
@@ -49,7 +53,9 @@ async function addEverything(): Promise<void> {
   await page.locator('[data-test="open-servers"]').first().click()
   await page.locator('textarea[data-test="mcp-config"]').fill(CONFIG)
   await page.locator('[data-test="mcp-import"]').click()
-  await page.locator('[data-test="mcp-server"][data-name="everything"][data-status="connected"]').waitFor({ timeout: 30_000 })
+  await page
+    .locator('[data-test="mcp-server"][data-name="everything"][data-status="connected"]')
+    .waitFor({ timeout: 30_000 })
 }
 
 describe('MCP servers', () => {
@@ -87,7 +93,9 @@ describe('MCP servers', () => {
     await pickMethod('everything_get-tiny-image')
     await page.locator('[data-test="executor-run"]').click()
     await page.locator('[data-test="executor-result"][data-status="success"] [data-test="result-images"] img').waitFor()
-    expect(await page.locator('[data-test="result-images"] img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
+    expect(
+      await page.locator('[data-test="result-images"] img').evaluate((img: HTMLImageElement) => img.naturalWidth),
+    ).toBeGreaterThan(0)
 
     // A long call shows the server's progress, and Cancel stops it (the server is told).
     await pickMethod('everything_trigger-long-running-operation')
@@ -107,7 +115,9 @@ describe('MCP servers', () => {
     await editor.click()
     await page.keyboard.press('Control+A')
     await page.keyboard.press('Delete')
-    await page.keyboard.insertText('<<<[TOOL_REQUEST]>>>\ntool_name:「始」everything_get-sum「末」,\na:「始」2「末」,\nb:「始」40「末」\n<<<[END_TOOL_REQUEST]>>>')
+    await page.keyboard.insertText(
+      '<<<[TOOL_REQUEST]>>>\ntool_name:「始」everything_get-sum「末」,\na:「始」2「末」,\nb:「始」40「末」\n<<<[END_TOOL_REQUEST]>>>',
+    )
     await expect.poll(() => page.locator('[data-test="request-card"]').getAttribute('data-verdict')).toBe('ready')
     await page.locator('[data-test="request-run"]').click()
     await page.locator('[data-test="request-result"][data-status="success"]').waitFor()
@@ -117,7 +127,16 @@ describe('MCP servers', () => {
 
   it('a chat round: the model calls an MCP tool and answers with its result; after a reload the saved server waits for a click', async () => {
     const state = defaultChatState()
-    state.profiles.push({ id: 'mock', name: 'Mock', kind: 'openai', baseUrl: llm.baseUrl, apiKey: '', model: 'mcp-sum', temperature: null, maxTokens: null })
+    state.profiles.push({
+      id: 'mock',
+      name: 'Mock',
+      kind: 'openai',
+      baseUrl: llm.baseUrl,
+      apiKey: '',
+      model: 'mcp-sum',
+      temperature: null,
+      maxTokens: null,
+    })
     state.sessions[0]!.profileId = 'mock'
     await seedChat(page, state)
     await page.goto(appUrl)
@@ -131,13 +150,17 @@ describe('MCP servers', () => {
     await saved.locator('[data-test="mcp-saved-note"]').waitFor()
     expect(await saved.getAttribute('data-status')).toBe('disconnected')
     await saved.locator('[data-test="mcp-connect"]').click()
-    await page.locator('[data-test="mcp-server"][data-name="everything"][data-status="connected"]').waitFor({ timeout: 30_000 })
+    await page
+      .locator('[data-test="mcp-server"][data-name="everything"][data-status="connected"]')
+      .waitFor({ timeout: 30_000 })
     await page.keyboard.press('Escape')
     await page.locator('textarea[data-test="chat-input"]').fill('What is 2 + 40?')
     await page.locator('[data-test="chat-send"]').click()
     const last = page.locator('[data-test="chat-message"][data-role="assistant"]').last()
     await expect.poll(() => last.getAttribute('data-status'), { timeout: 30_000 }).toBe('completed')
-    expect(await page.locator('[data-test="chat-card"][data-tool="everything_get-sum"]').getAttribute('data-status')).toBe('success')
+    expect(
+      await page.locator('[data-test="chat-card"][data-tool="everything_get-sum"]').getAttribute('data-status'),
+    ).toBe('success')
     expect(await last.innerText()).toContain('The sum of 2 and 40 is 42')
     await shot('mcp-chat')
   })
@@ -167,19 +190,28 @@ describe('MCP servers', () => {
     // Saved: on the next load it is tried again, and the page says it could not be reached.
     await page.reload()
     await page.locator('[data-test="mcp-load-notice"]').first().waitFor({ timeout: 30_000 })
-    expect(await page.locator('[data-test="mcp-load-notice"]').first().innerText()).toContain('Could not connect to "nocors"')
+    expect(await page.locator('[data-test="mcp-load-notice"]').first().innerText()).toContain(
+      'Could not connect to "nocors"',
+    )
   })
 
   it('servers planted in browser storage start nothing: each is listed with its command line and starts only on a click', async () => {
     // What another page on this origin could have written: twenty stdio servers.
     const markers = mkdtempSync(join(tmpdir(), 'vcp-planted-'))
     const mcpServers: Record<string, unknown> = {}
-    for (let n = 0; n < 20; n++) mcpServers[`planted${n}`] = { command: process.execPath, args: ['-e', `require('fs').writeFileSync(${JSON.stringify(join(markers, String(n)))}, '')`] }
-    await page.addInitScript((state) => {
-      if (sessionStorage.getItem('planted')) return
-      sessionStorage.setItem('planted', '1')
-      localStorage.setItem('vcp-workbench:mcp', JSON.stringify({ version: 1, data: { config: state } }))
-    }, { mcpServers })
+    for (let n = 0; n < 20; n++)
+      mcpServers[`planted${n}`] = {
+        command: process.execPath,
+        args: ['-e', `require('fs').writeFileSync(${JSON.stringify(join(markers, String(n)))}, '')`],
+      }
+    await page.addInitScript(
+      (state) => {
+        if (sessionStorage.getItem('planted')) return
+        sessionStorage.setItem('planted', '1')
+        localStorage.setItem('vcp-workbench:mcp', JSON.stringify({ version: 1, data: { config: state } }))
+      },
+      { mcpServers },
+    )
     const starts: string[] = []
     page.on('request', (request) => {
       if (request.method() === 'POST' && request.url().endsWith('/mcp-bridge/sessions')) starts.push(request.url())
@@ -207,10 +239,26 @@ describe('MCP servers', () => {
     const pids = join(folder, 'pids')
     mkdirSync(pids)
     const file = join(folder, 'mcp.json')
-    writeFileSync(file, JSON.stringify({ mcpServers: { mine: { command: process.execPath, args: [resolve('tests/fixtures/mcp/pid-server.mjs'), pids], env: { TOKEN: 'kept-by-the-bridge' } } } }))
+    writeFileSync(
+      file,
+      JSON.stringify({
+        mcpServers: {
+          mine: {
+            command: process.execPath,
+            args: [resolve('tests/fixtures/mcp/pid-server.mjs'), pids],
+            env: { TOKEN: 'kept-by-the-bridge' },
+          },
+        },
+      }),
+    )
     const before = process.env.VCP_MCP_CONFIG
     process.env.VCP_MCP_CONFIG = file
-    const server = await preview({ configFile: resolve('vite.config.ts'), logLevel: 'warn', build: { outDir: BUILD_DIR }, preview: { host: '127.0.0.1', port: 0, strictPort: false } })
+    const server = await preview({
+      configFile: resolve('vite.config.ts'),
+      logLevel: 'warn',
+      build: { outDir: BUILD_DIR },
+      preview: { host: '127.0.0.1', port: 0, strictPort: false },
+    })
     if (before === undefined) delete process.env.VCP_MCP_CONFIG
     else process.env.VCP_MCP_CONFIG = before
     const running = (): number => livePids(pids).length
@@ -242,7 +290,9 @@ describe('MCP servers', () => {
 
   it("vite preview serves the page with the secret to a navigation only: another loopback page's fetch reads nothing", async () => {
     // Another project's page on another loopback port, as a browser runs it.
-    const other = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><title>other</title>'))
+    const other = createServer((_req, res) =>
+      res.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><title>other</title>'),
+    )
     await new Promise<void>((done) => other.listen(0, '127.0.0.1', done))
     try {
       await page.goto(appUrl)
@@ -253,7 +303,9 @@ describe('MCP servers', () => {
         for (const mode of ['cors', 'no-cors'] as const) {
           try {
             const answer = await fetch(target, { mode })
-            tries.push(`${mode}: ${answer.type} ${answer.status} ${(await answer.text()).includes('vcp-bridge-secret') ? 'SECRET' : 'nothing'}`)
+            tries.push(
+              `${mode}: ${answer.type} ${answer.status} ${(await answer.text()).includes('vcp-bridge-secret') ? 'SECRET' : 'nothing'}`,
+            )
           } catch (error) {
             tries.push(`${mode}: ${error instanceof Error ? error.name : 'error'}`)
           }
@@ -263,11 +315,24 @@ describe('MCP servers', () => {
       expect(seen).toEqual(['cors: TypeError', 'no-cors: opaque 0 nothing'])
       // What the browser sent, as the server sees it: refused outright, and no CORS header.
       const answer = await new Promise<{ status: number; cors: unknown; body: string }>((done, fail) => {
-        request(appUrl, { headers: { Origin: 'http://localhost:3000', 'Sec-Fetch-Mode': 'cors', 'Sec-Fetch-Dest': 'empty', 'Sec-Fetch-Site': 'same-site' } }, (res) => {
-          let body = ''
-          res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk))
-          res.on('end', () => done({ status: res.statusCode ?? 0, cors: res.headers['access-control-allow-origin'], body }))
-        })
+        request(
+          appUrl,
+          {
+            headers: {
+              Origin: 'http://localhost:3000',
+              'Sec-Fetch-Mode': 'cors',
+              'Sec-Fetch-Dest': 'empty',
+              'Sec-Fetch-Site': 'same-site',
+            },
+          },
+          (res) => {
+            let body = ''
+            res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk))
+            res.on('end', () =>
+              done({ status: res.statusCode ?? 0, cors: res.headers['access-control-allow-origin'], body }),
+            )
+          },
+        )
           .on('error', fail)
           .end()
       })
@@ -281,11 +346,17 @@ describe('MCP servers', () => {
   it('a tool with a 200,000-value choice: a notice, a text field the schema checks, and the call runs', async () => {
     await page.goto(appUrl)
     await page.locator('[data-test="open-servers"]').first().click()
-    await page.locator('textarea[data-test="mcp-config"]').fill(JSON.stringify({ mcpServers: { big: { command: process.execPath, args: [resolve('tests/fixtures/mcp/big-enum-server.mjs')] } } }))
+    await page.locator('textarea[data-test="mcp-config"]').fill(
+      JSON.stringify({
+        mcpServers: { big: { command: process.execPath, args: [resolve('tests/fixtures/mcp/big-enum-server.mjs')] } },
+      }),
+    )
     await page.locator('[data-test="mcp-import"]').click()
     const card = page.locator('[data-test="mcp-server"][data-name="big"][data-status="connected"]')
     await card.waitFor({ timeout: 30_000 })
-    expect(await card.locator('[data-test="mcp-notices"]').innerText()).toContain('"choice" allows 200,000 values, more than 1,000: it is a text field')
+    expect(await card.locator('[data-test="mcp-notices"]').innerText()).toContain(
+      '"choice" allows 200,000 values, more than 1,000: it is a text field',
+    )
     await page.keyboard.press('Escape')
     await page.getByRole('tab', { name: 'Executor' }).click()
     await pickMethod('big_pick')

@@ -33,7 +33,10 @@ async function chooseMethod(name: string): Promise<void> {
   const select = page.locator('[data-test="executor-method"]')
   await select.click()
   await page.keyboard.type(name)
-  await page.locator('.el-select-dropdown__item:visible', { hasText: new RegExp(`^${name}$`) }).first().click()
+  await page
+    .locator('.el-select-dropdown__item:visible', { hasText: new RegExp(`^${name}$`) })
+    .first()
+    .click()
 }
 
 /** Replaces a Monaco editor's text the way a paste does (no auto-closing brackets). */
@@ -92,10 +95,16 @@ describe('Discovery', () => {
     await page.locator('[data-test="open-groups"]').click()
     const drawer = page.locator('[data-test="groups-drawer"]')
     await drawer.locator('[data-test="group"]').first().waitFor()
-    expect(await drawer.locator('[data-test="group"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-group')))).toEqual(['Files', 'Compute', 'Text and time', 'Variables'])
-    expect(await drawer.locator('[data-test="group"][data-group="Compute"] [data-test="group-rule"]').innerText()).toContain('Use calc_evaluate for arithmetic')
+    expect(
+      await drawer.locator('[data-test="group"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-group'))),
+    ).toEqual(['Files', 'Compute', 'Text and time', 'Variables'])
+    expect(
+      await drawer.locator('[data-test="group"][data-group="Compute"] [data-test="group-rule"]').innerText(),
+    ).toContain('Use calc_evaluate for arithmetic')
     await drawer.locator('[data-test="tool-switch-js"]').click()
-    await expect.poll(() => drawer.locator('[data-test="group"][data-group="Compute"] [data-test="group-rule"]').innerText()).not.toContain('js_evaluate')
+    await expect
+      .poll(() => drawer.locator('[data-test="group"][data-group="Compute"] [data-test="group-rule"]').innerText())
+      .not.toContain('js_evaluate')
     await shot('discovery-groups')
     await drawer.locator('[data-test="tool-switch-js"]').click()
     await page.keyboard.press('Escape')
@@ -104,7 +113,9 @@ describe('Discovery', () => {
     await page.locator('[data-test="tool-card"][data-tool="calc"]').click()
     await page.locator('[data-test="method-item"][data-method="calc_evaluate"] .el-collapse-item__header').click()
     await page.locator('[data-test="method-example"]').waitFor()
-    expect(await page.locator('[data-test="method-example"]').innerText()).toContain('tool_name:「始」calc_evaluate「末」')
+    expect(await page.locator('[data-test="method-example"]').innerText()).toContain(
+      'tool_name:「始」calc_evaluate「末」',
+    )
     await page.waitForTimeout(400) // the collapse animation
     await shot('discovery-detail')
     await page.locator('[data-test="load-into-executor"]').click()
@@ -119,7 +130,9 @@ describe('Discovery', () => {
     // Only the visible rows are in the page.
     expect(await page.locator('[data-test="tool-card"]').count()).toBeLessThan(40)
     await page.locator('input[data-test="discovery-search"]').pressSequentially('invoice export', { delay: 20 })
-    await expect.poll(() => page.locator('[data-test="discovery-count"]').innerText()).toMatch(/^\d+ tools, \d+ methods$/)
+    await expect
+      .poll(() => page.locator('[data-test="discovery-count"]').innerText())
+      .toMatch(/^\d+ tools, \d+ methods$/)
     await shot('discovery-5000')
   })
 })
@@ -131,10 +144,14 @@ describe('Executor', () => {
     await chooseMethod('calc_evaluate')
     const run = page.locator('[data-test="executor-run"]')
     expect(await run.isDisabled()).toBe(true)
-    expect(await page.locator('[data-test="executor-blocker"]').innerText()).toBe('Run is disabled: fix the field “expression”')
+    expect(await page.locator('[data-test="executor-blocker"]').innerText()).toBe(
+      'Run is disabled: fix the field “expression”',
+    )
     await page.locator('[data-test="field-expression"] input').fill('2 ^ 10')
     await page.locator('[data-test="field-precision"] input').fill('3.5')
-    expect(await page.locator('[data-test="field-precision"] [data-test="field-error"]').innerText()).toBe('Enter a whole number.')
+    expect(await page.locator('[data-test="field-precision"] [data-test="field-error"]').innerText()).toBe(
+      'Enter a whole number.',
+    )
     expect(await run.isDisabled()).toBe(true)
     await shot('executor-invalid')
     await page.locator('[data-test="field-precision"] input').fill('3')
@@ -160,7 +177,9 @@ describe('Executor', () => {
     await shot('executor-running')
     await page.locator('[data-test="executor-cancel"]').click()
     await page.locator('[data-test="executor-result"][data-status="aborted"]').waitFor()
-    expect(await page.locator('[data-test="executor-failure"]').innerText()).toContain('"js_evaluate" was aborted while running.')
+    expect(await page.locator('[data-test="executor-failure"]').innerText()).toContain(
+      '"js_evaluate" was aborted while running.',
+    )
 
     await page.locator('[data-test="field-code"] textarea').fill('[1, 2, 3].map(x => x * x)')
     await page.locator('[data-test="executor-run"]').click()
@@ -184,7 +203,9 @@ describe('Executor', () => {
     await page.locator('[data-test="field-text"] textarea').fill('hello')
     await page.locator('[data-test="executor-mode"]').getByText('JSON').click()
     await setEditorText('executor-args', '{"text": "hello", "algorithm": SHA-1}')
-    await expect.poll(() => page.locator('[data-test="executor-blocker"]').innerText()).toContain('the JSON is not valid')
+    await expect
+      .poll(() => page.locator('[data-test="executor-blocker"]').innerText())
+      .toContain('the JSON is not valid')
     expect(await page.locator('[data-test="executor-run"]').isDisabled()).toBe(true)
     await page.locator('[data-test="editor-executor-args"] .squiggly-error').first().waitFor()
     await shot('executor-json-invalid')
@@ -192,7 +213,9 @@ describe('Executor', () => {
     await expect.poll(() => page.locator('[data-test="executor-run"]').isDisabled()).toBe(false)
     await page.locator('[data-test="executor-run"]').click()
     await page.locator('[data-test="executor-result"][data-status="success"]').waitFor()
-    expect(await page.locator('[data-test="executor-result"]').innerText()).toContain('aaf4c61ddcc5e8a2dabede0f3b482cd9aea9434d')
+    expect(await page.locator('[data-test="executor-result"]').innerText()).toContain(
+      'aaf4c61ddcc5e8a2dabede0f3b482cd9aea9434d',
+    )
     await page.locator('[data-test="executor-copy-protocol"]').click()
     await page.locator('.el-select-dropdown__item:visible', { hasText: 'Hermes' }).click()
     expect(await page.locator('[data-test="executor-copy-text"]').innerText()).toContain('<tool_call>')
@@ -208,20 +231,40 @@ describe('Parser', () => {
     await page.locator('[data-test="parser-samples"] button').click()
     await page.locator('[data-test="sample-1"]').click()
     await page.locator('[data-test="editor-parser-reply"][data-ready="true"] .squiggly-warning').first().waitFor()
-    const codes = await page.locator('[data-test="diagnostic"]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-code')))
-    expect(codes).toEqual(expect.arrayContaining(['request-in-reasoning', 'marker-variant', 'fullwidth-colon', 'missing-end-marker', 'duplicate-key']))
-    const verdicts = await page.locator('[data-test="request-card"]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-verdict')))
+    const codes = await page
+      .locator('[data-test="diagnostic"]')
+      .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-code')))
+    expect(codes).toEqual(
+      expect.arrayContaining([
+        'request-in-reasoning',
+        'marker-variant',
+        'fullwidth-colon',
+        'missing-end-marker',
+        'duplicate-key',
+      ]),
+    )
+    const verdicts = await page
+      .locator('[data-test="request-card"]')
+      .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-verdict')))
     expect(verdicts).toEqual(['in-reasoning', 'invalid-arguments', 'unknown-tool', 'invalid-arguments'])
     await page.locator('[data-test="diagnostic"]').first().click()
     await shot('parser-light')
 
     await page.locator('[data-test="parser-run-all"]').click()
     await expect.poll(() => page.locator('[data-test="request-result"]').count()).toBe(4)
-    const results = await page.locator('[data-test="request-result"]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-status')))
+    const results = await page
+      .locator('[data-test="request-result"]')
+      .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-status')))
     expect(results).toEqual(['denied', 'error', 'error', 'error'])
-    expect(await page.locator('[data-test="request-card"]').nth(1).innerText()).toContain('must be an integer, got "two"')
+    expect(await page.locator('[data-test="request-card"]').nth(1).innerText()).toContain(
+      'must be an integer, got "two"',
+    )
 
-    await page.locator('[data-test="request-card"]').nth(3).locator('[data-test="request-convert"]').selectOption({ label: 'JSON tool_calls block' })
+    await page
+      .locator('[data-test="request-card"]')
+      .nth(3)
+      .locator('[data-test="request-convert"]')
+      .selectOption({ label: 'JSON tool_calls block' })
     expect(await page.locator('[data-test="request-converted"]').innerText()).toContain('"tool_calls"')
     await shot('parser-run')
   })
@@ -231,7 +274,9 @@ describe('Parser', () => {
     await tab('Parser').click()
     await setEditorText('parser-reply', SAMPLE_REPLIES[3]!.text)
     const summary = page.locator('[data-test="parser-summary"]')
-    await expect.poll(() => summary.innerText()).toContain('5 requests: 2 ready, 1 in reasoning, 1 unknown tool, 1 invalid arguments')
+    await expect
+      .poll(() => summary.innerText())
+      .toContain('5 requests: 2 ready, 1 in reasoning, 1 unknown tool, 1 invalid arguments')
     const cards = page.locator('[data-test="request-card"]')
     const shown = await cards.evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-verdict')))
     expect(shown).toEqual(['ready', 'ready', 'in-reasoning', 'unknown-tool', 'invalid-arguments'])
@@ -246,10 +291,22 @@ describe('Parser', () => {
       builtinTools: () => createBuiltinTools({ files: createMemoryFileStore(), sandbox: createNodeSandboxRunner() }),
     }
     expect(await runCli(['check', 'reply.txt'], io)).toBe(0)
-    expect((JSON.parse(lines[0] as string) as { requests: { verdict: string }[] }).requests.map((r) => r.verdict)).toEqual(shown)
+    expect(
+      (JSON.parse(lines[0] as string) as { requests: { verdict: string }[] }).requests.map((r) => r.verdict),
+    ).toEqual(shown)
     // limit is an argument like any other: checked, and taken out for the output cut.
-    expect(await cards.nth(0).locator('[data-test="argument-state"]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-state')))).toEqual(['ok', 'default', 'coerced'])
-    expect(await cards.nth(1).locator('[data-test="batch-item"]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-verdict')))).toEqual(['ready', 'ready', 'ready'])
+    expect(
+      await cards
+        .nth(0)
+        .locator('[data-test="argument-state"]')
+        .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-state'))),
+    ).toEqual(['ok', 'default', 'coerced'])
+    expect(
+      await cards
+        .nth(1)
+        .locator('[data-test="batch-item"]')
+        .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-verdict'))),
+    ).toEqual(['ready', 'ready', 'ready'])
     expect(await cards.nth(2).innerText()).toContain('in reasoning: not executed')
     expect(await cards.nth(4).innerText()).toContain('"precision" must be an integer, got "two"')
     // The reasoning warning underlines the whole block, and the wrong value has a squiggle of its own.
@@ -261,12 +318,16 @@ describe('Parser', () => {
 
     await page.locator('[data-test="parser-run-all"]').click()
     await expect.poll(() => page.locator('[data-test="request-result"]').count()).toBe(5)
-    const statuses = await page.locator('[data-test="request-result"]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-status')))
+    const statuses = await page
+      .locator('[data-test="request-result"]')
+      .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-status')))
     expect(statuses).toEqual(['success', 'success', 'denied', 'error', 'error'])
     // The batch's last item lists what the first two wrote; the delete in reasoning did not run.
     expect(await cards.nth(1).locator('[data-test="request-result"]').innerText()).toContain('b.md')
     await cards.nth(2).locator('[data-test="request-run-anyway"]').click()
-    await expect.poll(() => cards.nth(2).locator('[data-test="request-result"]').getAttribute('data-status')).toBe('success')
+    await expect
+      .poll(() => cards.nth(2).locator('[data-test="request-result"]').getAttribute('data-status'))
+      .toBe('success')
     expect(await cards.nth(2).locator('[data-test="request-result"]').innerText()).toContain('/plan/a.md')
     await shot('parser-verdicts-run')
   })
@@ -286,7 +347,9 @@ describe('Parser', () => {
     ].join('\n')
     await setEditorText('parser-reply', reply)
     // The sample that was there also had three requests: wait for the pasted reply's parse.
-    await expect.poll(() => page.locator('[data-test="diagnostic-list"]').innerText()).toContain('Detected: vcp (1 request), hermes (1 request), json (1 request).')
+    await expect
+      .poll(() => page.locator('[data-test="diagnostic-list"]').innerText())
+      .toContain('Detected: vcp (1 request), hermes (1 request), json (1 request).')
     expect(await page.locator('[data-test="request-card"]').count()).toBe(3)
     expect(await page.locator('[data-test="diagnostic"][data-code="trailing-comma"]').count()).toBe(1)
     await page.locator('[data-test="parser-run-all"]').click()
@@ -294,11 +357,16 @@ describe('Parser', () => {
   })
 })
 
-describe('Parser with models\' own formats', () => {
+describe("Parser with models' own formats", () => {
   const argumentState = (card: number, name: string) =>
-    page.locator('[data-test="request-card"]').nth(card).locator('tr', { has: page.locator(`[data-test="argument-${name}"]`) }).locator('[data-test="argument-state"]').getAttribute('data-state')
+    page
+      .locator('[data-test="request-card"]')
+      .nth(card)
+      .locator('tr', { has: page.locator(`[data-test="argument-${name}"]`) })
+      .locator('[data-test="argument-state"]')
+      .getAttribute('data-state')
 
-  it('reads a Qwen3-Coder, a gpt-oss and a Mistral reply, typed by the tools\' schemas, and says why', async () => {
+  it("reads a Qwen3-Coder, a gpt-oss and a Mistral reply, typed by the tools' schemas, and says why", async () => {
     await page.goto(appUrl)
     await tab('Parser').click()
     const replies: { format: string; text: string; cards: number; typed: [number, string][] }[] = [
@@ -329,12 +397,15 @@ describe('Parser with models\' own formats', () => {
       expect(await detected.innerText()).toContain(reply.cards === 1 ? '1 call' : `${reply.cards} calls`)
       // The value came typed from the schema (or the JSON): nothing had to be coerced.
       for (const [card, name] of reply.typed) expect(await argumentState(card, name)).toBe('ok')
-      for (let n = 0; n < reply.cards; n++) expect(await page.locator('[data-test="request-card"]').nth(n).getAttribute('data-verdict')).toBe('ready')
+      for (let n = 0; n < reply.cards; n++)
+        expect(await page.locator('[data-test="request-card"]').nth(n).getAttribute('data-verdict')).toBe('ready')
       await shot(`parser-native-${reply.format}`)
     }
     await page.locator('[data-test="parser-run-all"]').click()
     await expect.poll(() => page.locator('[data-test="request-result"][data-status="success"]').count()).toBe(2)
-    expect(await page.locator('[data-test="request-card"]').nth(1).locator('[data-test="request-result"]').innerText()).toContain('1024')
+    expect(
+      await page.locator('[data-test="request-card"]').nth(1).locator('[data-test="request-result"]').innerText(),
+    ).toContain('1024')
   })
 
   it('takes a model name: a bare pythonic list counts once the model is named', async () => {
@@ -359,7 +430,8 @@ describe('Parser with a long reply', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'])
     await page.goto(appUrl)
     await tab('Parser').click()
-    const block = '<<<[TOOL_REQUEST]>>>\ntool_name:「始」calc_evaluate「末」,\nexpression:「始」1+1「末」\n<<<[END_TOOL_REQUEST]>>>\n'
+    const block =
+      '<<<[TOOL_REQUEST]>>>\ntool_name:「始」calc_evaluate「末」,\nexpression:「始」1+1「末」\n<<<[END_TOOL_REQUEST]>>>\n'
     let reply = ''
     let blocks = 0
     while (reply.length < 200_000) {
@@ -372,7 +444,9 @@ describe('Parser with a long reply', () => {
     await page.keyboard.press('Control+A')
     await page.evaluate((text) => navigator.clipboard.writeText(text), reply)
     await page.keyboard.press('Control+V')
-    await expect.poll(() => page.locator('[data-test="parser-summary"]').innerText(), { timeout: 30_000 }).toContain(`${blocks} requests: ${blocks} ready · 0 diagnostics`)
+    await expect
+      .poll(() => page.locator('[data-test="parser-summary"]').innerText(), { timeout: 30_000 })
+      .toContain(`${blocks} requests: ${blocks} ready · 0 diagnostics`)
     // Cards are drawn a few per frame: the page fills up, and then stops at 50.
     await expect.poll(() => page.locator('[data-test="request-card"]').count()).toBe(50)
     await page.locator('[data-test="parser-more"]').click()
@@ -425,8 +499,12 @@ describe('Shell', () => {
     await page.reload()
     // The layout is read with the first screen, the Executor's state just after it: wait for both.
     const notices = async () => (await page.locator('[data-test="persist-notice"]').allInnerTexts()).join('\n')
-    await expect.poll(notices).toContain('The saved layout (tab, theme, language) could not be read, so it was reset to the defaults.')
-    await expect.poll(notices).toContain('Parts of the saved Executor form and run history could not be read. Everything else was kept')
+    await expect
+      .poll(notices)
+      .toContain('The saved layout (tab, theme, language) could not be read, so it was reset to the defaults.')
+    await expect
+      .poll(notices)
+      .toContain('Parts of the saved Executor form and run history could not be read. Everything else was kept')
     expect(await notices()).toContain('the run history could not be read and was cleared')
     await expect.poll(() => page.locator('[data-test="persist-download"]').count()).toBe(2)
     expect(await page.locator('[data-test="tool-card"]').count()).toBe(6)
@@ -475,7 +553,9 @@ describe('Shell', () => {
     await select.click()
     await page.keyboard.type('fs_raed')
     await page.keyboard.press('Enter')
-    await expect.poll(() => page.locator('[data-test="executor-target-error"]').innerText()).toContain('Did you mean "fs_read"')
+    await expect
+      .poll(() => page.locator('[data-test="executor-target-error"]').innerText())
+      .toContain('Did you mean "fs_read"')
   })
 
   it('the JSON warning clears once the JSON is an object again, and history rows sum up their arguments', async () => {

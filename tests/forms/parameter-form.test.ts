@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import type { MethodParameter } from '../../src/core'
 import { readListedTools } from '../../src/core/mcp/listed-tools'
-import { fieldKind, formToJson, newListItem, readForm, readJsonArguments, SEARCH_MATCHES, searchValues, toFormValues } from '../../src/forms/parameter-form'
+import {
+  fieldKind,
+  formToJson,
+  newListItem,
+  readForm,
+  readJsonArguments,
+  SEARCH_MATCHES,
+  searchValues,
+  toFormValues,
+} from '../../src/forms/parameter-form'
 
 const params: MethodParameter[] = [
   { name: 'text', type: 'string' },
@@ -10,39 +19,115 @@ const params: MethodParameter[] = [
   { name: 'loud', type: 'boolean', required: false, defaultValue: false },
   { name: 'maybe', type: 'boolean', required: false },
   { name: 'mode', type: 'enum', enumValues: ['fast', 'slow'] },
-  { name: 'filter', type: 'object', properties: [{ name: 'tag', type: 'string' }, { name: 'depth', type: 'integer', required: false }] },
+  {
+    name: 'filter',
+    type: 'object',
+    properties: [
+      { name: 'tag', type: 'string' },
+      { name: 'depth', type: 'integer', required: false },
+    ],
+  },
   { name: 'tags', type: 'array', items: { name: 'tag', type: 'string' }, required: false },
-  { name: 'points', type: 'array', items: { name: 'point', type: 'object', properties: [{ name: 'x', type: 'number' }] }, required: false },
+  {
+    name: 'points',
+    type: 'array',
+    items: { name: 'point', type: 'object', properties: [{ name: 'x', type: 'number' }] },
+    required: false,
+  },
   { name: 'extra', type: 'object', required: false },
   { name: 'raw', type: 'array', required: false },
 ]
 
 describe('parameter form model', () => {
   it('gives each parameter type its control', () => {
-    expect(params.map((p) => fieldKind(p))).toEqual(['text', 'number', 'number', 'switch', 'tri-state', 'select', 'object', 'list', 'list', 'json', 'json'])
+    expect(params.map((p) => fieldKind(p))).toEqual([
+      'text',
+      'number',
+      'number',
+      'switch',
+      'tri-state',
+      'select',
+      'object',
+      'list',
+      'list',
+      'json',
+      'json',
+    ])
   })
 
   it('starts from defaults and reads typed arguments back', () => {
     const values = toFormValues(params)
-    expect(values).toEqual({ text: '', count: '3', ratio: '', loud: false, maybe: null, mode: '', filter: { tag: '', depth: '' }, tags: [], points: [], extra: '', raw: '' })
-    expect(readForm(params, values).errors).toEqual({ text: { code: 'required' }, mode: { code: 'required' }, 'filter.tag': { code: 'required' } })
-    const filled = toFormValues(params, { text: 'hi', count: 7, mode: 'slow', filter: { tag: 'a', depth: 2 }, tags: ['x', 'y'], points: [{ x: 1.5 }], extra: { k: [1] }, raw: [1, 'two'], maybe: true })
+    expect(values).toEqual({
+      text: '',
+      count: '3',
+      ratio: '',
+      loud: false,
+      maybe: null,
+      mode: '',
+      filter: { tag: '', depth: '' },
+      tags: [],
+      points: [],
+      extra: '',
+      raw: '',
+    })
+    expect(readForm(params, values).errors).toEqual({
+      text: { code: 'required' },
+      mode: { code: 'required' },
+      'filter.tag': { code: 'required' },
+    })
+    const filled = toFormValues(params, {
+      text: 'hi',
+      count: 7,
+      mode: 'slow',
+      filter: { tag: 'a', depth: 2 },
+      tags: ['x', 'y'],
+      points: [{ x: 1.5 }],
+      extra: { k: [1] },
+      raw: [1, 'two'],
+      maybe: true,
+    })
     expect(readForm(params, filled)).toEqual({
-      arguments: { text: 'hi', count: 7, loud: false, maybe: true, mode: 'slow', filter: { tag: 'a', depth: 2 }, tags: ['x', 'y'], points: [{ x: 1.5 }], extra: { k: [1] }, raw: [1, 'two'] },
+      arguments: {
+        text: 'hi',
+        count: 7,
+        loud: false,
+        maybe: true,
+        mode: 'slow',
+        filter: { tag: 'a', depth: 2 },
+        tags: ['x', 'y'],
+        points: [{ x: 1.5 }],
+        extra: { k: [1] },
+        raw: [1, 'two'],
+      },
       errors: {},
     })
   })
 
   it('keeps what is typed in number fields until it is valid, and says what is wrong', () => {
-    const values = { ...toFormValues(params, { text: 'a', mode: 'fast', filter: { tag: 't' } }), count: '2.5', ratio: '1e', filter: { tag: 't', depth: 'x' } }
+    const values = {
+      ...toFormValues(params, { text: 'a', mode: 'fast', filter: { tag: 't' } }),
+      count: '2.5',
+      ratio: '1e',
+      filter: { tag: 't', depth: 'x' },
+    }
     const { errors, arguments: args } = readForm(params, values)
-    expect(errors).toEqual({ count: { code: 'integer' }, ratio: { code: 'number' }, 'filter.depth': { code: 'number' } })
+    expect(errors).toEqual({
+      count: { code: 'integer' },
+      ratio: { code: 'number' },
+      'filter.depth': { code: 'number' },
+    })
     expect(args).toMatchObject({ text: 'a', mode: 'fast', filter: { tag: 't' } })
     expect(values.count).toBe('2.5')
   })
 
   it('validates list items and JSON fields', () => {
-    const values = { ...toFormValues(params, { text: 'a', mode: 'fast', filter: { tag: 't' } }), tags: ['ok', ''], points: [{ x: 'nope' }], extra: '[1]', raw: '{bad' }
+    const values = {
+      ...toFormValues(params, { text: 'a', mode: 'fast', filter: { tag: 't' } }),
+      tags: ['ok', ''],
+      points: [{ x: 'nope' }],
+      extra: '[1]',
+      raw: '{bad',
+    }
     expect(readForm(params, values).errors).toEqual({
       'tags[1]': { code: 'required' },
       'points[0].x': { code: 'number' },
@@ -53,9 +138,22 @@ describe('parameter form model', () => {
   })
 
   it('switching to JSON keeps every value, even half-typed ones, and back', () => {
-    const values = { ...toFormValues(params, { text: 'a', mode: 'fast', filter: { tag: 't' }, tags: ['x'] }), count: '4.', ratio: '0.5' }
+    const values = {
+      ...toFormValues(params, { text: 'a', mode: 'fast', filter: { tag: 't' }, tags: ['x'] }),
+      count: '4.',
+      ratio: '0.5',
+    }
     const json = formToJson(params, values)
-    expect(JSON.parse(json)).toEqual({ text: 'a', count: 4, ratio: 0.5, loud: false, mode: 'fast', filter: { tag: 't' }, tags: ['x'], points: [] })
+    expect(JSON.parse(json)).toEqual({
+      text: 'a',
+      count: 4,
+      ratio: 0.5,
+      loud: false,
+      mode: 'fast',
+      filter: { tag: 't' },
+      tags: ['x'],
+      points: [],
+    })
     const half = formToJson(params, { ...values, count: '4x' })
     expect(JSON.parse(half).count).toBe('4x')
     const reading = readJsonArguments(json)
@@ -68,7 +166,13 @@ describe('parameter form model', () => {
 describe('a choice of more values than a list can draw', () => {
   const values = Array.from({ length: 200_000 }, (_, n) => `v${n}`)
   // How an MCP server's 200,000-value enum is read: a text field whose values the form searches.
-  const [choice] = readListedTools('big', [{ name: 'pick', inputSchema: { type: 'object', properties: { choice: { type: 'string', enum: values } }, required: ['choice'] } }]).methods[0]?.parameters ?? []
+  const [choice] =
+    readListedTools('big', [
+      {
+        name: 'pick',
+        inputSchema: { type: 'object', properties: { choice: { type: 'string', enum: values } }, required: ['choice'] },
+      },
+    ]).methods[0]?.parameters ?? []
 
   it('is a search field over the values, and the prompt never lists them', () => {
     expect(choice).toMatchObject({ name: 'choice', type: 'string' })
@@ -93,7 +197,16 @@ describe('a choice of more values than a list can draw', () => {
   })
 
   it('offers only the values it can show as they are (a direction mark would make the shown value differ from the sent one)', () => {
-    const [odd] = readListedTools('odd', [{ name: 'pick', inputSchema: { type: 'object', properties: { c: { type: 'string', enum: [...values.slice(0, 1_500), 'rtl\u202Eevil', 'a\nb'] } } } }]).methods[0]?.parameters ?? []
+    const [odd] =
+      readListedTools('odd', [
+        {
+          name: 'pick',
+          inputSchema: {
+            type: 'object',
+            properties: { c: { type: 'string', enum: [...values.slice(0, 1_500), 'rtl\u202Eevil', 'a\nb'] } },
+          },
+        },
+      ]).methods[0]?.parameters ?? []
     expect(odd?.searchableValues).toHaveLength(1_500)
     expect(searchValues(odd?.searchableValues ?? [], 'evil')).toEqual([])
   })

@@ -13,7 +13,10 @@ export const FUZZ_ANSWER_LIMIT = 64
 const HUGE_LINE = FUZZ_LINE_LIMIT * 4
 
 /** The first thing wrong with reading this stream, or null. `limits` are the client's (a test may loosen them). */
-export async function checkChatStream(input: ChatStreamCase, limits: { maxLineBytes?: number; maxAnswerBytes?: number } = { maxLineBytes: FUZZ_LINE_LIMIT }): Promise<string | null> {
+export async function checkChatStream(
+  input: ChatStreamCase,
+  limits: { maxLineBytes?: number; maxAnswerBytes?: number } = { maxLineBytes: FUZZ_LINE_LIMIT },
+): Promise<string | null> {
   const pieces = streamBytes(input, HUGE_LINE)
   const body = new ReadableStream<Uint8Array>({
     pull(controller) {
@@ -23,18 +26,23 @@ export async function checkChatStream(input: ChatStreamCase, limits: { maxLineBy
     },
   })
   const fetchImpl = async () => new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } })
-  const client = createOpenAIClient({ baseUrl: 'http://127.0.0.1:9/v1', model: 'fuzz', idleTimeoutMs: 0, ...limits }, fetchImpl)
+  const client = createOpenAIClient(
+    { baseUrl: 'http://127.0.0.1:9/v1', model: 'fuzz', idleTimeoutMs: 0, ...limits },
+    fetchImpl,
+  )
   let content: string
   let failure: ChatRequestError | null = null
   try {
     content = (await client.complete({ messages: [{ role: 'user', content: 'hi' }] })).content
   } catch (error) {
-    if (!(error instanceof ChatRequestError)) return `threw something else: ${error instanceof Error ? error.stack : String(error)}`
+    if (!(error instanceof ChatRequestError))
+      return `threw something else: ${error instanceof Error ? error.stack : String(error)}`
     failure = error
     content = error.partial.content
   }
   const carried = contentOf(input)
-  if (!carried.startsWith(content)) return `the answer kept (${JSON.stringify(content.slice(0, 120))}) is not a prefix of what the stream carried (${JSON.stringify(carried.slice(0, 120))})`
+  if (!carried.startsWith(content))
+    return `the answer kept (${JSON.stringify(content.slice(0, 120))}) is not a prefix of what the stream carried (${JSON.stringify(carried.slice(0, 120))})`
   const keptBytes = new TextEncoder().encode(content).length
   if (limits.maxAnswerBytes !== undefined && keptBytes > limits.maxAnswerBytes) {
     return `the answer kept takes ${keptBytes} bytes, more than the answer limit of ${limits.maxAnswerBytes} (ended as ${failure?.kind ?? 'a complete answer'})`

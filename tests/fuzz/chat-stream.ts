@@ -6,7 +6,22 @@
  */
 import fc from 'fast-check'
 
-const TEXT = ['Hello', ' world', '\n', '「始」', '<<<[TOOL_REQUEST]>>>', '文字', '😀', '"', '\\', '{', '}', 'data: ', '\r\n', '']
+const TEXT = [
+  'Hello',
+  ' world',
+  '\n',
+  '「始」',
+  '<<<[TOOL_REQUEST]>>>',
+  '文字',
+  '😀',
+  '"',
+  '\\',
+  '{',
+  '}',
+  'data: ',
+  '\r\n',
+  '',
+]
 
 export type StreamEvent =
   | { kind: 'content'; text: string }
@@ -20,14 +35,59 @@ export type StreamEvent =
   | { kind: 'done' }
 
 const eventArb: fc.Arbitrary<StreamEvent> = fc.oneof(
-  { weight: 6, arbitrary: fc.array(fc.constantFrom(...TEXT), { minLength: 1, maxLength: 4 }).map((parts) => ({ kind: 'content' as const, text: parts.join('') })) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('tool' as const), index: fc.nat(2), id: fc.constantFrom('call_1', 'call_2'), name: fc.constantFrom('calc_evaluate', 'fs_', 'read'), args: fc.constantFrom('{"expression":', '"1+2"}', '{', '') }, { requiredKeys: ['kind', 'index'] }) },
-  { weight: 1, arbitrary: fc.constantFrom('stop', 'tool_calls', 'length').map((reason) => ({ kind: 'finish' as const, reason })) },
+  {
+    weight: 6,
+    arbitrary: fc
+      .array(fc.constantFrom(...TEXT), { minLength: 1, maxLength: 4 })
+      .map((parts) => ({ kind: 'content' as const, text: parts.join('') })),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record(
+      {
+        kind: fc.constant('tool' as const),
+        index: fc.nat(2),
+        id: fc.constantFrom('call_1', 'call_2'),
+        name: fc.constantFrom('calc_evaluate', 'fs_', 'read'),
+        args: fc.constantFrom('{"expression":', '"1+2"}', '{', ''),
+      },
+      { requiredKeys: ['kind', 'index'] },
+    ),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom('stop', 'tool_calls', 'length').map((reason) => ({ kind: 'finish' as const, reason })),
+  },
   { weight: 1, arbitrary: fc.constant({ kind: 'usage' as const }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'error' as const }) },
-  { weight: 2, arbitrary: fc.constantFrom('keep-alive', '', 'ping').map((text) => ({ kind: 'comment' as const, text })) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('named' as const), name: fc.constantFrom('ping', 'message', 'error'), data: fc.constantFrom('', '{}', 'x') }) },
-  { weight: 1, arbitrary: fc.constantFrom('id: 7', 'retry: 1000', 'data', 'data:', ':', 'data: {not json', 'data: null', 'data: []', 'data: {"choices": 5}').map((text) => ({ kind: 'raw' as const, text })) },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom('keep-alive', '', 'ping').map((text) => ({ kind: 'comment' as const, text })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('named' as const),
+      name: fc.constantFrom('ping', 'message', 'error'),
+      data: fc.constantFrom('', '{}', 'x'),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .constantFrom(
+        'id: 7',
+        'retry: 1000',
+        'data',
+        'data:',
+        ':',
+        'data: {not json',
+        'data: null',
+        'data: []',
+        'data: {"choices": 5}',
+      )
+      .map((text) => ({ kind: 'raw' as const, text })),
+  },
   { weight: 1, arbitrary: fc.constant({ kind: 'done' as const }) },
 )
 
@@ -36,7 +96,23 @@ function chunkJson(event: StreamEvent): string | null {
     case 'content':
       return JSON.stringify({ choices: [{ index: 0, delta: { content: event.text }, finish_reason: null }] })
     case 'tool':
-      return JSON.stringify({ choices: [{ index: 0, delta: { tool_calls: [{ index: event.index, id: event.id, type: 'function', function: { name: event.name, arguments: event.args } }] } }] })
+      return JSON.stringify({
+        choices: [
+          {
+            index: 0,
+            delta: {
+              tool_calls: [
+                {
+                  index: event.index,
+                  id: event.id,
+                  type: 'function',
+                  function: { name: event.name, arguments: event.args },
+                },
+              ],
+            },
+          },
+        ],
+      })
     case 'finish':
       return JSON.stringify({ choices: [{ index: 0, delta: {}, finish_reason: event.reason }] })
     case 'usage':
@@ -86,7 +162,12 @@ export const chatStreamCaseArb: fc.Arbitrary<ChatStreamCase> = fc.record({
 /** The case as the bytes a server sends, already cut in reads. */
 export function streamBytes(input: ChatStreamCase, hugeLineBytes: number): Uint8Array[] {
   let text = input.events.map((event) => eventText(event, input.lineEnd)).join('')
-  if (input.hugeLine) text = text.slice(0, Math.floor(text.length / 2)) + 'data: ' + 'z'.repeat(hugeLineBytes) + text.slice(Math.floor(text.length / 2))
+  if (input.hugeLine)
+    text =
+      text.slice(0, Math.floor(text.length / 2)) +
+      'data: ' +
+      'z'.repeat(hugeLineBytes) +
+      text.slice(Math.floor(text.length / 2))
   const all = new TextEncoder().encode(text)
   const kept = all.subarray(0, Math.floor(all.length * input.keep))
   const cuts = [...new Set(input.splits.filter((at) => at > 0 && at < kept.length))].sort((a, b) => a - b)

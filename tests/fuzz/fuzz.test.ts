@@ -8,7 +8,11 @@ import { protocolRegistry, vcpProtocol, type ParseResult, type ToolCallingProtoc
 import { checkReply } from './oracle'
 
 /** A protocol that is VCP except for one planted fault. */
-function faulty(id: string, fault: (result: ParseResult, text: string) => ParseResult, streamFault = false): ToolCallingProtocol {
+function faulty(
+  id: string,
+  fault: (result: ParseResult, text: string) => ParseResult,
+  streamFault = false,
+): ToolCallingProtocol {
   return {
     ...vcpProtocol,
     id,
@@ -27,19 +31,26 @@ function faulty(id: string, fault: (result: ParseResult, text: string) => ParseR
   }
 }
 
-const reply = 'Sure.\n<<<[TOOL_REQUEST]>>>\ntool_name:「始」calc_evaluate「末」,\nexpression:「始」1+2「末」\n<<<[END_TOOL_REQUEST]>>>\nDone.'
+const reply =
+  'Sure.\n<<<[TOOL_REQUEST]>>>\ntool_name:「始」calc_evaluate「末」,\nexpression:「始」1+2「末」\n<<<[END_TOOL_REQUEST]>>>\nDone.'
 
 describe('fuzz harness', () => {
   it('a fixed-seed run through every protocol, MCP input, chat streams and native formats finds nothing', () => {
-    const run = spawnSync(process.execPath, ['scripts/fuzz.mjs', '--seed', '7', '--cases', '2500'], { encoding: 'utf8', timeout: 240_000 })
+    const run = spawnSync(process.execPath, ['scripts/fuzz.mjs', '--seed', '7', '--cases', '2500'], {
+      encoding: 'utf8',
+      timeout: 240_000,
+    })
     expect(run.stderr).toBe('')
     expect(run.status).toBe(0)
-    expect(run.stdout).toMatch(/^fuzz: 2500 cases x 5 protocols, 2500 mcp cases, 2500 chat cases, 2500 native cases from seed 7 in [\d.]+ s: nothing found/)
+    expect(run.stdout).toMatch(
+      /^fuzz: 2500 cases x 5 protocols, 2500 mcp cases, 2500 chat cases, 2500 native cases from seed 7 in [\d.]+ s: nothing found/,
+    )
   }, 300_000)
 
   // Before the faulty protocols below join the registry (auto reads every registered one).
   it('the real parsers pass the oracle on that reply', () => {
-    for (const protocol of ['vcp', 'json', 'xml', 'hermes', 'auto']) expect(checkReply(reply, protocol, { size: 3 })).toBeNull()
+    for (const protocol of ['vcp', 'json', 'xml', 'hermes', 'auto'])
+      expect(checkReply(reply, protocol, { size: 3 })).toBeNull()
   })
 
   it('the oracle catches streaming that differs from one-shot', () => {
@@ -49,7 +60,13 @@ describe('fuzz harness', () => {
 
   it('the oracle catches a position outside the text', () => {
     protocolRegistry.register(
-      faulty('fault-offset', (r, text) => ({ ...r, diagnostics: [...r.diagnostics, { severity: 'error', code: 'x', message: 'x', offset: text.length, length: 1, line: 1, column: 1 }] })),
+      faulty('fault-offset', (r, text) => ({
+        ...r,
+        diagnostics: [
+          ...r.diagnostics,
+          { severity: 'error', code: 'x', message: 'x', offset: text.length, length: 1, line: 1, column: 1 },
+        ],
+      })),
     )
     expect(checkReply(reply, 'fault-offset', { cuts: [] })).toMatch(/lies outside the text/)
   })
@@ -62,5 +79,4 @@ describe('fuzz harness', () => {
     )
     expect(checkReply(reply, 'fault-throw', { cuts: [] })).toMatch(/internal failure|threw/)
   })
-
 })

@@ -11,7 +11,10 @@ export function checkNativeCase(c: NativeCase, chunking: Chunking): string | nul
   return (
     prefixed(c.format, checkReply(c.text, c.format, chunking, hints)) ??
     // The Parser pane and the CLI keep requests in reasoning: their settled cards must hold too.
-    prefixed(`${c.format}, reasoning included`, checkReply(c.text, c.format, chunking, { ...hints, reasoning: 'include' })) ??
+    prefixed(
+      `${c.format}, reasoning included`,
+      checkReply(c.text, c.format, chunking, { ...hints, reasoning: 'include' }),
+    ) ??
     prefixed('auto', checkReply(c.text, 'auto', chunking, hints)) ??
     prefixed('auto with a model hint', checkReply(c.text, 'auto', chunking, { ...hints, model: modelFor(c.format) }))
   )

@@ -14,11 +14,49 @@ export interface NativeCase {
   tools?: unknown[]
 }
 
-const PROSE = ['\n', ' ', 'Sure, ', 'I will call ', 'the tool ', '```\n', '```json\n', '<think>', '</think>', '"', "'", '{', '}', '[', ']', '(', ')', ':', ',', '=', '<', '>', '|', '｜', '\\']
+const PROSE = [
+  '\n',
+  ' ',
+  'Sure, ',
+  'I will call ',
+  'the tool ',
+  '```\n',
+  '```json\n',
+  '<think>',
+  '</think>',
+  '"',
+  "'",
+  '{',
+  '}',
+  '[',
+  ']',
+  '(',
+  ')',
+  ':',
+  ',',
+  '=',
+  '<',
+  '>',
+  '|',
+  '｜',
+  '\\',
+]
 const ALL_OPENERS = [...new Set(NATIVE_FORMATS.flatMap((f) => f.openers))]
 const TOOLS = [
-  { type: 'function', function: { name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' }, days: { type: 'integer' }, metric: { type: 'boolean' } } } } },
-  { type: 'function', function: { name: 'calc_evaluate', parameters: { type: 'object', properties: { expression: { type: 'string' } } } } },
+  {
+    type: 'function',
+    function: {
+      name: 'get_weather',
+      parameters: {
+        type: 'object',
+        properties: { city: { type: 'string' }, days: { type: 'integer' }, metric: { type: 'boolean' } },
+      },
+    },
+  },
+  {
+    type: 'function',
+    function: { name: 'calc_evaluate', parameters: { type: 'object', properties: { expression: { type: 'string' } } } },
+  },
 ]
 
 function pieceArb(format: (typeof NATIVE_FORMATS)[number]): fc.Arbitrary<string> {
@@ -50,9 +88,11 @@ export const nativeCaseArb: fc.Arbitrary<NativeCase> = fc
 export function nativeCaseArbFor(formatId: string): fc.Arbitrary<NativeCase> {
   const format = NATIVE_FORMATS.find((f) => f.id === formatId)
   if (!format) throw new Error(`no native format ${formatId}`)
-  return fc.record({
-    format: fc.constant(format.id),
-    text: fc.array(pieceArb(format), { maxLength: 40 }).map((parts) => parts.join('')),
-    tools: fc.option(fc.constant(TOOLS), { nil: undefined }),
-  }).map((c) => (c.tools === undefined ? { format: c.format, text: c.text } : c))
+  return fc
+    .record({
+      format: fc.constant(format.id),
+      text: fc.array(pieceArb(format), { maxLength: 40 }).map((parts) => parts.join('')),
+      tools: fc.option(fc.constant(TOOLS), { nil: undefined }),
+    })
+    .map((c) => (c.tools === undefined ? { format: c.format, text: c.text } : c))
 }

@@ -4,14 +4,26 @@
  * every position lies inside the text. A hang is caught by whoever runs this (a time budget).
  */
 import { isDeepStrictEqual } from 'node:util'
-import { createRequestIdSession, createStreamParser, parseToolRequests, type ParseOptions, type ParseResult, type StreamEvent } from '../../src/core'
+import {
+  createRequestIdSession,
+  createStreamParser,
+  parseToolRequests,
+  type ParseOptions,
+  type ParseResult,
+  type StreamEvent,
+} from '../../src/core'
 
 export const FUZZ_PROTOCOLS = ['vcp', 'json', 'xml', 'hermes', 'auto'] as const
 
 export type Chunking = { cuts: number[] } | { size: number }
 
 /** The first thing wrong with parsing `text` as `protocol`, or null. */
-export function checkReply(text: string, protocol: string, chunking: Chunking, hints: Pick<ParseOptions, 'model' | 'tools' | 'reasoning'> = {}): string | null {
+export function checkReply(
+  text: string,
+  protocol: string,
+  chunking: Chunking,
+  hints: Pick<ParseOptions, 'model' | 'tools' | 'reasoning'> = {},
+): string | null {
   let oneShot: ParseResult
   let streamed: ParseResult
   const events: StreamEvent[] = []
@@ -23,9 +35,12 @@ export function checkReply(text: string, protocol: string, chunking: Chunking, h
   } catch (error) {
     return `threw: ${error instanceof Error ? error.stack : String(error)}`
   }
-  const failure = oneShot.diagnostics.find((d) => d.code === 'parser-failure') ?? streamed.diagnostics.find((d) => d.code === 'parser-failure')
+  const failure =
+    oneShot.diagnostics.find((d) => d.code === 'parser-failure') ??
+    streamed.diagnostics.find((d) => d.code === 'parser-failure')
   if (failure) return `internal failure: ${failure.message}`
-  if (!isDeepStrictEqual(streamed, oneShot)) return `streaming differs from one-shot:\n${firstDifference(streamed, oneShot)}`
+  if (!isDeepStrictEqual(streamed, oneShot))
+    return `streaming differs from one-shot:\n${firstDifference(streamed, oneShot)}`
   return positionProblem(text, oneShot) ?? eventProblem(text, events, oneShot)
 }
 
@@ -54,9 +69,11 @@ function positionProblem(text: string, result: ParseResult): string | null {
     }
   }
   for (const r of result.requests) {
-    if (!(r.start >= 0 && r.start <= r.end && r.end <= text.length)) return `request ${r.requestId} spans ${r.start}-${r.end}, outside the text`
+    if (!(r.start >= 0 && r.start <= r.end && r.end <= text.length))
+      return `request ${r.requestId} spans ${r.start}-${r.end}, outside the text`
     for (const d of r.diagnostics) {
-      if (!(d.offset >= 0 && d.offset + d.length <= text.length)) return `request ${r.requestId}: diagnostic ${d.code} at ${d.offset} lies outside the text`
+      if (!(d.offset >= 0 && d.offset + d.length <= text.length))
+        return `request ${r.requestId}: diagnostic ${d.code} at ${d.offset} lies outside the text`
     }
   }
   return null

@@ -7,25 +7,86 @@
 import fc from 'fast-check'
 
 const VCP_MARKERS = [
-  '<<<[TOOL_REQUEST]>>>', '<<<[END_TOOL_REQUEST]>>>', '<<[tool_request]>>', '<<<<[END_TOOL_REQUEST]>>>>',
-  '<<<[TOOL_REQUEST_ESCAPE]>>>', '<<<[END_TOOL_REQUEST_ESCAPE]>>>', '<<<[TOOL_RESULT]>>>', '<<<[END_TOOL_RESULT]>>>',
+  '<<<[TOOL_REQUEST]>>>',
+  '<<<[END_TOOL_REQUEST]>>>',
+  '<<[tool_request]>>',
+  '<<<<[END_TOOL_REQUEST]>>>>',
+  '<<<[TOOL_REQUEST_ESCAPE]>>>',
+  '<<<[END_TOOL_REQUEST_ESCAPE]>>>',
+  '<<<[TOOL_RESULT]>>>',
+  '<<<[END_TOOL_RESULT]>>>',
 ]
 const VALUE_OPENS = ['「始」', '「始ESCAPE」', '「始exp」', '{始}']
 const VALUE_CLOSES = ['「末」', '「末ESCAPE」', '「末exp」', '{末}']
 const PROSE = [
-  '\n', '\r\n', ' ', '.', '->', '=>', '>', '>>', '<', '<<', '<<<', '>>>', '<[', '[', ']', '//', '`', '```', '~~~', '```js\n',
-  '<think>', '</think>', '<thinking>', '</thinking>', 'think', 'The result is ', '参数', '「', '」', '始', '末', ':', '：', ',',
+  '\n',
+  '\r\n',
+  ' ',
+  '.',
+  '->',
+  '=>',
+  '>',
+  '>>',
+  '<',
+  '<<',
+  '<<<',
+  '>>>',
+  '<[',
+  '[',
+  ']',
+  '//',
+  '`',
+  '```',
+  '~~~',
+  '```js\n',
+  '<think>',
+  '</think>',
+  '<thinking>',
+  '</thinking>',
+  'think',
+  'The result is ',
+  '参数',
+  '「',
+  '」',
+  '始',
+  '末',
+  ':',
+  '：',
+  ',',
 ]
 const JSON_PIECES = [
-  '{"tool_calls": [', ']}', '{"name": "calc_evaluate", "arguments": {"expression": "1+2"}}',
+  '{"tool_calls": [',
+  ']}',
+  '{"name": "calc_evaluate", "arguments": {"expression": "1+2"}}',
   '{"id": "call_1", "type": "function", "function": {"name": "fs_tree", "arguments": "{\\"path\\": \\"/\\"}"}}',
-  '<tool_code>', '</tool_code>', '<tool_call>', '</tool_call>', '{', '}', '[', ']', '"', '\\', '\\"', ',', ':',
-  '"name"', '"arguments"', '"tool_calls"', 'True', 'None', "'single'", '```json\n', '\n```',
+  '<tool_code>',
+  '</tool_code>',
+  '<tool_call>',
+  '</tool_call>',
+  '{',
+  '}',
+  '[',
+  ']',
+  '"',
+  '\\',
+  '\\"',
+  ',',
+  ':',
+  '"name"',
+  '"arguments"',
+  '"tool_calls"',
+  'True',
+  'None',
+  "'single'",
+  '```json\n',
+  '\n```',
 ]
 const KEYS = ['tool_name', 'request_id', 'command', 'command1', 'path1', 'expression', 'content', 'k', 'limit']
 const TOOL_NAMES = ['calc_evaluate', 'fs_write', 'fs', 'text_hash', 'unknown_tool', '']
 
-const prose = fc.array(fc.oneof(fc.constantFrom(...PROSE), fc.string({ maxLength: 6 })), { maxLength: 12 }).map((p) => p.join(''))
+const prose = fc
+  .array(fc.oneof(fc.constantFrom(...PROSE), fc.string({ maxLength: 6 })), { maxLength: 12 })
+  .map((p) => p.join(''))
 
 /** One field: a key, a value opening, a body that may hold any piece, and maybe no close at all. */
 const field = fc
@@ -33,7 +94,10 @@ const field = fc
     key: fc.constantFrom(...KEYS),
     colon: fc.constantFrom(':', '：', ': ', ' :'),
     open: fc.constantFrom(...VALUE_OPENS),
-    body: fc.array(fc.oneof(fc.constantFrom(...VCP_MARKERS, ...VALUE_CLOSES, ...PROSE), fc.constantFrom(...TOOL_NAMES)), { maxLength: 6 }),
+    body: fc.array(
+      fc.oneof(fc.constantFrom(...VCP_MARKERS, ...VALUE_CLOSES, ...PROSE), fc.constantFrom(...TOOL_NAMES)),
+      { maxLength: 6 },
+    ),
     close: fc.oneof(fc.constantFrom(...VALUE_CLOSES), fc.constant('')),
   })
   .map((f) => `${f.key}${f.colon}${f.open}${f.body.join('')}${f.close}`)
@@ -58,12 +122,18 @@ const unclosedThenMarkdown = fc
       }),
       { minLength: 1, maxLength: 4 },
     ),
-    tail: fc.array(fc.constantFrom('```', '```\n', '->', '>', '.', '\n', ' ', '<', '<<<[TOOL_REQUEST]>>>'), { maxLength: 40 }),
+    tail: fc.array(fc.constantFrom('```', '```\n', '->', '>', '.', '\n', ' ', '<', '<<<[TOOL_REQUEST]>>>'), {
+      maxLength: 40,
+    }),
   })
-  .map(({ blocks, tail }) =>
-    blocks
-      .map((b) => `<<<[TOOL_REQUEST]>>>${b.pad}tool_name:「始」${b.tool}「末」,k:「始${b.kind}」${b.pad}<<<[END_TOOL_REQUEST]>>>${b.pad}`)
-      .join('') + tail.join(''),
+  .map(
+    ({ blocks, tail }) =>
+      blocks
+        .map(
+          (b) =>
+            `<<<[TOOL_REQUEST]>>>${b.pad}tool_name:「始」${b.tool}「末」,k:「始${b.kind}」${b.pad}<<<[END_TOOL_REQUEST]>>>${b.pad}`,
+        )
+        .join('') + tail.join(''),
   )
 
 const jsonish = fc.array(fc.oneof(fc.constantFrom(...JSON_PIECES), prose), { maxLength: 30 }).map((p) => p.join(''))

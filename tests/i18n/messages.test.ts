@@ -6,7 +6,9 @@ import { createAppI18n } from '../../src/i18n'
 type Tree = { [key: string]: string | Tree }
 
 function keys(tree: Tree, prefix = ''): string[] {
-  return Object.entries(tree).flatMap(([key, value]) => (typeof value === 'string' ? [prefix + key] : keys(value, `${prefix}${key}.`)))
+  return Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'string' ? [prefix + key] : keys(value, `${prefix}${key}.`),
+  )
 }
 
 /** Strings that read the same in both languages: names, code and units. */
@@ -25,9 +27,29 @@ describe('interface messages', () => {
     console.error = console.warn = (...args: unknown[]) => errors.push(args.map(String).join(' '))
     try {
       for (const locale of ['en', 'zh'] as const) {
-        (i18n.global.locale as unknown as { value: string }).value = locale
+        ;(i18n.global.locale as unknown as { value: string }).value = locale
         for (const key of keys(en as unknown as Tree)) {
-          const text = i18n.global.t(key, { n: 2, detail: 'x', reason: 'x', tool: 'x', verdict: 'x', requests: 1, diagnostics: 1, ms: 1, s: 1, part: 'x', title: 'x', kept: 1, total: 2, left: 1, status: 'x' }, 2)
+          const text = i18n.global.t(
+            key,
+            {
+              n: 2,
+              detail: 'x',
+              reason: 'x',
+              tool: 'x',
+              verdict: 'x',
+              requests: 1,
+              diagnostics: 1,
+              ms: 1,
+              s: 1,
+              part: 'x',
+              title: 'x',
+              kept: 1,
+              total: 2,
+              left: 1,
+              status: 'x',
+            },
+            2,
+          )
           if (text === key) errors.push(`${locale}: ${key} did not render`)
         }
       }
@@ -36,7 +58,9 @@ describe('interface messages', () => {
       console.warn = origWarn
     }
     expect(errors).toEqual([])
-    const same = keys(en as unknown as Tree).filter((key) => !SAME_IN_BOTH.has(key) && /[a-z]{3}/.test(lookup(en, key)) && lookup(en, key) === lookup(zh, key))
+    const same = keys(en as unknown as Tree).filter(
+      (key) => !SAME_IN_BOTH.has(key) && /[a-z]{3}/.test(lookup(en, key)) && lookup(en, key) === lookup(zh, key),
+    )
     expect(same).toEqual([])
   })
 

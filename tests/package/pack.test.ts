@@ -6,7 +6,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { execFile } from 'node:child_process'
-import { copyFileSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -28,14 +37,23 @@ describe('the installable package', () => {
   let tarballName = ''
   beforeAll(async () => {
     llm = await startMockLlm()
-    const { stdout } = await run(npm, ['pack', '--silent', '--pack-destination', project], { cwd: resolve('.'), maxBuffer: 16 * 1024 * 1024 })
+    const { stdout } = await run(npm, ['pack', '--silent', '--pack-destination', project], {
+      cwd: resolve('.'),
+      maxBuffer: 16 * 1024 * 1024,
+    })
     tarballName = stdout.trim().split('\n').pop() as string
     const tarball = join(project, tarballName)
     writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }))
-    await run(npm, ['install', '--no-audit', '--no-fund', '--loglevel=error', tarball], { cwd: project, maxBuffer: 16 * 1024 * 1024 })
+    await run(npm, ['install', '--no-audit', '--no-fund', '--loglevel=error', tarball], {
+      cwd: project,
+      maxBuffer: 16 * 1024 * 1024,
+    })
     // The size and the app-only check are of the package alone; a Vue consumer adds Vue after.
     installedBytes = sizeOf(join(project, 'node_modules'))
-    await run(npm, ['install', '--no-audit', '--no-fund', '--loglevel=error', `vue@${VUE_VERSION}`], { cwd: project, maxBuffer: 16 * 1024 * 1024 })
+    await run(npm, ['install', '--no-audit', '--no-fund', '--loglevel=error', `vue@${VUE_VERSION}`], {
+      cwd: project,
+      maxBuffer: 16 * 1024 * 1024,
+    })
   }, 300_000)
   afterAll(async () => {
     await llm?.close()
@@ -52,7 +70,11 @@ describe('the installable package', () => {
   it('runs examples/node-agent.mjs with plain node, against an OpenAI-compatible server, to a final answer', async () => {
     // The example as it is in the repository, run where a user would run it.
     copyFileSync(resolve('examples/node-agent.mjs'), join(project, 'agent.mjs'))
-    const { stdout } = await run(process.execPath, ['agent.mjs', llm.baseUrl, 'vcp-two-rounds', 'What is 6 * 7, and what is "VCP Workbench" in base64?'], { cwd: project })
+    const { stdout } = await run(
+      process.execPath,
+      ['agent.mjs', llm.baseUrl, 'vcp-two-rounds', 'What is 6 * 7, and what is "VCP Workbench" in base64?'],
+      { cwd: project },
+    )
     const out = JSON.parse(stdout.trim()) as { status: string; rounds: number; content: string }
     expect(out.status).toBe('completed')
     expect(out.rounds).toBe(3)
@@ -96,10 +118,25 @@ const waiting = computed<PendingApproval[]>(() => chat.pending.value)
 </template>
 `,
     )
-    writeFileSync(join(project, 'env.d.ts'), "declare module '*.vue' { import type { DefineComponent } from 'vue'; const c: DefineComponent; export default c }\n")
+    writeFileSync(
+      join(project, 'env.d.ts'),
+      "declare module '*.vue' { import type { DefineComponent } from 'vue'; const c: DefineComponent; export default c }\n",
+    )
     writeFileSync(
       join(project, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', lib: ['ES2023', 'DOM'], skipLibCheck: true, types: [] }, files: ['consumer.ts', 'Tools.vue', 'env.d.ts'] }),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          noEmit: true,
+          target: 'ES2022',
+          module: 'ESNext',
+          moduleResolution: 'Bundler',
+          lib: ['ES2023', 'DOM'],
+          skipLibCheck: true,
+          types: [],
+        },
+        files: ['consumer.ts', 'Tools.vue', 'env.d.ts'],
+      }),
     )
     const vueTsc = resolve('node_modules/vue-tsc/bin/vue-tsc.js')
     const result = await run(process.execPath, [vueTsc, '-p', 'tsconfig.json'], { cwd: project }).then(
@@ -108,8 +145,14 @@ const waiting = computed<PendingApproval[]>(() => chat.pending.value)
     )
     expect(result).toBe('')
     // It would have said so: a wrong type in the consumer is an error.
-    writeFileSync(join(project, 'wrong.ts'), "import { planCall } from 'vcp-workbench'\nexport const n: number = planCall\n")
-    writeFileSync(join(project, 'tsconfig.wrong.json'), JSON.stringify({ extends: './tsconfig.json', files: ['wrong.ts'] }))
+    writeFileSync(
+      join(project, 'wrong.ts'),
+      "import { planCall } from 'vcp-workbench'\nexport const n: number = planCall\n",
+    )
+    writeFileSync(
+      join(project, 'tsconfig.wrong.json'),
+      JSON.stringify({ extends: './tsconfig.json', files: ['wrong.ts'] }),
+    )
     const wrong = await run(process.execPath, [vueTsc, '-p', 'tsconfig.wrong.json'], { cwd: project }).then(
       () => '',
       (error: { stdout?: string }) => error.stdout ?? String(error),
@@ -120,18 +163,33 @@ const waiting = computed<PendingApproval[]>(() => chat.pending.value)
   it('examples/embed-chat installs the packed package, builds with Vite, and runs a tool round with an approval in Chromium', async () => {
     // The example as it is in the repository, next to the tarball as its package.json expects it.
     const example = join(project, 'examples', 'embed-chat')
-    cpSync(resolve('examples/embed-chat'), example, { recursive: true, filter: (path) => !/[\\/](node_modules|dist)$/.test(path) })
-    const wanted = (JSON.parse(readFileSync(join(example, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies['vcp-workbench']
+    cpSync(resolve('examples/embed-chat'), example, {
+      recursive: true,
+      filter: (path) => !/[\\/](node_modules|dist)$/.test(path),
+    })
+    const wanted = (
+      JSON.parse(readFileSync(join(example, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }
+    ).dependencies['vcp-workbench']
     expect(wanted, 'the example installs the tarball npm pack writes').toBe(`file:../../${tarballName}`)
-    await run(npm, ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: example, maxBuffer: 16 * 1024 * 1024 })
+    await run(npm, ['install', '--no-audit', '--no-fund', '--loglevel=error'], {
+      cwd: example,
+      maxBuffer: 16 * 1024 * 1024,
+    })
     for (const name of APP_ONLY) expect(existsSync(join(example, 'node_modules', name)), name).toBe(false)
     // Its own code type-checks under strict against the package's types, then builds.
-    const typeErrors = await run(process.execPath, [resolve('node_modules/vue-tsc/bin/vue-tsc.js'), '-p', 'tsconfig.json'], { cwd: example }).then(
+    const typeErrors = await run(
+      process.execPath,
+      [resolve('node_modules/vue-tsc/bin/vue-tsc.js'), '-p', 'tsconfig.json'],
+      { cwd: example },
+    ).then(
       () => '',
       (error: { stdout?: string }) => error.stdout ?? String(error),
     )
     expect(typeErrors).toBe('')
-    await run(process.execPath, [join(example, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error'], { cwd: example, maxBuffer: 16 * 1024 * 1024 })
+    await run(process.execPath, [join(example, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error'], {
+      cwd: example,
+      maxBuffer: 16 * 1024 * 1024,
+    })
 
     const site = await serveStatic(join(example, 'dist'))
     const browser = await launchChromium()
@@ -146,7 +204,9 @@ const waiting = computed<PendingApproval[]>(() => chat.pending.value)
       const approve = page.locator('[data-test=approve]')
       await approve.waitFor({ timeout: 20_000 })
       await page.screenshot({ path: join(SCREENSHOTS, 'embed-chat-approval.png') })
-      expect(await page.locator('[data-test=live] [data-test=card][data-state=awaiting-approval]').textContent()).toContain('todo_add')
+      expect(
+        await page.locator('[data-test=live] [data-test=card][data-state=awaiting-approval]').textContent(),
+      ).toContain('todo_add')
       expect(await page.locator('[data-test=todos]').textContent()).toContain('nothing yet')
       await approve.click()
       await page.locator('[data-test=send]').waitFor({ timeout: 20_000 })
@@ -169,7 +229,14 @@ const waiting = computed<PendingApproval[]>(() => chat.pending.value)
   }, 400_000)
 })
 
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm', '.svg': 'image/svg+xml', '.json': 'application/json' }
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.wasm': 'application/wasm',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+}
 
 /** The built example, as any static host serves it (loopback only). */
 async function serveStatic(root: string): Promise<{ url: string; server: Server }> {

@@ -20,12 +20,16 @@ async function rawPost(path: string, headers: Record<string, string>): Promise<{
   const { request } = await import('node:http')
   const body = JSON.stringify({ model: 'echo', stream: true, messages: [{ role: 'user', content: 'hi' }] })
   return new Promise((resolve, reject) => {
-    const req = request(`${base}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers } }, (res) => {
-      let text = ''
-      res.setEncoding('utf8')
-      res.on('data', (piece: string) => (text += piece))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }))
-    })
+    const req = request(
+      `${base}${path}`,
+      { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers } },
+      (res) => {
+        let text = ''
+        res.setEncoding('utf8')
+        res.on('data', (piece: string) => (text += piece))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }))
+      },
+    )
     req.on('error', reject)
     req.end(body)
   })
@@ -41,7 +45,11 @@ describe('the /llm-proxy/PORT development proxy', () => {
     const models = await fetch(`${base}/llm-proxy/${upstream.port}/v1/models`, { headers: { Origin: base } })
     expect(models.status).toBe(200)
     expect(((await models.json()) as { data: unknown[] }).data.length).toBeGreaterThan(3)
-    const chat = await fetch(`${base}/llm-proxy/${upstream.port}/v1/chat/completions`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: base, 'Sec-Fetch-Site': 'same-origin' }, body: JSON.stringify({ model: 'echo', stream: true, messages: [{ role: 'user', content: 'hi' }] }) })
+    const chat = await fetch(`${base}/llm-proxy/${upstream.port}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: base, 'Sec-Fetch-Site': 'same-origin' },
+      body: JSON.stringify({ model: 'echo', stream: true, messages: [{ role: 'user', content: 'hi' }] }),
+    })
     expect(chat.headers.get('content-type')).toContain('text/event-stream')
     expect(await chat.text()).toContain('data: [DONE]')
     expect(upstream.requests.at(-1)).toMatchObject({ path: '/v1/chat/completions', origin: undefined })

@@ -28,7 +28,11 @@ describe('the stdio bridge', () => {
   })
 
   const start = (headers: Record<string, string>) =>
-    fetch(`${base}/mcp-bridge/sessions`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify({ command: process.execPath, args: ['-e', 'process.exit(0)'] }) })
+    fetch(`${base}/mcp-bridge/sessions`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...headers },
+      body: JSON.stringify({ command: process.execPath, args: ['-e', 'process.exit(0)'] }),
+    })
 
   it('refuses a request without the secret, or with a wrong one', async () => {
     const missing = await start({})
@@ -43,21 +47,36 @@ describe('the stdio bridge', () => {
   it('refuses a foreign Origin, a cross-site request and a non-loopback Host, even with the secret', async () => {
     const foreign = await start({ 'X-Bridge-Secret': bridge.secret, Origin: 'https://evil.example' })
     expect(foreign.status).toBe(403)
-    expect(((await foreign.json()) as { error: string }).error).toContain('it comes from a page on https://evil.example')
+    expect(((await foreign.json()) as { error: string }).error).toContain(
+      'it comes from a page on https://evil.example',
+    )
     expect((await start({ 'X-Bridge-Secret': bridge.secret, 'Sec-Fetch-Site': 'cross-site' })).status).toBe(403)
     const rebound = await new Promise<number>((done) => {
-      const req = request(`${base}/mcp-bridge/sessions`, { method: 'POST', headers: { Host: 'attacker.example', 'X-Bridge-Secret': bridge.secret } }, (res) => {
-        res.resume()
-        done(res.statusCode ?? 0)
-      })
+      const req = request(
+        `${base}/mcp-bridge/sessions`,
+        { method: 'POST', headers: { Host: 'attacker.example', 'X-Bridge-Secret': bridge.secret } },
+        (res) => {
+          res.resume()
+          done(res.statusCode ?? 0)
+        },
+      )
       req.end('{}')
     })
     expect(rebound).toBe(403)
   })
 
   it('relays a real stdio server for the page: connect, list, call, stop', async () => {
-    const config: McpStdioServer = { name: 'everything', transport: 'stdio', command: process.execPath, args: [EVERYTHING, 'stdio'], env: {} }
-    const source = createMcpToolSource({ config, createTransport: (server) => new BridgeTransport(server as McpStdioServer, bridge.secret, base) })
+    const config: McpStdioServer = {
+      name: 'everything',
+      transport: 'stdio',
+      command: process.execPath,
+      args: [EVERYTHING, 'stdio'],
+      env: {},
+    }
+    const source = createMcpToolSource({
+      config,
+      createTransport: (server) => new BridgeTransport(server as McpStdioServer, bridge.secret, base),
+    })
     await source.connect()
     const registry = createToolRegistryManager()
     registry.register(source.tool)
@@ -68,12 +87,18 @@ describe('the stdio bridge', () => {
   }, 60_000)
 
   it('the dev server (and so the bridge) listens on loopback only', async () => {
-    const vite = await createViteServer({ configFile: resolve('vite.config.ts'), server: { port: 0 }, logLevel: 'silent' })
+    const vite = await createViteServer({
+      configFile: resolve('vite.config.ts'),
+      server: { port: 0 },
+      logLevel: 'silent',
+    })
     await vite.listen()
     try {
       const address = vite.httpServer?.address() as { address: string }
       expect(address.address).toBe('127.0.0.1')
-      const page = await rawGet(`http://127.0.0.1:${(vite.httpServer?.address() as { port: number }).port}/`, { Accept: 'text/html' })
+      const page = await rawGet(`http://127.0.0.1:${(vite.httpServer?.address() as { port: number }).port}/`, {
+        Accept: 'text/html',
+      })
       expect(page.body).toMatch(/<meta name="vcp-bridge-secret" content="[0-9a-f]{64}">/)
     } finally {
       await vite.close()
@@ -101,7 +126,11 @@ describe('the bridge holds its limits', () => {
   })
   const headers = (secret: string) => ({ 'Content-Type': 'application/json', 'X-Bridge-Secret': secret })
   const startPidServer = async (base: string, secret: string, mode?: string): Promise<string> => {
-    const answer = await fetch(`${base}/mcp-bridge/sessions`, { method: 'POST', headers: headers(secret), body: JSON.stringify({ command: process.execPath, args: [PID_SERVER, folder, ...(mode ? [mode] : [])] }) })
+    const answer = await fetch(`${base}/mcp-bridge/sessions`, {
+      method: 'POST',
+      headers: headers(secret),
+      body: JSON.stringify({ command: process.execPath, args: [PID_SERVER, folder, ...(mode ? [mode] : [])] }),
+    })
     expect(answer.status).toBe(201)
     return ((await answer.json()) as { id: string }).id
   }
@@ -109,8 +138,18 @@ describe('the bridge holds its limits', () => {
 
   it('a server that writes nothing before initialize still connects (the stream answers at once)', async () => {
     const { base, secret } = await serve()
-    const config: McpStdioServer = { name: 'quiet', transport: 'stdio', command: process.execPath, args: [PID_SERVER, folder], env: {} }
-    const source = createMcpToolSource({ config, connectTimeoutMs: 10_000, createTransport: (server) => new BridgeTransport(server as McpStdioServer, secret, base) })
+    const config: McpStdioServer = {
+      name: 'quiet',
+      transport: 'stdio',
+      command: process.execPath,
+      args: [PID_SERVER, folder],
+      env: {},
+    }
+    const source = createMcpToolSource({
+      config,
+      connectTimeoutMs: 10_000,
+      createTransport: (server) => new BridgeTransport(server as McpStdioServer, secret, base),
+    })
     await source.connect()
     expect(source.status).toBe('connected')
     expect(source.tool.getMetadata().methods.map((m) => m.name)).toEqual(['pid'])
@@ -122,7 +161,10 @@ describe('the bridge holds its limits', () => {
     const before = new Set(livePids())
     const id = await startPidServer(base, secret)
     const reading = new AbortController()
-    const stream = await fetch(`${base}/mcp-bridge/sessions/${id}/events`, { headers: headers(secret), signal: reading.signal })
+    const stream = await fetch(`${base}/mcp-bridge/sessions/${id}/events`, {
+      headers: headers(secret),
+      signal: reading.signal,
+    })
     expect(stream.status).toBe(200)
     await expect.poll(() => livePids().filter((pid) => !before.has(pid)).length, { timeout: 10_000 }).toBe(1)
     expect(bridge.runningCount).toBe(1)
@@ -164,8 +206,14 @@ describe('the bridge holds its limits', () => {
     try {
       const config: McpStdioServer = { name: 'nobody', transport: 'stdio', command: 'x', args: [], env: {} }
       const base = `http://127.0.0.1:${(silent.address() as { port: number }).port}`
-      const source = createMcpToolSource({ config, connectTimeoutMs: 1000, createTransport: (server) => new BridgeTransport(server as McpStdioServer, 'secret', base) })
-      await expect(source.connect()).rejects.toThrow('Could not connect to "nobody": "nobody" did not answer within 1 s (connect timeout)')
+      const source = createMcpToolSource({
+        config,
+        connectTimeoutMs: 1000,
+        createTransport: (server) => new BridgeTransport(server as McpStdioServer, 'secret', base),
+      })
+      await expect(source.connect()).rejects.toThrow(
+        'Could not connect to "nobody": "nobody" did not answer within 1 s (connect timeout)',
+      )
       expect(source.status).toBe('failed')
     } finally {
       silent.closeAllConnections()
@@ -175,39 +223,77 @@ describe('the bridge holds its limits', () => {
 
   it("lists the user's mcp.json servers without their env values, and starts one by name", async () => {
     const file = join(folder, 'mcp.json')
-    writeFileSync(file, JSON.stringify({ mcpServers: { mine: { command: process.execPath, args: [PID_SERVER, folder], env: { TOKEN: 'secret-value' } }, remote: { url: 'http://127.0.0.1:1/mcp' } } }))
+    writeFileSync(
+      file,
+      JSON.stringify({
+        mcpServers: {
+          mine: { command: process.execPath, args: [PID_SERVER, folder], env: { TOKEN: 'secret-value' } },
+          remote: { url: 'http://127.0.0.1:1/mcp' },
+        },
+      }),
+    )
     const { base, secret } = await serve({ configFile: file })
     const listed = await (await fetch(`${base}/mcp-bridge/file-servers`, { headers: headers(secret) })).text()
-    expect(JSON.parse(listed)).toMatchObject({ file, servers: [{ name: 'mine', command: process.execPath, args: [PID_SERVER, folder], envNames: ['TOKEN'] }], problems: [] })
+    expect(JSON.parse(listed)).toMatchObject({
+      file,
+      servers: [{ name: 'mine', command: process.execPath, args: [PID_SERVER, folder], envNames: ['TOKEN'] }],
+      problems: [],
+    })
     expect(listed).not.toContain('secret-value')
     const config: McpStdioServer = { name: 'mine', transport: 'stdio', command: 'ignored', args: [], env: {} }
-    const source = createMcpToolSource({ config, createTransport: (server) => new BridgeTransport(server as McpStdioServer, { secret, base, fileServer: true }) })
+    const source = createMcpToolSource({
+      config,
+      createTransport: (server) => new BridgeTransport(server as McpStdioServer, { secret, base, fileServer: true }),
+    })
     await source.connect()
     expect(source.status).toBe('connected')
     await source.disconnect()
-    const unknown = await fetch(`${base}/mcp-bridge/sessions`, { method: 'POST', headers: headers(secret), body: JSON.stringify({ fileServer: 'other' }) })
+    const unknown = await fetch(`${base}/mcp-bridge/sessions`, {
+      method: 'POST',
+      headers: headers(secret),
+      body: JSON.stringify({ fileServer: 'other' }),
+    })
     expect(unknown.status).toBe(404)
     expect(await unknown.text()).toContain('lists no stdio server named \\"other\\"')
   }, 30_000)
 
   it("the page with the secret is served to a navigation only: another origin's fetch gets neither the secret nor CORS", async () => {
-    const vite = await createViteServer({ configFile: resolve('vite.config.ts'), server: { port: 0, strictPort: false }, logLevel: 'silent' })
+    const vite = await createViteServer({
+      configFile: resolve('vite.config.ts'),
+      server: { port: 0, strictPort: false },
+      logLevel: 'silent',
+    })
     await vite.listen()
     try {
       const root = `http://127.0.0.1:${(vite.httpServer?.address() as { port: number }).port}/`
       // What a browser sends when the user opens the address.
-      const navigation = await rawGet(root, { 'Sec-Fetch-Mode': 'navigate', 'Sec-Fetch-Dest': 'document', 'Sec-Fetch-Site': 'none', Accept: 'text/html' })
+      const navigation = await rawGet(root, {
+        'Sec-Fetch-Mode': 'navigate',
+        'Sec-Fetch-Dest': 'document',
+        'Sec-Fetch-Site': 'none',
+        Accept: 'text/html',
+      })
       expect(navigation.status).toBe(200)
       expect(navigation.body).toMatch(/<meta name="vcp-bridge-secret" content="[0-9a-f]{64}">/)
       // What a browser sends when another page on loopback fetches it.
       for (const origin of ['http://localhost:3000', 'http://127.0.0.1:5173']) {
-        const foreign = await rawGet(root, { Origin: origin, 'Sec-Fetch-Mode': 'cors', 'Sec-Fetch-Dest': 'empty', 'Sec-Fetch-Site': 'same-site', Accept: '*/*' })
+        const foreign = await rawGet(root, {
+          Origin: origin,
+          'Sec-Fetch-Mode': 'cors',
+          'Sec-Fetch-Dest': 'empty',
+          'Sec-Fetch-Site': 'same-site',
+          Accept: '*/*',
+        })
         expect(foreign.status).toBe(403)
         expect(foreign.body).not.toContain('vcp-bridge-secret')
         expect(foreign.headers['access-control-allow-origin']).toBeUndefined()
       }
       // A frame of another page: refused as well.
-      const framed = await rawGet(`${root}index.html`, { 'Sec-Fetch-Mode': 'navigate', 'Sec-Fetch-Dest': 'iframe', 'Sec-Fetch-Site': 'cross-site' })
+      const framed = await rawGet(`${root}index.html`, {
+        'Sec-Fetch-Mode': 'navigate',
+        'Sec-Fetch-Dest': 'iframe',
+        'Sec-Fetch-Site': 'cross-site',
+      })
       expect(framed.status).toBe(403)
     } finally {
       await vite.close()
@@ -216,7 +302,10 @@ describe('the bridge holds its limits', () => {
 })
 
 /** A GET with exactly these headers (Node's fetch adds Sec-Fetch-Mode: cors of its own). */
-function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+function rawGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   return new Promise((done, fail) => {
     request(url, { headers }, (res) => {
       let body = ''

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { useChatStore } from '../../src/stores/chat'
 import { freshPinia, useFreshApp } from '../helpers-ui'
 
-const CALC = '<<<[TOOL_REQUEST]>>>\ntool_name:「始」calc_evaluate「末」,\nexpression:「始」2+2「末」\n<<<[END_TOOL_REQUEST]>>>'
+const CALC =
+  '<<<[TOOL_REQUEST]>>>\ntool_name:「始」calc_evaluate「末」,\nexpression:「始」2+2「末」\n<<<[END_TOOL_REQUEST]>>>'
 
 /** Waits until the store asks the manual model for a reply (or the run ends). */
 async function until(check: () => boolean): Promise<void> {
@@ -48,7 +49,9 @@ describe('chat store', () => {
     freshPinia()
     const reloaded = useChatStore()
     await turn(reloaded, 'two')
-    const ids = reloaded.activeSession.messages.flatMap((m) => m.run?.rounds.flatMap((r) => r.requests.map((q) => q.requestId)) ?? [])
+    const ids = reloaded.activeSession.messages.flatMap(
+      (m) => m.run?.rounds.flatMap((r) => r.requests.map((q) => q.requestId)) ?? [],
+    )
     expect(ids).toEqual(['req-1', 'req-2'])
   })
 
@@ -58,7 +61,10 @@ describe('chat store', () => {
     await until(() => Boolean(chat.live?.run.manualRequest))
     chat.stop()
     await until(() => !chat.running)
-    expect(chat.activeSession.messages.at(-1)).toMatchObject({ status: 'aborted', error: 'Aborted: stopped by the user.' })
+    expect(chat.activeSession.messages.at(-1)).toMatchObject({
+      status: 'aborted',
+      error: 'Aborted: stopped by the user.',
+    })
   })
 
   it('the message shows at once and the run starts just after; stopped in between, no run starts and the next message runs', async () => {
@@ -89,7 +95,9 @@ describe('chat store', () => {
     expect(reply.run?.rounds[0]?.results).toEqual([])
     await chat.runSemiRequest(reply.id, reply.semi!.requests[0]!.requestId)
     const resultMessage = chat.activeSession.messages.find((m) => m.kind === 'tool-result')
-    expect(JSON.parse(resultMessage!.content)).toMatchObject({ tool_call_result: { toolCallId: reply.semi!.requests[0]!.requestId } })
+    expect(JSON.parse(resultMessage!.content)).toMatchObject({
+      tool_call_result: { toolCallId: reply.semi!.requests[0]!.requestId },
+    })
     await until(() => Boolean(chat.live?.run.manualRequest))
     expect(chat.live?.run.manualRequest?.messages.at(-1)?.content).toBe(resultMessage!.content)
     chat.stop()
@@ -108,14 +116,21 @@ describe('chat store', () => {
     await until(() => chat.live?.run.rounds.length === 2 && Boolean(chat.live.run.manualRequest))
     expect(chat.live?.run.rounds[0]?.cards[0]?.result).toMatchObject({ status: 'success' })
     const sent = chat.live?.run.manualRequest?.messages ?? []
-    expect(sent.at(-2)).toMatchObject({ role: 'assistant', tool_calls: [{ function: { name: 'calc_evaluate', arguments: '{"expression":"6*7"}' } }] })
+    expect(sent.at(-2)).toMatchObject({
+      role: 'assistant',
+      tool_calls: [{ function: { name: 'calc_evaluate', arguments: '{"expression":"6*7"}' } }],
+    })
     expect(sent.at(-1)).toMatchObject({ role: 'tool' })
     expect(sent.at(-1)?.content).toContain('"result": 42')
     chat.submitManualReply('It is 42.')
     await until(() => !chat.running)
     const reply = chat.activeSession.messages.at(-1)
     expect(reply).toMatchObject({ content: 'It is 42.', status: 'completed' })
-    expect(reply?.run?.rounds[0]?.contentCalls).toEqual({ formats: [{ id: 'hermes', label: 'Hermes <tool_call>' }], calls: 1, taken: true })
+    expect(reply?.run?.rounds[0]?.contentCalls).toEqual({
+      formats: [{ id: 'hermes', label: 'Hermes <tool_call>' }],
+      calls: 1,
+      taken: true,
+    })
     expect(reply?.wire?.map((m) => m.role)).toEqual(['assistant', 'tool', 'assistant'])
   })
 

@@ -22,7 +22,9 @@ describe('discovery store', () => {
     // limit is searched only where a method declares it, but shown on every method, as in the prompt.
     expect(found('limit')).toEqual([])
     store.state.query = ''
-    expect(store.matches.every((m) => m.methods.every((x) => x.method.parameters.some((p) => p.name === 'limit')))).toBe(true)
+    expect(
+      store.matches.every((m) => m.methods.every((x) => x.method.parameters.some((p) => p.name === 'limit'))),
+    ).toBe(true)
   })
 
   it('sorts and filters', () => {
@@ -31,17 +33,33 @@ describe('discovery store', () => {
     store.state.sort = 'methods'
     expect(store.matches.map((m) => m.tool.id)).toEqual(['fs', 'text', 'datetime', 'vars', 'calc', 'js'])
     store.state.agentOnly = true
-    expect(store.matches.find((m) => m.tool.id === 'fs')?.methods.map((m) => m.method.name)).toEqual(['tree', 'read', 'write', 'delete'])
+    expect(store.matches.find((m) => m.tool.id === 'fs')?.methods.map((m) => m.method.name)).toEqual([
+      'tree',
+      'read',
+      'write',
+      'delete',
+    ])
     store.state.requiredOnly = true
-    expect(store.matches.find((m) => m.tool.id === 'fs')?.methods.map((m) => m.method.name)).toEqual(['read', 'write', 'delete'])
+    expect(store.matches.find((m) => m.tool.id === 'fs')?.methods.map((m) => m.method.name)).toEqual([
+      'read',
+      'write',
+      'delete',
+    ])
     store.state.toolId = 'text'
     expect(store.matches.map((m) => m.tool.id)).toEqual(['text'])
   })
 
   it('sorts names naturally: "service 35" before "service 347" (it put 347 first)', () => {
     const store = useDiscoveryStore()
-    const tool = (id: string, name: string) => ({ id, name, getMetadata: () => ({ methods: [{ name: 'run', description: 'Runs.', parameters: [], agentCallable: true }] }), run: () => '' })
-    const removers = [tool('s347', 'Service 347'), tool('s35', 'Service 35'), tool('s4', 'Service 4')].map((t) => toolRegistryManager.register(t))
+    const tool = (id: string, name: string) => ({
+      id,
+      name,
+      getMetadata: () => ({ methods: [{ name: 'run', description: 'Runs.', parameters: [], agentCallable: true }] }),
+      run: () => '',
+    })
+    const removers = [tool('s347', 'Service 347'), tool('s35', 'Service 35'), tool('s4', 'Service 4')].map((t) =>
+      toolRegistryManager.register(t),
+    )
     try {
       store.state.query = 'service'
       expect(store.matches.map((m) => m.tool.name)).toEqual(['Service 4', 'Service 35', 'Service 347'])
@@ -57,7 +75,11 @@ describe('discovery store', () => {
     expect(store.methodCount).toBe(5000 + 22)
     store.state.query = 'invoice get'
     expect(store.matches.length).toBeGreaterThan(0)
-    expect(store.matches.every((m) => m.methods.every((x) => x.haystack.includes('get') || m.tool.name.toLowerCase().includes('get')))).toBe(true)
+    expect(
+      store.matches.every((m) =>
+        m.methods.every((x) => x.haystack.includes('get') || m.tool.name.toLowerCase().includes('get')),
+      ),
+    ).toBe(true)
     removers.forEach((remove) => remove())
     store.state.query = ''
     expect(store.methodCount).toBe(22)

@@ -8,8 +8,11 @@ import { freshPinia, useFreshApp } from '../helpers-ui'
 const slowTool: ToolRegistry = {
   id: 'slow',
   name: 'Slow',
-  getMetadata: () => ({ methods: [{ name: 'wait', description: 'Waits until cancelled.', agentCallable: true, parameters: [] }] }),
-  wait: (_args: unknown, ctx: ToolCallContext) => new Promise((_resolve, reject) => ctx.signal.addEventListener('abort', () => reject(new Error('stopped')))),
+  getMetadata: () => ({
+    methods: [{ name: 'wait', description: 'Waits until cancelled.', agentCallable: true, parameters: [] }],
+  }),
+  wait: (_args: unknown, ctx: ToolCallContext) =>
+    new Promise((_resolve, reject) => ctx.signal.addEventListener('abort', () => reject(new Error('stopped')))),
 }
 
 describe('executor store', () => {
@@ -36,20 +39,34 @@ describe('executor store', () => {
     expect(store.parameters.map((p) => p.name)).toEqual(['expression', 'precision', 'limit'])
     store.state.values = { expression: '1+1', limit: '5' }
     expect(store.plan).toMatchObject({ verdict: 'ready', limit: 5 })
-    expect(store.plan?.checks.map((c) => [c.name, c.state])).toEqual([['expression', 'ok'], ['precision', 'absent'], ['limit', 'ok']])
+    expect(store.plan?.checks.map((c) => [c.name, c.state])).toEqual([
+      ['expression', 'ok'],
+      ['precision', 'absent'],
+      ['limit', 'ok'],
+    ])
     // In JSON mode the plan catches what a form cannot hold: an argument the method does not take.
     expect(store.setMode('json')).toBe(true)
     store.state.json = '{"expression": "1+1", "colour": "red"}'
     expect(store.plan?.verdict).toBe('invalid-arguments')
-    expect(store.blocker).toEqual({ key: 'executor.blocked.plan', detail: 'Invalid arguments for "calc_evaluate": undeclared argument "colour" (declared: expression, precision, limit).' })
+    expect(store.blocker).toEqual({
+      key: 'executor.blocked.plan',
+      detail:
+        'Invalid arguments for "calc_evaluate": undeclared argument "colour" (declared: expression, precision, limit).',
+    })
   })
 
   it('a history row sums up its arguments on one line', () => {
-    expect(argumentSummary({ path: '/notes', depth: 2, recursive: true })).toBe('path: /notes, depth: 2, recursive: true')
-    expect(argumentSummary({ content: 'a very long text that goes on\nand on and on' })).toBe('content: a very long text that g…')
+    expect(argumentSummary({ path: '/notes', depth: 2, recursive: true })).toBe(
+      'path: /notes, depth: 2, recursive: true',
+    )
+    expect(argumentSummary({ content: 'a very long text that goes on\nand on and on' })).toBe(
+      'content: a very long text that g…',
+    )
     expect(argumentSummary({ files: { '/a.md': 'x' } })).toBe('files: {"/a.md":"x"}')
     expect(argumentSummary({})).toBe('')
-    expect(argumentSummary({ a: 'x'.repeat(30), b: 'y'.repeat(30), c: 'z'.repeat(30), d: 'w'.repeat(30) })).toHaveLength(80)
+    expect(
+      argumentSummary({ a: 'x'.repeat(30), b: 'y'.repeat(30), c: 'z'.repeat(30), d: 'w'.repeat(30) }),
+    ).toHaveLength(80)
   })
 
   it('runs, records history (newest first, at most ten) and keeps it across a reload', async () => {
@@ -68,7 +85,10 @@ describe('executor store', () => {
     expect(reloaded.state.routingName).toBe('calc_evaluate')
     reloaded.loadFromHistory(reloaded.state.history[0]!)
     expect(reloaded.state.values.expression).toBe(String(HISTORY_SIZE + 1))
-    expect(await reloaded.replay(reloaded.state.history[1]!)).toMatchObject({ status: 'success', result: expect.stringContaining(`"expression": "${HISTORY_SIZE}"`) as string })
+    expect(await reloaded.replay(reloaded.state.history[1]!)).toMatchObject({
+      status: 'success',
+      result: expect.stringContaining(`"expression": "${HISTORY_SIZE}"`) as string,
+    })
   })
 
   it('a person may run a method that is not agent-callable', async () => {
@@ -122,7 +142,11 @@ describe('executor store: progress', () => {
   const floodTool: ToolRegistry = {
     id: 'flood',
     name: 'Flood',
-    getMetadata: () => ({ methods: [{ name: 'run', description: 'Reports progress ten thousand times.', agentCallable: true, parameters: [] }] }),
+    getMetadata: () => ({
+      methods: [
+        { name: 'run', description: 'Reports progress ten thousand times.', agentCallable: true, parameters: [] },
+      ],
+    }),
     async run(_args: unknown, ctx: ToolCallContext) {
       for (let batch = 0; batch < 10; batch++) {
         for (let n = 1; n <= 1000; n++) ctx.onProgress?.({ progress: batch * 1000 + n, total: 10_000 })
@@ -138,7 +162,11 @@ describe('executor store: progress', () => {
     const store = useExecutorStore()
     store.choose('flood_run')
     let writes = 0
-    const stop = watch(() => store.progress, () => writes++, { flush: 'sync' })
+    const stop = watch(
+      () => store.progress,
+      () => writes++,
+      { flush: 'sync' },
+    )
     const running = store.run({})
     await vi.waitFor(() => expect(store.progress?.progress).toBe(10_000), { timeout: 10_000 })
     expect(writes).toBeGreaterThan(0)

@@ -41,7 +41,8 @@ describe('parser store', () => {
   it('an edit keeps the requests and plans it did not touch (their cards are not redrawn), and replaces the one it changed', async () => {
     const store = useParserStore()
     store.state.protocol = 'vcp'
-    const block = (expression: string) => `<<<[TOOL_REQUEST]>>>\ntool_name:「始」calc_evaluate「末」,\nexpression:「始」${expression}「末」\n<<<[END_TOOL_REQUEST]>>>`
+    const block = (expression: string) =>
+      `<<<[TOOL_REQUEST]>>>\ntool_name:「始」calc_evaluate「末」,\nexpression:「始」${expression}「末」\n<<<[END_TOOL_REQUEST]>>>`
     store.text = `${block('1+1')}\n${block('2+2')}\n`
     store.flush()
     await flushPromises()
@@ -64,13 +65,19 @@ describe('parser store', () => {
     const store = useParserStore()
     store.loadSample(3)
     const text = store.text
-    const spans = store.diagnostics.filter((d) => d.code !== 'protocol-detected').map((d) => [d.code, text.slice(d.offset, d.offset + d.length)])
+    const spans = store.diagnostics
+      .filter((d) => d.code !== 'protocol-detected')
+      .map((d) => [d.code, text.slice(d.offset, d.offset + d.length)])
     const reasoning = spans.find(([code]) => code === 'request-in-reasoning')?.[1] ?? ''
     expect(reasoning.startsWith('<<<[TOOL_REQUEST]>>>') && reasoning.endsWith('<<<[END_TOOL_REQUEST]>>>')).toBe(true)
     expect(spans).toContainEqual(['argument-type-error', 'two'])
     expect(spans.find(([code]) => code === 'unknown-tool')?.[1]).toContain('weather_today')
     const rows = store.plans[4]?.checks.map((c) => [c.name, c.state])
-    expect(rows).toEqual([['expression', 'ok'], ['precision', 'type-error'], ['limit', 'absent']])
+    expect(rows).toEqual([
+      ['expression', 'ok'],
+      ['precision', 'type-error'],
+      ['limit', 'absent'],
+    ])
   })
 
   it('runs what is ready, skips reasoning unless asked, and asks before a call that needs approval', async () => {
@@ -88,13 +95,18 @@ describe('parser store', () => {
 
   it('a call the tool wants approved waits for the approver, and is not run without one', async () => {
     const store = useParserStore()
-    const write = (n: number) => `<<<[TOOL_REQUEST]>>>\ntool_name:「始」fs_write「末」,\npath:「始」/big/${n}.md「末」,\ncontent:「始」x「末」\n<<<[END_TOOL_REQUEST]>>>`
+    const write = (n: number) =>
+      `<<<[TOOL_REQUEST]>>>\ntool_name:「始」fs_write「末」,\npath:「始」/big/${n}.md「末」,\ncontent:「始」x「末」\n<<<[END_TOOL_REQUEST]>>>`
     store.text = [1, 2, 3, 4].map(write).join('\n')
     await store.runAll()
-    store.text = '<<<[TOOL_REQUEST]>>>\ntool_name:「始」fs_delete「末」,\npath:「始」/big「末」,\nrecursive:「始」true「末」\n<<<[END_TOOL_REQUEST]>>>'
+    store.text =
+      '<<<[TOOL_REQUEST]>>>\ntool_name:「始」fs_delete「末」,\npath:「始」/big「末」,\nrecursive:「始」true「末」\n<<<[END_TOOL_REQUEST]>>>'
     store.flush()
     await flushPromises()
-    expect(store.plans[0]).toMatchObject({ verdict: 'needs-approval', approvalReason: 'it deletes 4 files under "/big"' })
+    expect(store.plans[0]).toMatchObject({
+      verdict: 'needs-approval',
+      approvalReason: 'it deletes 4 files under "/big"',
+    })
     const [del] = store.result.requests
     await store.run(del!)
     expect(store.results[del!.requestId]).toMatchObject({ status: 'denied' })
@@ -123,15 +135,21 @@ describe('parser store', () => {
     expect(store.stale).toBe(false)
     expect(store.result.requests[0]?.toolName).toBe('calc_evaluate')
     store.loadSample(2)
-    expect(store.result.diagnostics.find((d) => d.code === 'protocol-detected')?.message).toBe('Detected: vcp (1 request), hermes (1 request), json (1 request).')
+    expect(store.result.diagnostics.find((d) => d.code === 'protocol-detected')?.message).toBe(
+      'Detected: vcp (1 request), hermes (1 request), json (1 request).',
+    )
     expect(SAMPLE_REPLIES.map((s) => s.protocol)).toEqual(['vcp', 'vcp', 'auto', 'vcp', 'auto'])
     store.loadSample(4)
-    expect(store.result.detected?.map((d) => [d.id, d.requests])).toEqual([['qwen3-coder', 1], ['harmony', 1], ['mistral', 1]])
+    expect(store.result.detected?.map((d) => [d.id, d.requests])).toEqual([
+      ['qwen3-coder', 1],
+      ['harmony', 1],
+      ['mistral', 1],
+    ])
     // The registered tools type the Qwen3-Coder value by its schema.
     expect(store.result.requests[0]?.arguments).toEqual({ expression: 'sqrt(2) * 10', precision: 4 })
   })
 
-  it('says an unknown tool once: the plan\'s diagnostic, not also the parser\'s tools-hint check', () => {
+  it("says an unknown tool once: the plan's diagnostic, not also the parser's tools-hint check", () => {
     const store = useParserStore()
     store.text = '[TOOL_CALLS]calc_evaluat[ARGS]{"expression": "1"}'
     store.state.protocol = 'auto'
@@ -150,7 +168,9 @@ describe('parser store', () => {
     store.state.model = 'meta-llama/Llama-3.2-3B-Instruct'
     await new Promise((resolve) => setTimeout(resolve, 200))
     expect(store.result.requests.map((r) => r.toolName)).toEqual(['calc_evaluate', 'not_a_tool'])
-    expect(JSON.parse(localStorage.getItem('vcp-workbench:parser') ?? '{}').data?.model).toBe('meta-llama/Llama-3.2-3B-Instruct')
+    expect(JSON.parse(localStorage.getItem('vcp-workbench:parser') ?? '{}').data?.model).toBe(
+      'meta-llama/Llama-3.2-3B-Instruct',
+    )
     setActivePinia(createPinia())
     expect(useParserStore().state.model).toBe('meta-llama/Llama-3.2-3B-Instruct')
   })

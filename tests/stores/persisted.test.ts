@@ -3,7 +3,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { nextTick } from 'vue'
 import { persistedRef, persistNotices, STORAGE_PREFIX } from '../../src/stores/persisted'
 
-const check = (data: unknown) => (typeof data === 'object' && data !== null && typeof (data as { n?: unknown }).n === 'number' ? (data as { n: number }) : null)
+const check = (data: unknown) =>
+  typeof data === 'object' && data !== null && typeof (data as { n?: unknown }).n === 'number'
+    ? (data as { n: number })
+    : null
 
 describe('persistedRef', () => {
   beforeEach(() => {
@@ -41,7 +44,9 @@ describe('persistedRef', () => {
       return { n: Number((data as { n: string }).n) }
     }
     expect(persistedRef('t', 1, () => ({ n: 0 }), repairing).value).toEqual({ n: 7 })
-    expect(persistNotices.value).toEqual([{ key: 't', reason: 'repaired', repairs: ['n was text'], backupKey: `${STORAGE_PREFIX}backup:t` }])
+    expect(persistNotices.value).toEqual([
+      { key: 't', reason: 'repaired', repairs: ['n was text'], backupKey: `${STORAGE_PREFIX}backup:t` },
+    ])
     expect(localStorage.getItem(`${STORAGE_PREFIX}backup:t`)).toBe(saved)
   })
 

@@ -36,18 +36,23 @@ describe('calculator expression parser', () => {
     expect(() => evaluateExpression('1; 2')).toThrow('Unexpected ";" at position 2: an operator was expected.')
     expect(() => evaluateExpression('atan2(1)')).toThrow('atan2() takes 2 arguments, got 1.')
     expect(() => evaluateExpression('')).toThrow('The expression is empty.')
-    expect(() => evaluateExpression('('.repeat(1000) + '1' + ')'.repeat(1000))).toThrow('The expression nests deeper than 200 levels.')
+    expect(() => evaluateExpression('('.repeat(1000) + '1' + ')'.repeat(1000))).toThrow(
+      'The expression nests deeper than 200 levels.',
+    )
   })
 
   it('never throws anything but an ExpressionError on any input', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom(...'0123456789+-*/%^(),. episqrtmaxconstructor×'.split('')) }), (text) => {
-        try {
-          evaluateExpression(text)
-        } catch (error) {
-          expect(error).toBeInstanceOf(ExpressionError)
-        }
-      }),
+      fc.property(
+        fc.string({ unit: fc.constantFrom(...'0123456789+-*/%^(),. episqrtmaxconstructor×'.split('')) }),
+        (text) => {
+          try {
+            evaluateExpression(text)
+          } catch (error) {
+            expect(error).toBeInstanceOf(ExpressionError)
+          }
+        },
+      ),
       { numRuns: 2000 },
     )
   })
@@ -68,6 +73,8 @@ describe('calc tool', () => {
     expect((await call('calc_evaluate', { expression: '1/0' })).result).toBe(
       '"calc_evaluate" failed: The result is Infinity (for example a division by zero or a number too large).',
     )
-    expect((await call('calc_evaluate', { expression: '1', precision: '40' })).result).toBe('"calc_evaluate" failed: precision must be between 1 and 17, got 40.')
+    expect((await call('calc_evaluate', { expression: '1', precision: '40' })).result).toBe(
+      '"calc_evaluate" failed: precision must be between 1 and 17, got 40.',
+    )
   })
 })

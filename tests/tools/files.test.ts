@@ -27,7 +27,9 @@ describe.each(stores)('fs tool over the %s store', (_name, makeStore) => {
     const call = caller(createFileSystemTool(await makeStore()))
     const user = { caller: 'user' as const }
     await call('fs_write', { path: '/a/x.md', content: 'X' })
-    expect((await call('fs_importAll', { files: '{"/new.md": "N", "/ok": "1", "/ok/inner.txt": "2"}' }, user)).result).toBe(
+    expect(
+      (await call('fs_importAll', { files: '{"/new.md": "N", "/ok": "1", "/ok/inner.txt": "2"}' }, user)).result,
+    ).toBe(
       '"fs_importAll" failed: nothing was imported: "/ok" would be a file, but "/ok/inner.txt" needs it to be a directory; "/ok/inner.txt" would be inside "/ok", which is a file.',
     )
     expect((await call('fs_importAll', { files: '{"/new.md": "N", "/a": "clash"}' }, user)).result).toBe(
@@ -43,22 +45,40 @@ describe.each(stores)('fs tool over the %s store', (_name, makeStore) => {
     await call('fs_write', { path: 'notes/./deep/../b.txt', content: '世界' })
     await call('fs_write', { path: '/a.txt', content: 'a' })
     await call('fs_write', { path: '/notes/todo.md', content: '- eggs\n', append: 'true' })
-    expect((await call('fs_tree')).result).toBe(['/', '├── notes/', '│   ├── b.txt (6 B)', '│   └── todo.md (14 B)', '└── a.txt (1 B)'].join('\n'))
-    expect((await call('fs_tree', { path: '/', depth: '1' })).result).toBe(['/', '├── notes/ ...', '└── a.txt (1 B)'].join('\n'))
+    expect((await call('fs_tree')).result).toBe(
+      ['/', '├── notes/', '│   ├── b.txt (6 B)', '│   └── todo.md (14 B)', '└── a.txt (1 B)'].join('\n'),
+    )
+    expect((await call('fs_tree', { path: '/', depth: '1' })).result).toBe(
+      ['/', '├── notes/ ...', '└── a.txt (1 B)'].join('\n'),
+    )
     expect((await call('fs_read', { path: '/notes/todo.md' })).result).toBe('- milk\n- eggs\n')
-    expect((await call('fs_delete', { path: '/notes' })).result).toBe('"fs_delete" failed: "/notes" is a directory with 2 files; pass recursive: true to delete it all.')
-    expect(JSON.parse((await call('fs_delete', { path: '/notes', recursive: 'true' })).result)).toEqual({ deleted: ['/notes/b.txt', '/notes/todo.md'] })
+    expect((await call('fs_delete', { path: '/notes' })).result).toBe(
+      '"fs_delete" failed: "/notes" is a directory with 2 files; pass recursive: true to delete it all.',
+    )
+    expect(JSON.parse((await call('fs_delete', { path: '/notes', recursive: 'true' })).result)).toEqual({
+      deleted: ['/notes/b.txt', '/notes/todo.md'],
+    })
     expect((await call('fs_tree')).result).toBe('/\n└── a.txt (1 B)')
   })
 
   it('gives clear errors for missing files, directories and escapes', async () => {
     const call = caller(createFileSystemTool(await makeStore()))
     await call('fs_write', { path: '/d/x.txt', content: 'x' })
-    expect((await call('fs_read', { path: '/d/y.txt' })).result).toBe('"fs_read" failed: "/d/y.txt" does not exist. Files in "/d": /d/x.txt.')
-    expect((await call('fs_read', { path: '/d' })).result).toBe('"fs_read" failed: "/d" is a directory; use fs_tree to list it.')
-    expect((await call('fs_read', { path: '/../etc/passwd' })).result).toBe('"fs_read" failed: path "/../etc/passwd" goes above the root "/".')
-    expect((await call('fs_write', { path: '/d', content: '' })).result).toBe('"fs_write" failed: "/d" is a directory; choose a file path inside it.')
-    expect((await call('fs_write', { path: '/d/x.txt/z', content: '' })).result).toBe('"fs_write" failed: "/d/x.txt" is a file, so "/d/x.txt/z" cannot be created inside it.')
+    expect((await call('fs_read', { path: '/d/y.txt' })).result).toBe(
+      '"fs_read" failed: "/d/y.txt" does not exist. Files in "/d": /d/x.txt.',
+    )
+    expect((await call('fs_read', { path: '/d' })).result).toBe(
+      '"fs_read" failed: "/d" is a directory; use fs_tree to list it.',
+    )
+    expect((await call('fs_read', { path: '/../etc/passwd' })).result).toBe(
+      '"fs_read" failed: path "/../etc/passwd" goes above the root "/".',
+    )
+    expect((await call('fs_write', { path: '/d', content: '' })).result).toBe(
+      '"fs_write" failed: "/d" is a directory; choose a file path inside it.',
+    )
+    expect((await call('fs_write', { path: '/d/x.txt/z', content: '' })).result).toBe(
+      '"fs_write" failed: "/d/x.txt" is a file, so "/d/x.txt/z" cannot be created inside it.',
+    )
     expect((await call('fs_tree', { path: '/nope' })).result).toBe('"fs_tree" failed: "/nope" does not exist.')
     expect((await call('fs_delete', { path: '/nope' })).result).toBe('"fs_delete" failed: "/nope" does not exist.')
   })
@@ -67,16 +87,24 @@ describe.each(stores)('fs tool over the %s store', (_name, makeStore) => {
     const call = caller(createFileSystemTool(await makeStore()))
     await call('fs_write', { path: '/x', content: '1' })
     expect((await call('fs_wipe')).status).toBe('denied')
-    expect(await call('fs_wipe', {}, { caller: 'user' })).toMatchObject({ status: 'success', result: '{\n  "deleted": 1\n}' })
+    expect(await call('fs_wipe', {}, { caller: 'user' })).toMatchObject({
+      status: 'success',
+      result: '{\n  "deleted": 1\n}',
+    })
   })
 })
 
 describe('folder store', () => {
   it('persists: a new store over the same folder sees the files, which are real files', async () => {
     const folder = await tempFolder()
-    await caller(createFileSystemTool(createFolderFileStore(folder)))('fs_write', { path: '/keep/me.txt', content: 'still here' })
+    await caller(createFileSystemTool(createFolderFileStore(folder)))('fs_write', {
+      path: '/keep/me.txt',
+      content: 'still here',
+    })
     expect(await readFile(join(folder, 'keep', 'me.txt'), 'utf8')).toBe('still here')
-    expect((await caller(createFileSystemTool(createFolderFileStore(folder)))('fs_read', { path: '/keep/me.txt' })).result).toBe('still here')
+    expect(
+      (await caller(createFileSystemTool(createFolderFileStore(folder)))('fs_read', { path: '/keep/me.txt' })).result,
+    ).toBe('still here')
   })
 
   it('does not follow symbolic links out of the folder', async () => {
@@ -102,12 +130,16 @@ describe('fs export and import (for people)', () => {
     const snapshot = (await call('fs_exportAll', {}, user)).result
     expect(JSON.parse(snapshot)).toEqual({ '/a/x.md': 'X', '/b.md': 'B' })
     await call('fs_wipe', {}, user)
-    expect(JSON.parse((await call('fs_importAll', { files: snapshot }, user)).result)).toEqual({ written: ['/a/x.md', '/b.md'] })
+    expect(JSON.parse((await call('fs_importAll', { files: snapshot }, user)).result)).toEqual({
+      written: ['/a/x.md', '/b.md'],
+    })
     expect((await call('fs_read', { path: '/a/x.md' })).result).toBe('X')
     expect((await call('fs_importAll', { files: '{"/ok.md": "1", "/n.md": 2}' }, user)).result).toBe(
       '"fs_importAll" failed: every file\'s content must be text; not text: "/n.md".',
     )
-    expect((await call('fs_importAll', { files: '{"/ok.md": "1", "/../x": "2"}' }, user)).result).toBe('"fs_importAll" failed: path "/../x" goes above the root "/".')
+    expect((await call('fs_importAll', { files: '{"/ok.md": "1", "/../x": "2"}' }, user)).result).toBe(
+      '"fs_importAll" failed: path "/../x" goes above the root "/".',
+    )
     expect((await call('fs_read', { path: '/ok.md' })).status).toBe('error')
     expect((await call('fs_exportAll')).status).toBe('denied')
   })
@@ -124,7 +156,8 @@ describe('fs tool: deletes a model cannot make unseen', () => {
     const call = await withFiles(2)
     expect(await call('fs_delete', { path: '/', recursive: 'true' })).toMatchObject({
       status: 'error',
-      result: '"fs_delete" failed: "/" is the root: deleting it would erase every file, so it is refused. Delete the folders you mean one by one.',
+      result:
+        '"fs_delete" failed: "/" is the root: deleting it would erase every file, so it is refused. Delete the folders you mean one by one.',
     })
     expect((await call('fs_tree', { path: '/' })).result).toContain('0.md')
   })
@@ -132,12 +165,27 @@ describe('fs tool: deletes a model cannot make unseen', () => {
   it('a recursive delete of more than three files asks the approver, with the reason, even when confirmation is off', async () => {
     const call = await withFiles(5)
     const asked: (string | undefined)[] = []
-    const declined = await call('fs_delete', { path: '/docs', recursive: 'true' }, { onBeforeExecute: (pending) => (asked.push(pending.approvalReason), { approved: false, reason: 'no' }) })
+    const declined = await call(
+      'fs_delete',
+      { path: '/docs', recursive: 'true' },
+      { onBeforeExecute: (pending) => (asked.push(pending.approvalReason), { approved: false, reason: 'no' }) },
+    )
     expect(asked).toEqual(['it deletes 5 files under "/docs"'])
-    expect(declined).toMatchObject({ status: 'denied', result: 'The user declined the call to "fs_delete". Reason: no' })
+    expect(declined).toMatchObject({
+      status: 'denied',
+      result: 'The user declined the call to "fs_delete". Reason: no',
+    })
     const small = await withFiles(3)
     const none: unknown[] = []
-    expect((await small('fs_delete', { path: '/docs', recursive: 'true' }, { onBeforeExecute: (pending) => (none.push(pending), true) })).status).toBe('success')
+    expect(
+      (
+        await small(
+          'fs_delete',
+          { path: '/docs', recursive: 'true' },
+          { onBeforeExecute: (pending) => (none.push(pending), true) },
+        )
+      ).status,
+    ).toBe('success')
     expect(none).toEqual([])
   })
 })
@@ -154,7 +202,9 @@ describe('fs_importAll: all or nothing', () => {
       if (++writes === 3) throw new Error('disk full')
       return write(path, content)
     }
-    expect((await call('fs_importAll', { files: '{"/keep.md": "new", "/b.md": "B", "/c.md": "C"}' }, user)).result).toBe(
+    expect(
+      (await call('fs_importAll', { files: '{"/keep.md": "new", "/b.md": "B", "/c.md": "C"}' }, user)).result,
+    ).toBe(
       '"fs_importAll" failed: nothing was imported: writing failed (disk full), and the files written so far were put back.',
     )
     store.write = write

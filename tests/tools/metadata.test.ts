@@ -11,18 +11,23 @@ function described(parameter: MethodParameter): boolean {
 }
 
 describe('built-in tool metadata', () => {
-  it.each(methods.map(({ tool, method }) => [`${tool.id}_${method.name}`, tool, method] as const))('%s is fully described and its example is valid', (_name, tool, method) => {
-    expect(tool.description).toBeTruthy()
-    expect(method.description.length).toBeGreaterThan(10)
-    expect(typeof method.agentCallable).toBe('boolean')
-    expect(method.parameters.every(described)).toBe(true)
-    expect(method.returns?.type).toBeTruthy()
-    const example = JSON.parse(method.example ?? 'null') as Record<string, unknown>
-    expect(coerceArguments(method.parameters, example).problems).toEqual([])
-  })
+  it.each(methods.map(({ tool, method }) => [`${tool.id}_${method.name}`, tool, method] as const))(
+    '%s is fully described and its example is valid',
+    (_name, tool, method) => {
+      expect(tool.description).toBeTruthy()
+      expect(method.description.length).toBeGreaterThan(10)
+      expect(typeof method.agentCallable).toBe('boolean')
+      expect(method.parameters.every(described)).toBe(true)
+      expect(method.returns?.type).toBeTruthy()
+      const example = JSON.parse(method.example ?? 'null') as Record<string, unknown>
+      expect(coerceArguments(method.parameters, example).problems).toEqual([])
+    },
+  )
 
   it('a few methods are deliberately not agent-callable', () => {
-    const closed = methods.filter(({ method }) => !method.agentCallable).map(({ tool, method }) => `${tool.id}_${method.name}`)
+    const closed = methods
+      .filter(({ method }) => !method.agentCallable)
+      .map(({ tool, method }) => `${tool.id}_${method.name}`)
     expect(closed).toEqual(['fs_wipe', 'fs_exportAll', 'fs_importAll'])
   })
 })

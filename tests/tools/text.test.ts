@@ -15,7 +15,9 @@ describe('text tool', () => {
         { match: '7-', index: 6, groups: ['7', null], named: { word: null } },
       ],
     })
-    const first = JSON.parse((await call('text_regexTest', { pattern: 'a', input: 'aaa', flags: 'i' })).result) as { count: number }
+    const first = JSON.parse((await call('text_regexTest', { pattern: 'a', input: 'aaa', flags: 'i' })).result) as {
+      count: number
+    }
     expect(first.count).toBe(1)
     const empty = JSON.parse((await call('text_regexTest', { pattern: 'x*', input: 'ab' })).result) as { count: number }
     expect(empty.count).toBe(3)
@@ -28,7 +30,11 @@ describe('text tool', () => {
   })
 
   it('matches catastrophic-backtracking patterns in linear time (^(a+)+$ on 40 characters took 112 s)', async () => {
-    const hostile: [string, string][] = [['^(a+)+$', 'a'.repeat(40) + 'b'], ['(x+x+)+y', 'x'.repeat(5000)], ['^(\\w+\\s?)*$', 'word '.repeat(10_000) + '!']]
+    const hostile: [string, string][] = [
+      ['^(a+)+$', 'a'.repeat(40) + 'b'],
+      ['(x+x+)+y', 'x'.repeat(5000)],
+      ['^(\\w+\\s?)*$', 'word '.repeat(10_000) + '!'],
+    ]
     for (const [pattern, input] of hostile) {
       const result = await call('text_regexTest', { pattern, input })
       expect(result.status).toBe('success')
@@ -39,15 +45,25 @@ describe('text tool', () => {
   })
 
   it('says why lookaround, backreferences and unknown flags are refused', async () => {
-    expect((await call('text_regexTest', { pattern: '(a)\\1', input: 'aa' })).result).toMatch(/backreferences are not supported/)
+    expect((await call('text_regexTest', { pattern: '(a)\\1', input: 'aa' })).result).toMatch(
+      /backreferences are not supported/,
+    )
     expect((await call('text_regexTest', { pattern: 'a(?=b)', input: 'ab' })).result).toMatch(/Lookahead, lookbehind/)
-    expect((await call('text_regexTest', { pattern: 'a', input: 'a', flags: 'gy' })).result).toMatch(/unsupported flag "y"/)
-    expect(JSON.parse((await call('text_regexTest', { pattern: 'A.B', input: 'a\nb', flags: 'gis' })).result)).toMatchObject({ count: 1 })
+    expect((await call('text_regexTest', { pattern: 'a', input: 'a', flags: 'gy' })).result).toMatch(
+      /unsupported flag "y"/,
+    )
+    expect(
+      JSON.parse((await call('text_regexTest', { pattern: 'A.B', input: 'a\nb', flags: 'gis' })).result),
+    ).toMatchObject({ count: 1 })
   })
 
   it('hashes with Web Crypto', async () => {
-    expect((await call('text_hash', { text: 'hello' })).result).toBe('2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824')
-    expect((await call('text_hash', { text: 'hello', algorithm: 'SHA-1' })).result).toBe('aaf4c61ddcc5e8a2dabede0f3b482cd9aea9434d')
+    expect((await call('text_hash', { text: 'hello' })).result).toBe(
+      '2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824',
+    )
+    expect((await call('text_hash', { text: 'hello', algorithm: 'SHA-1' })).result).toBe(
+      'aaf4c61ddcc5e8a2dabede0f3b482cd9aea9434d',
+    )
     expect((await call('text_hash', { text: 'x', algorithm: 'MD5' })).result).toBe(
       'Invalid arguments for "text_hash": "algorithm" must be one of "SHA-1", "SHA-256", "SHA-384", "SHA-512", got "MD5".',
     )
@@ -61,10 +77,18 @@ describe('text tool', () => {
     expect((await call('text_base64Decode', { base64: 'a$b' })).result).toBe(
       '"text_base64Decode" failed: base64 holds characters outside the base64 alphabet or has an impossible length.',
     )
-    expect((await call('text_base64Decode', { base64: '/w==' })).result).toBe('"text_base64Decode" failed: the decoded bytes are not valid UTF-8 text.')
+    expect((await call('text_base64Decode', { base64: '/w==' })).result).toBe(
+      '"text_base64Decode" failed: the decoded bytes are not valid UTF-8 text.',
+    )
   })
 
   it('counts', async () => {
-    expect(JSON.parse((await call('text_stats', { text: 'two words\n世界 😀' })).result)).toEqual({ characters: 14, utf16Units: 15, utf8Bytes: 21, words: 4, lines: 2 })
+    expect(JSON.parse((await call('text_stats', { text: 'two words\n世界 😀' })).result)).toEqual({
+      characters: 14,
+      utf16Units: 15,
+      utf8Bytes: 21,
+      words: 4,
+      lines: 2,
+    })
   })
 })

@@ -7,7 +7,14 @@ export function createTodoTool(items: string[]): ToolRegistry {
     name: 'To-do list',
     description: "The user's to-do list.",
     getMetadata: () => ({
-      methods: [{ name: 'add', description: 'Adds an item to the to-do list.', agentCallable: true, parameters: [{ name: 'title', type: 'string', description: 'What to do.' }] }],
+      methods: [
+        {
+          name: 'add',
+          description: 'Adds an item to the to-do list.',
+          agentCallable: true,
+          parameters: [{ name: 'title', type: 'string', description: 'What to do.' }],
+        },
+      ],
     }),
     add({ title }: { title: string }) {
       items.push(title)

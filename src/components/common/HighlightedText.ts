@@ -9,7 +9,9 @@ import './highlighted-text.css'
 const HighlightedText: FunctionalComponent<{ text: string; terms: readonly string[] }> = (props) =>
   h(
     'span',
-    highlight(props.text, props.terms).map((piece) => (piece.match ? h('mark', { class: 'hl' }, piece.text) : piece.text)),
+    highlight(props.text, props.terms).map((piece) =>
+      piece.match ? h('mark', { class: 'hl' }, piece.text) : piece.text,
+    ),
   )
 HighlightedText.props = ['text', 'terms']
 

@@ -12,5 +12,9 @@ export function formatFamilies(): [string, FormatInfo[]][] {
 
 /** The i18n key of a family's name ("JSON (tagged)" -> parser.family.json-tagged). */
 export function familyKey(family: string): string {
-  return `parser.family.${family.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim().replace(/ /g, '-')}`
+  return `parser.family.${family
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim()
+    .replace(/ /g, '-')}`
 }

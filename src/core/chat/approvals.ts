@@ -41,7 +41,13 @@ export function createApprovalGate(options: ApprovalGateOptions): ApprovalGate {
     const key = approvalKey(call)
     if (policy === 'once') {
       const known = decisions.get(key)
-      if (known) return known.approved ? known : { approved: false, reason: `${known.reason ? known.reason + ' ' : ''}(a remembered rejection of this call)` }
+      if (known)
+        return known.approved
+          ? known
+          : {
+              approved: false,
+              reason: `${known.reason ? known.reason + ' ' : ''}(a remembered rejection of this call)`,
+            }
     }
     const decision = roundApproved ? { approved: true } : await options.ask(call)
     if (policy === 'once') decisions.set(key, decision)

@@ -63,13 +63,19 @@ export interface ChatRunOptions {
   schedule?: FrameScheduler
 }
 
-export interface ChatRunStart extends Omit<ToolLoopOptions, 'registry' | 'protocols' | 'discovery' | 'signal' | 'approver' | 'resultReviewer' | 'execute' | 'onContentCalls'> {
+export interface ChatRunStart
+  extends Omit<
+    ToolLoopOptions,
+    'registry' | 'protocols' | 'discovery' | 'signal' | 'approver' | 'resultReviewer' | 'execute' | 'onContentCalls'
+  > {
   /** 'semi-automatic': requests become cards a person runs one by one (`runRequest`); calling is 'text'. @default 'loop' */
   flow?: 'loop' | 'semi-automatic'
   /** Whether a call asks first: one policy for all, or per call. A tool's own request for approval is asked even under 'auto'. @default 'auto' */
   approval?: ApprovalPolicy | ((toolId: string, call: PendingCall) => ApprovalPolicy)
   /** Whether a result is shown to a person before the model sees it. @default 'never' */
-  resultReview?: ResultPolicy | ((call: PendingCall, outcome: { status: ToolExecutionResult['status'] }) => ResultPolicy)
+  resultReview?:
+    | ResultPolicy
+    | ((call: PendingCall, outcome: { status: ToolExecutionResult['status'] }) => ResultPolicy)
   /** Where 'once' answers are remembered; pass the conversation's own map to keep them across runs. */
   approvalMemory?: Map<string, ApprovalDecision>
   /** Stops this run too when it aborts. */
@@ -105,7 +111,15 @@ export interface ChatRun {
   /** The same, but the reply stays an answer and the run ends as it would have. */
   dismissContentCalls(): boolean
   /** Runs one request by hand (semi-automatic mode), with no approval asked: the person's click is the approval. */
-  runRequest(request: ParsedRequest, options: { config: ToolCallConfig; presets?: ChatRunStart['presets']; variables?: VariableStore; signal?: AbortSignal }): Promise<ToolExecutionResult>
+  runRequest(
+    request: ParsedRequest,
+    options: {
+      config: ToolCallConfig
+      presets?: ChatRunStart['presets']
+      variables?: VariableStore
+      signal?: AbortSignal
+    },
+  ): Promise<ToolExecutionResult>
   /** Called after each change of the state (streamed text at most once per frame). */
   subscribe(listener: (state: ChatRunState) => void): () => void
   /** Stops the run and forgets the listeners; `start` rejects afterwards. */
@@ -116,7 +130,13 @@ let approvalCounter = 0
 
 export function createChatRun(options: ChatRunOptions = {}): ChatRun {
   const registry = options.registry ?? toolRegistryManager
-  const state: ChatRunState = (options.reactive ?? ((s) => s))<ChatRunState>({ status: 'idle', error: null, rounds: [], pending: [], manualRequest: null })
+  const state: ChatRunState = (options.reactive ?? ((s) => s))<ChatRunState>({
+    status: 'idle',
+    error: null,
+    rounds: [],
+    pending: [],
+    manualRequest: null,
+  })
   const listeners = new Set<(state: ChatRunState) => void>()
   let controller: AbortController | null = null
   let gate: ApprovalGate | null = null
@@ -127,8 +147,13 @@ export function createChatRun(options: ChatRunOptions = {}): ChatRun {
   const changed = (): void => listeners.forEach((listener) => listener(state))
 
   /** Asks on the card of the call, in the current round. */
-  function ask(kind: PendingApproval['kind'], call: PendingCall, outcome?: PendingApproval['outcome']): Promise<ApprovalDecision> {
-    if (!controller || controller.signal.aborted) return Promise.resolve({ approved: false, reason: 'the run was stopped' })
+  function ask(
+    kind: PendingApproval['kind'],
+    call: PendingCall,
+    outcome?: PendingApproval['outcome'],
+  ): Promise<ApprovalDecision> {
+    if (!controller || controller.signal.aborted)
+      return Promise.resolve({ approved: false, reason: 'the run was stopped' })
     return new Promise<ApprovalDecision>((resolve) => {
       const round = state.rounds.length - 1
       const card = state.rounds[round]?.cards.find((c) => c.request?.requestId === call.requestId)
@@ -160,13 +185,25 @@ export function createChatRun(options: ChatRunOptions = {}): ChatRun {
   async function start(start: ChatRunStart): Promise<ChatRunResult> {
     if (disposed) throw new Error('This chat run was disposed.')
     if (controller) throw new Error('A run is already in progress: stop it or wait for it to end.')
-    const { flow = 'loop', approval = 'auto', resultReview = 'never', approvalMemory, signal: outer, callbacks = {}, ...loop } = start
+    const {
+      flow = 'loop',
+      approval = 'auto',
+      resultReview = 'never',
+      approvalMemory,
+      signal: outer,
+      callbacks = {},
+      ...loop
+    } = start
     const run = new AbortController()
     controller = run
     const forward = (): void => run.abort(outer?.reason)
     if (outer?.aborted) forward()
     else outer?.addEventListener('abort', forward, { once: true })
-    const runGate = createApprovalGate({ policyFor: typeof approval === 'function' ? approval : () => approval, ask: (call) => ask('call', call), decisions: approvalMemory })
+    const runGate = createApprovalGate({
+      policyFor: typeof approval === 'function' ? approval : () => approval,
+      ask: (call) => ask('call', call),
+      decisions: approvalMemory,
+    })
     gate = runGate
     state.status = 'running'
     state.error = null
@@ -353,7 +390,10 @@ export function createChatRun(options: ChatRunOptions = {}): ChatRun {
     takeContentCalls: () => decideContentCalls(true),
     dismissContentCalls: () => decideContentCalls(false),
     runRequest: (request, { config, presets, variables, signal }) =>
-      executeToolRequest(request, executeOptionsFor(config, { registry, requireConfirmation: false, presets, variables, signal })),
+      executeToolRequest(
+        request,
+        executeOptionsFor(config, { registry, requireConfirmation: false, presets, variables, signal }),
+      ),
     subscribe(listener) {
       listeners.add(listener)
       return () => listeners.delete(listener)

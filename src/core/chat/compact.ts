@@ -26,19 +26,33 @@ function shorten(value: unknown, key = ''): unknown {
     return `${value.slice(0, LONG_STRING)}… (${value.length - LONG_STRING} more characters)`
   }
   if (Array.isArray(value)) return value.map((item) => shorten(item, key))
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shorten(v, k)]))
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shorten(v, k)]))
   return value
 }
 
 function argumentsOf(request: ParsedRequest): unknown {
-  return request.arguments !== undefined && request.arguments !== null && typeof request.arguments === 'object' ? request.arguments : request.args
+  return request.arguments !== undefined && request.arguments !== null && typeof request.arguments === 'object'
+    ? request.arguments
+    : request.args
 }
 
 export function toolExecutionLog(request: ParsedRequest, result: ToolExecutionResult | undefined): string {
   const status = result ? `${STATUS[result.status]} (${Math.round(result.durationMs)} ms)` : 'not run'
   const text = result?.result ?? ''
-  const preview = text.length > RESULT_PREVIEW_CHARS ? `${text.slice(0, RESULT_PREVIEW_CHARS)}… (${text.length - RESULT_PREVIEW_CHARS} more characters)` : text
-  return [`**[Tool Execution Log]**: ${request.toolName}`, '```accesslog', `Arguments: ${JSON.stringify(shorten(argumentsOf(request)))}`, `Status: ${status}`, '', preview, '```'].join('\n')
+  const preview =
+    text.length > RESULT_PREVIEW_CHARS
+      ? `${text.slice(0, RESULT_PREVIEW_CHARS)}… (${text.length - RESULT_PREVIEW_CHARS} more characters)`
+      : text
+  return [
+    `**[Tool Execution Log]**: ${request.toolName}`,
+    '```accesslog',
+    `Arguments: ${JSON.stringify(shorten(argumentsOf(request)))}`,
+    `Status: ${status}`,
+    '',
+    preview,
+    '```',
+  ].join('\n')
 }
 
 /** The reply's text with its request blocks (text protocols) taken out; they become log blocks. */
@@ -58,7 +72,11 @@ export function runVariables(record: RunRecord): { toolName: string; args: strin
   return record.rounds.flatMap((round) =>
     round.results
       .filter((result): result is ToolExecutionResult & { variable: string } => typeof result.variable === 'string')
-      .map((result) => ({ toolName: result.toolName, args: result.variable.replace(/\/result$/, '/args'), result: result.variable })),
+      .map((result) => ({
+        toolName: result.toolName,
+        args: result.variable.replace(/\/result$/, '/args'),
+        result: result.variable,
+      })),
   )
 }
 
@@ -83,7 +101,13 @@ export function compactTranscript(record: RunRecord): string {
   for (const round of record.rounds) {
     const text = prose(round)
     if (text) parts.push(text)
-    for (const request of round.requests) parts.push(toolExecutionLog(request, round.results.find((r) => r.requestId === request.requestId)))
+    for (const request of round.requests)
+      parts.push(
+        toolExecutionLog(
+          request,
+          round.results.find((r) => r.requestId === request.requestId),
+        ),
+      )
   }
   return parts.join('\n\n')
 }

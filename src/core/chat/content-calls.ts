@@ -40,7 +40,11 @@ export interface ContentCallHints {
  */
 export function findContentToolCalls(content: string, hints: ContentCallHints = {}): ContentToolCalls | null {
   if (!content.trim()) return null
-  const parsed = parseToolRequests(content, 'auto', { model: hints.model, tools: hints.tools, session: createRequestIdSession('call') })
+  const parsed = parseToolRequests(content, 'auto', {
+    model: hints.model,
+    tools: hints.tools,
+    session: createRequestIdSession('call'),
+  })
   const requests = parsed.requests.filter((request) => request.valid && !request.inReasoning && request.toolName !== '')
   if (requests.length === 0) return null
   const flags = new Map(listFormats().map((format) => [format.id, format.serverFlags]))
@@ -66,7 +70,11 @@ function withoutSpans(text: string, requests: readonly ParsedRequest[]): string 
 function asNativeCall(request: ParsedRequest): NativeToolCall {
   const typed = request.arguments
   const args = typed !== null && typeof typed === 'object' && !Array.isArray(typed) ? typed : request.args
-  return { id: request.requestId, type: 'function', function: { name: request.toolName, arguments: JSON.stringify(args) } }
+  return {
+    id: request.requestId,
+    type: 'function',
+    function: { name: request.toolName, arguments: JSON.stringify(args) },
+  }
 }
 
 const SERVERS: readonly { key: keyof ServerFlags; name: string }[] = [
@@ -81,14 +89,17 @@ const SERVERS: readonly { key: keyof ServerFlags; name: string }[] = [
  * Empty when no flag is known.
  */
 export function serverFlagsHint(formats: readonly ContentCallFormat[]): string {
-  const withFlags = formats.filter((format) => format.serverFlags && SERVERS.some(({ key }) => format.serverFlags?.[key]))
+  const withFlags = formats.filter(
+    (format) => format.serverFlags && SERVERS.some(({ key }) => format.serverFlags?.[key]),
+  )
   return withFlags
     .map((format) => {
       const flags = SERVERS.flatMap(({ key, name }) => {
         const flag = format.serverFlags?.[key]
         if (!flag) return []
         // vLLM reads tool calls only with auto tool choice on as well.
-        const full = key === 'vllm' && flag.startsWith('--tool-call-parser') ? `--enable-auto-tool-choice ${flag}` : flag
+        const full =
+          key === 'vllm' && flag.startsWith('--tool-call-parser') ? `--enable-auto-tool-choice ${flag}` : flag
         return [`${name}: ${full}`]
       }).join('; ')
       return withFlags.length > 1 ? `${format.label}: ${flags}` : flags

@@ -61,7 +61,8 @@ function serverErrorDetail(body: string): string {
     if (parsed && typeof parsed === 'object') {
       const error = (parsed as { error?: unknown }).error
       if (typeof error === 'string') return error
-      if (error && typeof error === 'object' && typeof (error as { message?: unknown }).message === 'string') return (error as { message: string }).message
+      if (error && typeof error === 'object' && typeof (error as { message?: unknown }).message === 'string')
+        return (error as { message: string }).message
       const message = (parsed as { message?: unknown }).message
       if (typeof message === 'string') return message
     }

@@ -24,7 +24,8 @@ export function conversationHistory(turns: readonly ChatTurn[], mode: 'native' |
   const history: ChatMessage[] = []
   for (const turn of turns) {
     if (turn.role === 'user') history.push({ role: 'user', content: turn.content })
-    else if (mode === 'compact' && turn.run && turn.run.rounds.some((r) => r.requests.length > 0)) history.push({ role: 'assistant', content: compactTranscript(turn.run) })
+    else if (mode === 'compact' && turn.run && turn.run.rounds.some((r) => r.requests.length > 0))
+      history.push({ role: 'assistant', content: compactTranscript(turn.run) })
     else if (turn.wire && turn.wire.length > 0) history.push(...turn.wire)
     else if (turn.content) history.push({ role: 'assistant', content: turn.content })
   }

@@ -94,7 +94,9 @@ function settleCard(card: RequestCard, request: ParsedRequest): void {
 
 /** The card of a request, found by id, by position, or made (native calls have no text block). */
 export function cardFor(round: RoundView, request: ParsedRequest): RequestCard {
-  let card = round.cards.find((c) => c.request?.requestId === request.requestId) ?? round.cards.find((c) => !c.request && c.callId !== undefined && c.callId === request.requestId)
+  let card =
+    round.cards.find((c) => c.request?.requestId === request.requestId) ??
+    round.cards.find((c) => !c.request && c.callId !== undefined && c.callId === request.requestId)
   if (!card && request.end > request.start) card = round.cards.find((c) => !c.request && c.start === request.start)
   if (!card) {
     card = { key: `r-${request.requestId}`, toolName: request.toolName, args: {}, state: 'parsed' }
@@ -116,9 +118,18 @@ export function applyResult(round: RoundView, result: ToolExecutionResult, reque
 
 /** A finished round as the chat shows it. */
 export function roundView(record: RoundRecord): RoundView {
-  const round: RoundView = { index: record.index, kind: record.kind, content: record.content, cards: [], error: record.error, usage: record.usage, timings: record.timings }
+  const round: RoundView = {
+    index: record.index,
+    kind: record.kind,
+    content: record.content,
+    cards: [],
+    error: record.error,
+    usage: record.usage,
+    timings: record.timings,
+  }
   const found = record.contentCalls
-  if (found) round.contentCalls = { formats: found.formats, calls: found.calls, state: found.taken ? 'taken' : 'dismissed' }
+  if (found)
+    round.contentCalls = { formats: found.formats, calls: found.calls, state: found.taken ? 'taken' : 'dismissed' }
   for (const request of record.requests) {
     const card = cardFor(round, request)
     const result = record.results.find((r) => r.requestId === request.requestId)

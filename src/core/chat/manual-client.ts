@@ -6,13 +6,16 @@ import { ChatRequestError } from './errors'
 import type { CompletionRequest, ModelClient } from './types'
 
 /** `provide` resolves with the reply text, or rejects when it is cancelled. */
-export function createManualClient(provide: (request: CompletionRequest, signal: AbortSignal | undefined) => Promise<string>): ModelClient {
+export function createManualClient(
+  provide: (request: CompletionRequest, signal: AbortSignal | undefined) => Promise<string>,
+): ModelClient {
   return {
     async complete(request, callbacks = {}) {
       const { signal } = callbacks
       if (signal?.aborted) throw new ChatRequestError('aborted', 'The request was aborted before a reply was written.')
       const content = await new Promise<string>((resolve, reject) => {
-        const onAbort = () => reject(new ChatRequestError('aborted', 'The request was aborted while waiting for a reply to be written.'))
+        const onAbort = () =>
+          reject(new ChatRequestError('aborted', 'The request was aborted while waiting for a reply to be written.'))
         signal?.addEventListener('abort', onAbort, { once: true })
         provide(request, signal).then(
           (text) => {

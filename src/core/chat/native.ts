@@ -28,8 +28,17 @@ export function nativeToolDefinitions(tools: readonly DiscoveredTool[]): NativeT
   const definitions: NativeToolDefinition[] = []
   for (const tool of tools) {
     for (const method of tool.methods) {
-      const description = [method.description, tool.description ? `(${tool.toolName}: ${tool.description})` : ''].filter(Boolean).join(' ')
-      definitions.push({ type: 'function', function: { name: nativeFunctionName(routingName(tool.toolId, method.name)), description, parameters: methodArgumentsSchema(method) } })
+      const description = [method.description, tool.description ? `(${tool.toolName}: ${tool.description})` : '']
+        .filter(Boolean)
+        .join(' ')
+      definitions.push({
+        type: 'function',
+        function: {
+          name: nativeFunctionName(routingName(tool.toolId, method.name)),
+          description,
+          parameters: methodArgumentsSchema(method),
+        },
+      })
     }
   }
   return definitions
@@ -54,7 +63,11 @@ export type NativeCallResolution =
   | { ok: false; request: ParsedRequest; result: ToolExecutionResult }
 
 /** A `tool_calls` entry as a request. Arguments must be a JSON object (empty text counts as `{}`). */
-export function resolveNativeCall(call: NativeToolCall, session: RequestIdSession, names?: ReadonlyMap<string, string>): NativeCallResolution {
+export function resolveNativeCall(
+  call: NativeToolCall,
+  session: RequestIdSession,
+  names?: ReadonlyMap<string, string>,
+): NativeCallResolution {
   const id = session.claim(call.id || undefined)
   const name = names?.get(call.function.name) ?? call.function.name
   const text = call.function.arguments
@@ -63,7 +76,8 @@ export function resolveNativeCall(call: NativeToolCall, session: RequestIdSessio
   if (text.trim() !== '') {
     try {
       args = JSON.parse(text)
-      if (args === null || typeof args !== 'object' || Array.isArray(args)) problem = `they are ${args === null ? 'null' : Array.isArray(args) ? 'an array' : typeof args}, not a JSON object`
+      if (args === null || typeof args !== 'object' || Array.isArray(args))
+        problem = `they are ${args === null ? 'null' : Array.isArray(args) ? 'an array' : typeof args}, not a JSON object`
     } catch (error) {
       problem = `they are not valid JSON (${error instanceof Error ? error.message : String(error)})`
     }

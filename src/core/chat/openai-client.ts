@@ -5,7 +5,14 @@
 import { createParser } from 'eventsource-parser'
 import { countBelow } from '../text/sorted'
 import { ChatRequestError, emptyCompletion, httpErrorMessage } from './errors'
-import type { Completion, CompletionCallbacks, CompletionRequest, ModelClient, NativeToolCall, TokenUsage } from './types'
+import type {
+  Completion,
+  CompletionCallbacks,
+  CompletionRequest,
+  ModelClient,
+  NativeToolCall,
+  TokenUsage,
+} from './types'
 
 export interface EndpointSettings {
   /** E.g. `https://api.openai.com/v1`, `http://127.0.0.1:11434/v1`, or a path on this origin. */
@@ -53,7 +60,10 @@ function headers(settings: Pick<EndpointSettings, 'apiKey'>): Record<string, str
   return out
 }
 
-export function createOpenAIClient(settings: EndpointSettings, fetchImpl: Fetch = (...args) => fetch(...args)): ModelClient {
+export function createOpenAIClient(
+  settings: EndpointSettings,
+  fetchImpl: Fetch = (...args) => fetch(...args),
+): ModelClient {
   return {
     async complete(request: CompletionRequest, callbacks: CompletionCallbacks = {}): Promise<Completion> {
       const url = endpointUrl(settings.baseUrl, '/chat/completions')
@@ -66,16 +76,30 @@ export function createOpenAIClient(settings: EndpointSettings, fetchImpl: Fetch 
       try {
         let response: Response
         try {
-          response = await fetchImpl(url, { method: 'POST', headers: headers(settings), body: JSON.stringify(body), signal: idle.signal })
+          response = await fetchImpl(url, {
+            method: 'POST',
+            headers: headers(settings),
+            body: JSON.stringify(body),
+            signal: idle.signal,
+          })
         } catch (error) {
           if (idle.fired()) throw idle.error(url, emptyCompletion())
           throw await connectionError(error, url, callbacks.signal, fetchImpl)
         }
-        if (!response.ok) throw new ChatRequestError('http', httpErrorMessage(response.status, url, await safeText(response)), emptyCompletion(), response.status)
+        if (!response.ok)
+          throw new ChatRequestError(
+            'http',
+            httpErrorMessage(response.status, url, await safeText(response)),
+            emptyCompletion(),
+            response.status,
+          )
         if (!response.body) throw new ChatRequestError('malformed', `${url} answered without a body.`)
         const type = response.headers.get('content-type') ?? ''
         if (!/text\/event-stream/i.test(type) && type !== '') return await readWhole(response, url, type)
-        return await readStream(response.body, url, callbacks, idle, { answer: settings.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES, line: settings.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES })
+        return await readStream(response.body, url, callbacks, idle, {
+          answer: settings.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES,
+          line: settings.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES,
+        })
       } catch (error) {
         throw error instanceof ChatRequestError ? withoutKey(error, settings.apiKey) : error
       } finally {
@@ -153,18 +177,32 @@ async function readWhole(response: Response, url: string, type: string): Promise
   const choices = (parsed as { choices?: unknown } | null | undefined)?.choices
   if (!Array.isArray(choices)) {
     const what = /html/i.test(type) ? 'an HTML page' : `"${type}"`
-    throw new ChatRequestError('malformed', `${url} answered with ${what}, not a stream of chat-completion events; is the base URL right (it usually ends in /v1)? It began: ${excerpt(text)}`)
+    throw new ChatRequestError(
+      'malformed',
+      `${url} answered with ${what}, not a stream of chat-completion events; is the base URL right (it usually ends in /v1)? It began: ${excerpt(text)}`,
+    )
   }
   const reply = emptyCompletion()
-  const first = choices[0] as { message?: { content?: unknown; tool_calls?: unknown }; finish_reason?: unknown } | undefined
+  const first = choices[0] as
+    | { message?: { content?: unknown; tool_calls?: unknown }; finish_reason?: unknown }
+    | undefined
   if (typeof first?.message?.content === 'string') reply.content = first.message.content
   if (Array.isArray(first?.message?.tool_calls)) {
     reply.toolCalls = first.message.tool_calls
-      .filter((c: unknown): c is { id?: unknown; function?: { name?: unknown; arguments?: unknown } } => c !== null && typeof c === 'object')
+      .filter(
+        (c: unknown): c is { id?: unknown; function?: { name?: unknown; arguments?: unknown } } =>
+          c !== null && typeof c === 'object',
+      )
       .map((c) => ({
         id: typeof c.id === 'string' ? c.id : '',
         type: 'function' as const,
-        function: { name: typeof c.function?.name === 'string' ? c.function.name : '', arguments: typeof c.function?.arguments === 'string' ? c.function.arguments : JSON.stringify(c.function?.arguments ?? {}) },
+        function: {
+          name: typeof c.function?.name === 'string' ? c.function.name : '',
+          arguments:
+            typeof c.function?.arguments === 'string'
+              ? c.function.arguments
+              : JSON.stringify(c.function?.arguments ?? {}),
+        },
       }))
   }
   if (typeof first?.finish_reason === 'string') reply.finishReason = first.finish_reason
@@ -200,7 +238,10 @@ export function createCompletionAccumulator() {
       }
       if (!Array.isArray(choices)) return ''
       let added = ''
-      for (const choice of choices as { delta?: { content?: unknown; tool_calls?: unknown }; finish_reason?: unknown }[]) {
+      for (const choice of choices as {
+        delta?: { content?: unknown; tool_calls?: unknown }
+        finish_reason?: unknown
+      }[]) {
         const delta = choice?.delta
         if (delta && typeof delta.content === 'string') {
           reply.content += delta.content
@@ -211,7 +252,8 @@ export function createCompletionAccumulator() {
           for (const part of delta.tool_calls) {
             const before = toolCallSize(calls)
             const added = mergeToolCall(calls, part)
-            if (added !== null) reply.toolCalls.splice(insertSorted(order, added), 0, calls.get(added) as NativeToolCall)
+            if (added !== null)
+              reply.toolCalls.splice(insertSorted(order, added), 0, calls.get(added) as NativeToolCall)
             grown += toolCallSize(calls) - before + (added !== null ? 1 : 0)
           }
         }
@@ -242,7 +284,11 @@ function insertSorted(list: number[], value: number): number {
 /** Merges one delta into its call; returns the call's index when the call is new, else null. */
 function mergeToolCall(calls: Map<number, NativeToolCall>, part: unknown): number | null {
   if (!part || typeof part !== 'object') return null
-  const { index, id, function: fn } = part as { index?: unknown; id?: unknown; function?: { name?: unknown; arguments?: unknown } }
+  const {
+    index,
+    id,
+    function: fn,
+  } = part as { index?: unknown; id?: unknown; function?: { name?: unknown; arguments?: unknown } }
   let key = typeof index === 'number' && Number.isFinite(index) ? index : calls.size
   while (typeof index !== 'number' && calls.has(key)) key++
   let call = calls.get(key)
@@ -256,13 +302,21 @@ function mergeToolCall(calls: Map<number, NativeToolCall>, part: unknown): numbe
 
 /** The three counts only, whatever else a server put beside them. */
 function copyUsage(usage: TokenUsage): TokenUsage {
-  return { prompt_tokens: usage.prompt_tokens, completion_tokens: usage.completion_tokens, total_tokens: usage.total_tokens }
+  return {
+    prompt_tokens: usage.prompt_tokens,
+    completion_tokens: usage.completion_tokens,
+    total_tokens: usage.total_tokens,
+  }
 }
 
 function isUsage(value: unknown): value is TokenUsage {
   if (!value || typeof value !== 'object') return false
   const usage = value as Record<string, unknown>
-  return typeof usage.prompt_tokens === 'number' && typeof usage.completion_tokens === 'number' && typeof usage.total_tokens === 'number'
+  return (
+    typeof usage.prompt_tokens === 'number' &&
+    typeof usage.completion_tokens === 'number' &&
+    typeof usage.total_tokens === 'number'
+  )
 }
 
 /**
@@ -289,7 +343,13 @@ function sizeText(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${Math.round((bytes / 1048576) * 10) / 10} MB` : `${Math.round(bytes / 1024)} KB`
 }
 
-async function readStream(body: ReadableStream<Uint8Array>, url: string, callbacks: CompletionCallbacks, idle: IdleWatch, limits: { answer: number; line: number }): Promise<Completion> {
+async function readStream(
+  body: ReadableStream<Uint8Array>,
+  url: string,
+  callbacks: CompletionCallbacks,
+  idle: IdleWatch,
+  limits: { answer: number; line: number },
+): Promise<Completion> {
   const accumulator = createCompletionAccumulator()
   const { reply } = accumulator
   let done = false
@@ -360,15 +420,28 @@ async function readStream(body: ReadableStream<Uint8Array>, url: string, callbac
   } catch (error) {
     if (idle.fired()) throw idle.error(url, copy(reply))
     if (callbacks.signal?.aborted) throw abortError(callbacks.signal, copy(reply))
-    throw new ChatRequestError('stream-broken', `The connection to ${url} broke after ${reply.content.length} characters of the reply: ${describe(error)}.`, copy(reply))
+    throw new ChatRequestError(
+      'stream-broken',
+      `The connection to ${url} broke after ${reply.content.length} characters of the reply: ${describe(error)}.`,
+      copy(reply),
+    )
   } finally {
     reader.cancel().catch(() => undefined)
   }
-  if (tooLarge !== null) throw new ChatRequestError('too-large', `${tooLarge}; ${reply.content.length.toLocaleString('en-US')} characters were received and kept. Raise the limit in the endpoint's settings if the answer is meant to be this long.`, copy(reply))
+  if (tooLarge !== null)
+    throw new ChatRequestError(
+      'too-large',
+      `${tooLarge}; ${reply.content.length.toLocaleString('en-US')} characters were received and kept. Raise the limit in the endpoint's settings if the answer is meant to be this long.`,
+      copy(reply),
+    )
   if (malformed !== null) throw new ChatRequestError('malformed', malformed, copy(reply))
   if (!done) {
     const finished = reply.finishReason ? ` (the last chunk said finish_reason "${reply.finishReason}")` : ''
-    throw new ChatRequestError('no-done', `The stream from ${url} ended without "data: [DONE]"${finished}, so the reply may be incomplete. ${reply.content.length} characters were received and kept.`, copy(reply))
+    throw new ChatRequestError(
+      'no-done',
+      `The stream from ${url} ended without "data: [DONE]"${finished}, so the reply may be incomplete. ${reply.content.length} characters were received and kept.`,
+      copy(reply),
+    )
   }
   return reply
 }
@@ -415,7 +488,12 @@ async function safeText(response: Response): Promise<string> {
  * fetch() failed before any response. Browsers report a CORS refusal and an unreachable server
  * the same way; a `no-cors` probe tells them apart: it succeeds when the server is up.
  */
-async function connectionError(error: unknown, url: string, signal: AbortSignal | undefined, fetchImpl: Fetch): Promise<ChatRequestError> {
+async function connectionError(
+  error: unknown,
+  url: string,
+  signal: AbortSignal | undefined,
+  fetchImpl: Fetch,
+): Promise<ChatRequestError> {
   if (signal?.aborted) return abortError(signal, emptyCompletion())
   const inBrowser = typeof window !== 'undefined' && typeof document !== 'undefined'
   if (inBrowser) {
@@ -433,7 +511,10 @@ async function connectionError(error: unknown, url: string, signal: AbortSignal 
       )
     }
   }
-  return new ChatRequestError('network', `Could not connect to ${url}: ${describe(error)}. Is the server running, and is the base URL right?`)
+  return new ChatRequestError(
+    'network',
+    `Could not connect to ${url}: ${describe(error)}. Is the server running, and is the base URL right?`,
+  )
 }
 
 export interface ModelList {
@@ -441,7 +522,11 @@ export interface ModelList {
 }
 
 /** `GET /models`: the model ids the endpoint offers, or a ChatRequestError that says why not. */
-export async function listModels(settings: Pick<EndpointSettings, 'baseUrl' | 'apiKey'>, fetchImpl: Fetch = (...args) => fetch(...args), signal?: AbortSignal): Promise<ModelList> {
+export async function listModels(
+  settings: Pick<EndpointSettings, 'baseUrl' | 'apiKey'>,
+  fetchImpl: Fetch = (...args) => fetch(...args),
+  signal?: AbortSignal,
+): Promise<ModelList> {
   const url = endpointUrl(settings.baseUrl, '/models')
   let response: Response
   try {
@@ -451,15 +536,21 @@ export async function listModels(settings: Pick<EndpointSettings, 'baseUrl' | 'a
     throw await connectionError(error, url, signal, fetchImpl)
   }
   const text = await safeText(response)
-  if (!response.ok) throw new ChatRequestError('http', httpErrorMessage(response.status, url, text), emptyCompletion(), response.status)
+  if (!response.ok)
+    throw new ChatRequestError('http', httpErrorMessage(response.status, url, text), emptyCompletion(), response.status)
   let parsed: unknown
   try {
     parsed = JSON.parse(text)
   } catch {
-    throw new ChatRequestError('malformed', `${url} did not answer with JSON; is this an OpenAI-compatible base URL? It began: ${text.slice(0, 80)}`)
+    throw new ChatRequestError(
+      'malformed',
+      `${url} did not answer with JSON; is this an OpenAI-compatible base URL? It began: ${text.slice(0, 80)}`,
+    )
   }
   const data = (parsed as { data?: unknown } | null)?.data
   if (!Array.isArray(data)) throw new ChatRequestError('malformed', `${url} answered without a "data" list of models.`)
-  const models = data.map((entry: unknown) => (entry && typeof entry === 'object' ? (entry as { id?: unknown }).id : undefined)).filter((id): id is string => typeof id === 'string')
+  const models = data
+    .map((entry: unknown) => (entry && typeof entry === 'object' ? (entry as { id?: unknown }).id : undefined))
+    .filter((id): id is string => typeof id === 'string')
   return { models }
 }

@@ -18,7 +18,17 @@ import { ChatRequestError } from './errors'
 import { nativeNameMap, nativeToolDefinitions, resolveNativeCall, toolResultMessage } from './native'
 import { findContentToolCalls, type ContentToolCalls } from './content-calls'
 import { buildSystemPrompt, finalAnswerInstruction } from './system-prompt'
-import type { ChatMessage, Completion, ModelClient, NativeToolCall, NativeToolDefinition, RoundRecord, RunRecord, RunStatus, TokenUsage } from './types'
+import type {
+  ChatMessage,
+  Completion,
+  ModelClient,
+  NativeToolCall,
+  NativeToolDefinition,
+  RoundRecord,
+  RunRecord,
+  RunStatus,
+  TokenUsage,
+} from './types'
 
 export interface ToolLoopCallbacks {
   onRoundStart?(index: number, kind: RoundRecord['kind']): void
@@ -91,7 +101,15 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
   const session = options.session ?? createRequestIdSession()
   const startedAt = Date.now()
   const started = performance.now()
-  const record: RunRecord = { status: 'completed', rounds: [], usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 }, startedAt, durationMs: 0, calling, protocol: options.config.protocol }
+  const record: RunRecord = {
+    status: 'completed',
+    rounds: [],
+    usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 },
+    startedAt,
+    durationMs: 0,
+    calling,
+    protocol: options.config.protocol,
+  }
   const appended: ChatMessage[] = []
   let content = ''
   const finish = (): ToolLoopResult => {
@@ -101,7 +119,14 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
 
   // Groups switch tools off through the config, so discovery and the executor both honour them.
   const groups = options.groups
-  const config = groups ? applyGroupState(options.config, groups.groups, groups.state, registry.list().map((tool) => tool.id)) : options.config
+  const config = groups
+    ? applyGroupState(
+        options.config,
+        groups.groups,
+        groups.state,
+        registry.list().map((tool) => tool.id),
+      )
+    : options.config
   let system: string
   let tools: NativeToolDefinition[] | undefined
   let nativeNames: Map<string, string> | undefined
@@ -110,15 +135,29 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
     const enabled = config.enabled ? enabledTools(discovery.getDiscoveredMethods(), config) : []
     const rules =
       groups && enabled.length > 0
-        ? buildToolRules({ groups: groups.groups, state: groups.state, enabledToolIds: enabled.map((t) => t.toolId), variables: options.variables, toolNames: Object.fromEntries(enabled.map((t) => [t.toolId, t.toolId])) })
+        ? buildToolRules({
+            groups: groups.groups,
+            state: groups.state,
+            enabledToolIds: enabled.map((t) => t.toolId),
+            variables: options.variables,
+            toolNames: Object.fromEntries(enabled.map((t) => [t.toolId, t.toolId])),
+          })
         : ''
     if (calling === 'native') {
       tools = enabled.length > 0 ? nativeToolDefinitions(enabled) : undefined
       nativeNames = nativeNameMap(enabled)
-      system = buildSystemPrompt({ agentPrompt: options.agentPrompt, toolsPrompt: rules, today: options.today ?? new Date() })
+      system = buildSystemPrompt({
+        agentPrompt: options.agentPrompt,
+        toolsPrompt: rules,
+        today: options.today ?? new Date(),
+      })
     } else {
       const definitions = config.enabled ? discovery.generatePrompt({ config, agentId: options.agentId }) : ''
-      system = buildSystemPrompt({ agentPrompt: options.agentPrompt, toolsPrompt: [rules, definitions].filter(Boolean).join('\n\n'), today: options.today ?? new Date() })
+      system = buildSystemPrompt({
+        agentPrompt: options.agentPrompt,
+        toolsPrompt: [rules, definitions].filter(Boolean).join('\n\n'),
+        today: options.today ?? new Date(),
+      })
     }
   } catch (error) {
     record.status = 'error'
@@ -131,7 +170,11 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
     const ask = options.onContentCalls
     const found = ask ? findContentToolCalls(text, { model: options.model, tools }) : null
     if (!ask || !found) return null
-    round.contentCalls = { formats: found.formats.map(({ id, label }) => ({ id, label })), calls: found.calls.length, taken: false }
+    round.contentCalls = {
+      formats: found.formats.map(({ id, label }) => ({ id, label })),
+      calls: found.calls.length,
+      taken: false,
+    }
     if (!(await ask(found, round.index))) return null
     round.contentCalls.taken = true
     return found
@@ -141,13 +184,25 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
   let kind: RoundRecord['kind'] = 'tools'
   for (let index = 0; ; index++) {
     callbacks.onRoundStart?.(index, kind)
-    const round: RoundRecord = { index, kind, content: '', toolCalls: [], requests: [], diagnostics: [], results: [], timings: { modelMs: 0, toolsMs: 0 } }
+    const round: RoundRecord = {
+      index,
+      kind,
+      content: '',
+      toolCalls: [],
+      requests: [],
+      diagnostics: [],
+      results: [],
+      timings: { modelMs: 0, toolsMs: 0 },
+    }
     record.rounds.push(round)
     let messages: ChatMessage[] = [{ role: 'system', content: system }, ...options.history, ...appended]
     messages = callbacks.onBeforeSend?.(messages, index) ?? messages
 
     // Text mode: the streaming parser sees the reply as it arrives, so cards can show at once.
-    const parser = calling === 'text' && config.enabled ? createStreamParser(config.protocol, { session, protocols: options.protocols }) : null
+    const parser =
+      calling === 'text' && config.enabled
+        ? createStreamParser(config.protocol, { session, protocols: options.protocols })
+        : null
     let fed = 0
     const feed = (delta: string): void => {
       if (!parser || !delta) return
@@ -180,10 +235,19 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
         round.toolCalls = partial.toolCalls
         content = partial.content
       }
-      record.status = signal?.aborted || (error instanceof ChatRequestError && error.kind === 'aborted') ? 'aborted' : 'error'
+      record.status =
+        signal?.aborted || (error instanceof ChatRequestError && error.kind === 'aborted') ? 'aborted' : 'error'
       record.error = record.status === 'aborted' ? abortMessage(signal, error) : messageOf(error)
       round.error = record.error
-      recordNotRun(round, partialRequests(round, parser, calls => calls.map((call) => resolveNativeCall(call, session, nativeNames).request)), record.status, index, callbacks)
+      recordNotRun(
+        round,
+        partialRequests(round, parser, (calls) =>
+          calls.map((call) => resolveNativeCall(call, session, nativeNames).request),
+        ),
+        record.status,
+        index,
+        callbacks,
+      )
       callbacks.onRoundComplete?.(round)
       return finish()
     }
@@ -209,7 +273,8 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
       requests = parsed.requests
       diagnostics = parsed.diagnostics
     } else if (calling === 'native') {
-      fromContent = calls.length === 0 && kind === 'tools' && tools && execute ? await takeContentCalls(reply.content, round) : null
+      fromContent =
+        calls.length === 0 && kind === 'tools' && tools && execute ? await takeContentCalls(reply.content, round) : null
       if (fromContent) calls.push(...fromContent.calls)
       // Stopped while the notice waited.
       if (round.contentCalls && signal?.aborted) {
@@ -234,7 +299,11 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
     round.diagnostics = diagnostics
     // Markup read as calls leaves the text: the calls go back as tool_calls, not twice.
     const said = fromContent ? fromContent.prose : reply.content
-    appended.push(calls.length > 0 ? { role: 'assistant', content: said || null, tool_calls: calls } : { role: 'assistant', content: reply.content })
+    appended.push(
+      calls.length > 0
+        ? { role: 'assistant', content: said || null, tool_calls: calls }
+        : { role: 'assistant', content: reply.content },
+    )
 
     if (kind === 'final-answer') {
       record.status = 'max_iterations'
@@ -269,7 +338,9 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
       const request = requests.find((r) => r.requestId === id)
       if (request) callbacks.onToolCallComplete?.(result, request, index)
     }
-    round.results = requests.map((request) => rejected.get(request.requestId) ?? byId.get(request.requestId)).filter((result): result is ToolExecutionResult => result !== undefined)
+    round.results = requests
+      .map((request) => rejected.get(request.requestId) ?? byId.get(request.requestId))
+      .filter((result): result is ToolExecutionResult => result !== undefined)
     round.timings.toolsMs = performance.now() - toolsStarted
 
     if (calling === 'native') {
@@ -278,7 +349,10 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
         if (result) appended.push(toolResultMessage(call, result))
       })
     } else {
-      appended.push({ role: 'user', content: formatResultsForContext(round.results, config.protocol, { protocols: options.protocols }) })
+      appended.push({
+        role: 'user',
+        content: formatResultsForContext(round.results, config.protocol, { protocols: options.protocols }),
+      })
     }
     callbacks.onRoundComplete?.(round)
 
@@ -309,7 +383,11 @@ function messageOf(error: unknown): string {
  * The requests of a reply that stopped half-way (stopped by the user, or the stream broke): what
  * the parser made of the text so far, or the calls that had begun to arrive.
  */
-function partialRequests(round: RoundRecord, parser: StreamParser | null, fromCalls: (calls: NativeToolCall[]) => ParsedRequest[]): ParsedRequest[] {
+function partialRequests(
+  round: RoundRecord,
+  parser: StreamParser | null,
+  fromCalls: (calls: NativeToolCall[]) => ParsedRequest[],
+): ParsedRequest[] {
   if (parser) {
     const parsed = parser.end()
     round.diagnostics = parsed.diagnostics
@@ -319,7 +397,13 @@ function partialRequests(round: RoundRecord, parser: StreamParser | null, fromCa
 }
 
 /** They stay cards and record entries, each marked as not run, with why. */
-function recordNotRun(round: RoundRecord, requests: ParsedRequest[], status: RunStatus, index: number, callbacks: ToolLoopCallbacks): void {
+function recordNotRun(
+  round: RoundRecord,
+  requests: ParsedRequest[],
+  status: RunStatus,
+  index: number,
+  callbacks: ToolLoopCallbacks,
+): void {
   round.requests = requests
   round.results = requests.map((request) => ({
     requestId: request.requestId,

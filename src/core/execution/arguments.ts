@@ -39,7 +39,12 @@ export type ArgumentState =
   | 'unresolved'
 
 /** States that keep a call from running. */
-export const REFUSED_ARGUMENT_STATES: ReadonlySet<ArgumentState> = new Set(['missing', 'undeclared', 'type-error', 'unresolved'])
+export const REFUSED_ARGUMENT_STATES: ReadonlySet<ArgumentState> = new Set([
+  'missing',
+  'undeclared',
+  'type-error',
+  'unresolved',
+])
 
 export interface ArgumentCheck {
   name: string
@@ -72,7 +77,10 @@ export function expectedType(parameter: MethodParameter): string {
 
 const given = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value))
 const has = (record: Readonly<Record<string, unknown>> | undefined, key: string): boolean =>
-  record !== undefined && Object.prototype.hasOwnProperty.call(record, key) && record[key] !== undefined && record[key] !== null
+  record !== undefined &&
+  Object.prototype.hasOwnProperty.call(record, key) &&
+  record[key] !== undefined &&
+  record[key] !== null
 
 /**
  * Checks every argument of a call and builds what the method gets. `presets` are an agent's
@@ -97,11 +105,21 @@ export function checkArguments(
       const problems: string[] = []
       const value = coerceValue(parameter, raw, name, problems)
       if (problems.length > 0) {
-        checks.push({ name, state: 'type-error', expected, given: given(raw), problem: (fromModel ? '' : 'the agent\'s preset: ') + problems.join('; ') })
+        checks.push({
+          name,
+          state: 'type-error',
+          expected,
+          given: given(raw),
+          problem: (fromModel ? '' : "the agent's preset: ") + problems.join('; '),
+        })
         continue
       }
       args[name] = value
-      const state = !fromModel ? 'preset' : typeof raw !== typeof value || (typeof raw === 'string' && raw !== value) ? 'coerced' : 'ok'
+      const state = !fromModel
+        ? 'preset'
+        : typeof raw !== typeof value || (typeof raw === 'string' && raw !== value)
+          ? 'coerced'
+          : 'ok'
       checks.push({ name, state, expected, given: given(raw), value })
     } else if (parameter.defaultValue !== undefined) {
       args[name] = copyValue(parameter.defaultValue)
@@ -120,19 +138,34 @@ export function checkArguments(
       checks.push({ name: key, state: 'ok', expected: '', given: given(model[key]), value: model[key] })
       continue
     }
-    const known = parameters.length === 0 ? 'it takes no arguments' : `declared: ${parameters.map((p) => p.name).join(', ')}`
-    checks.push({ name: key, state: 'undeclared', expected: '', given: given(model[key]), problem: `undeclared argument "${key}" (${known})` })
+    const known =
+      parameters.length === 0 ? 'it takes no arguments' : `declared: ${parameters.map((p) => p.name).join(', ')}`
+    checks.push({
+      name: key,
+      state: 'undeclared',
+      expected: '',
+      given: given(model[key]),
+      problem: `undeclared argument "${key}" (${known})`,
+    })
   }
   return { args, checks }
 }
 
-export function coerceArguments(parameters: readonly MethodParameter[], raw: Readonly<Record<string, unknown>>): CoercedArguments {
+export function coerceArguments(
+  parameters: readonly MethodParameter[],
+  raw: Readonly<Record<string, unknown>>,
+): CoercedArguments {
   const problems: string[] = []
   const args = coerceFields(parameters, raw, '', problems)
   return { args, problems }
 }
 
-function coerceFields(parameters: readonly MethodParameter[], raw: Readonly<Record<string, unknown>>, path: string, problems: string[]): Arguments {
+function coerceFields(
+  parameters: readonly MethodParameter[],
+  raw: Readonly<Record<string, unknown>>,
+  path: string,
+  problems: string[],
+): Arguments {
   const out: Arguments = Object.create(null) as Arguments
   const declared = new Set<string>()
   for (const parameter of parameters) {
@@ -150,7 +183,8 @@ function coerceFields(parameters: readonly MethodParameter[], raw: Readonly<Reco
   const undeclared = Object.keys(raw).filter((key) => !declared.has(key))
   if (undeclared.length > 0) {
     const list = undeclared.map((key) => `"${path}${key}"`).join(', ')
-    const known = parameters.length === 0 ? 'it takes no arguments' : `declared: ${parameters.map((p) => p.name).join(', ')}`
+    const known =
+      parameters.length === 0 ? 'it takes no arguments' : `declared: ${parameters.map((p) => p.name).join(', ')}`
     problems.push(`undeclared argument${undeclared.length > 1 ? 's' : ''} ${list} (${known})`)
   }
   return out
@@ -169,7 +203,12 @@ function coerceValue(parameter: MethodParameter, given: unknown, name: string, p
       return fail('a string')
     case 'number':
     case 'integer': {
-      const n = typeof given === 'number' ? given : typeof given === 'string' && NUMBER_TEXT.test(given.trim()) ? Number(given.trim()) : NaN
+      const n =
+        typeof given === 'number'
+          ? given
+          : typeof given === 'string' && NUMBER_TEXT.test(given.trim())
+            ? Number(given.trim())
+            : NaN
       if (!Number.isFinite(n)) return fail(parameter.type === 'integer' ? 'an integer' : 'a number')
       if (parameter.type === 'integer' && !Number.isInteger(n)) return fail('an integer')
       return n
@@ -191,7 +230,8 @@ function coerceValue(parameter: MethodParameter, given: unknown, name: string, p
       const value = typeof given === 'string' ? parseJson(given) : given
       if (value === null || typeof value !== 'object' || Array.isArray(value)) return fail('a JSON object')
       const record = value as Record<string, unknown>
-      if (parameter.properties && parameter.properties.length > 0) return coerceFields(parameter.properties, record, `${name}.`, problems)
+      if (parameter.properties && parameter.properties.length > 0)
+        return coerceFields(parameter.properties, record, `${name}.`, problems)
       return copyValue(record)
     }
     case 'array': {
@@ -203,7 +243,9 @@ function coerceValue(parameter: MethodParameter, given: unknown, name: string, p
       value.forEach((item: unknown, index) => {
         const itemName = `${name}[${index}]`
         if (item === undefined || item === null) {
-          problems.push(`"${itemName}" must be ${items.type === 'enum' ? 'one of the allowed values' : `a ${items.type}`}, got null`)
+          problems.push(
+            `"${itemName}" must be ${items.type === 'enum' ? 'one of the allowed values' : `a ${items.type}`}, got null`,
+          )
           return
         }
         out.push(coerceValue(items, item, itemName, problems))

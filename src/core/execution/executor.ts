@@ -2,10 +2,25 @@
  * The executor: runs parsed requests against the registry. Every request ends in exactly one
  * result with a status; nothing a method or a model does can make the run itself throw.
  */
-import type { CallProgress, ParsedRequest, ResultImage, ToolExecutionResult, ToolExecutionStatus, ToolRegistry } from '../types'
+import type {
+  CallProgress,
+  ParsedRequest,
+  ResultImage,
+  ToolExecutionResult,
+  ToolExecutionStatus,
+  ToolRegistry,
+} from '../types'
 import { toolRegistryManager } from '../tools/registry-manager'
 import type { Arguments } from './arguments'
-import { consultPolicy, CONFIRM_EVERY_CALL, planCall, runnableTarget, type CallVerdict, type PlanOptions, type PlannedCall } from './plan'
+import {
+  consultPolicy,
+  CONFIRM_EVERY_CALL,
+  planCall,
+  runnableTarget,
+  type CallVerdict,
+  type PlanOptions,
+  type PlannedCall,
+} from './plan'
 import { serializeResult } from './serialize'
 import { stringArguments } from '../protocols/json/calls'
 import type { VariableStore } from '../results/variables'
@@ -55,7 +70,10 @@ export interface ApprovalDecision {
 export type Approver = (call: PendingCall) => boolean | ApprovalDecision | Promise<boolean | ApprovalDecision>
 
 /** Asked after a call ran, before its result goes anywhere; a rejection replaces the result. */
-export type ResultReviewer = (call: PendingCall, outcome: { status: ToolExecutionStatus; result: string }) => boolean | ApprovalDecision | Promise<boolean | ApprovalDecision>
+export type ResultReviewer = (
+  call: PendingCall,
+  outcome: { status: ToolExecutionStatus; result: string },
+) => boolean | ApprovalDecision | Promise<boolean | ApprovalDecision>
 
 /**
  * How to run: the plan's options (registry, caller, tool switches, presets, confirmation,
@@ -100,14 +118,20 @@ interface Outcome {
   variable?: string
 }
 
-export async function executeToolRequests(requests: readonly ParsedRequest[], options: ExecuteOptions = {}): Promise<ToolExecutionResult[]> {
+export async function executeToolRequests(
+  requests: readonly ParsedRequest[],
+  options: ExecuteOptions = {},
+): Promise<ToolExecutionResult[]> {
   if (options.parallel) return Promise.all(requests.map((request) => executeToolRequest(request, options)))
   const results: ToolExecutionResult[] = []
   for (const request of requests) results.push(await executeToolRequest(request, options))
   return results
 }
 
-export async function executeToolRequest(request: ParsedRequest, options: ExecuteOptions = {}): Promise<ToolExecutionResult> {
+export async function executeToolRequest(
+  request: ParsedRequest,
+  options: ExecuteOptions = {},
+): Promise<ToolExecutionResult> {
   options.onCallStart?.(request)
   const started = now()
   let outcome: Outcome
@@ -117,7 +141,13 @@ export async function executeToolRequest(request: ParsedRequest, options: Execut
     // Only an approver or a registry can get here (methods are caught in callMethod).
     outcome = { status: 'error', result: `"${request.toolName}" could not run: ${errorMessage(error)}` }
   }
-  const result: ToolExecutionResult = { requestId: request.requestId, toolName: request.toolName, status: outcome.status, result: outcome.result, durationMs: now() - started }
+  const result: ToolExecutionResult = {
+    requestId: request.requestId,
+    toolName: request.toolName,
+    status: outcome.status,
+    result: outcome.result,
+    durationMs: now() - started,
+  }
   if (outcome.variable) result.variable = outcome.variable
   if (outcome.cut) result.truncation = { ...outcome.cut, variable: outcome.variable }
   if (outcome.images?.length) result.images = outcome.images
@@ -126,7 +156,8 @@ export async function executeToolRequest(request: ParsedRequest, options: Execut
 }
 
 async function runRequest(request: ParsedRequest, options: ExecuteOptions): Promise<Outcome> {
-  if (options.signal?.aborted) return { status: 'aborted', result: `"${request.toolName}" was not started: the run was aborted.` }
+  if (options.signal?.aborted)
+    return { status: 'aborted', result: `"${request.toolName}" was not started: the run was aborted.` }
   // Checking the arguments (a server's JSON Schema) is part of the call: its time counts against the timeout.
   const planning = now()
   const plan = planCall(request, options)
@@ -137,7 +168,12 @@ async function runRequest(request: ParsedRequest, options: ExecuteOptions): Prom
   for (const item of plan.items) {
     // Each item is charged the checking of its own arguments, not the whole batch's.
     const outcome = await runPlanned(request, item, options, item.checkMs ?? 0)
-    items.push({ index: item.index as number, command: item.command as string, status: outcome.status, result: outcome.result })
+    items.push({
+      index: item.index as number,
+      command: item.command as string,
+      status: outcome.status,
+      result: outcome.result,
+    })
   }
   const failed = items.find((item) => item.status !== 'success')
   return { status: failed ? failed.status : 'success', result: JSON.stringify(items, null, 2) }
@@ -155,42 +191,92 @@ const NOT_RUN_STATUS: Record<Exclude<CallVerdict, 'ready' | 'needs-approval'>, T
 }
 
 /** Runs one planned call as its plan says: the method is called only under a runnable verdict. */
-async function runPlanned(request: ParsedRequest, planned: PlannedCall, options: ExecuteOptions, spentMs = 0): Promise<Outcome> {
+async function runPlanned(
+  request: ParsedRequest,
+  planned: PlannedCall,
+  options: ExecuteOptions,
+  spentMs = 0,
+): Promise<Outcome> {
   const registry = options.registry ?? toolRegistryManager
   // Only a tool with a policy makes the call wait for it.
   const target = runnableTarget(planned, registry)
   const call = typeof target?.tool.policy === 'function' ? await consultPolicy(planned, registry) : planned
-  if (call.verdict !== 'ready' && call.verdict !== 'needs-approval') return { status: NOT_RUN_STATUS[call.verdict], result: call.reason ?? call.verdict }
-  if (!target) return { status: 'error', result: `"${call.routingName}" could not be resolved again: the registry changed while the run was going.` }
+  if (call.verdict !== 'ready' && call.verdict !== 'needs-approval')
+    return { status: NOT_RUN_STATUS[call.verdict], result: call.reason ?? call.verdict }
+  if (!target)
+    return {
+      status: 'error',
+      result: `"${call.routingName}" could not be resolved again: the registry changed while the run was going.`,
+    }
   const { tool, method } = target
   const routingName = call.routingName as string
   const args = call.args
-  const pending: PendingCall = { requestId: request.requestId, toolName: request.toolName, routingName, toolId: tool.id, method: method.name, args }
+  const pending: PendingCall = {
+    requestId: request.requestId,
+    toolName: request.toolName,
+    routingName,
+    toolId: tool.id,
+    method: method.name,
+    args,
+  }
   if (call.verdict === 'needs-approval') {
     if (!options.onBeforeExecute) {
       return options.requireConfirmation
-        ? { status: 'error', result: `"${routingName}" needs confirmation (requireConfirmation is on) but no approver is set: pass onBeforeExecute.` }
-        : { status: 'denied', result: `"${routingName}" needs approval (${call.approvalReason}) and nobody can approve it here, so it was not called.` }
+        ? {
+            status: 'error',
+            result: `"${routingName}" needs confirmation (requireConfirmation is on) but no approver is set: pass onBeforeExecute.`,
+          }
+        : {
+            status: 'denied',
+            result: `"${routingName}" needs approval (${call.approvalReason}) and nobody can approve it here, so it was not called.`,
+          }
     }
     if (call.approvalReason !== CONFIRM_EVERY_CALL) pending.approvalReason = call.approvalReason
     const rejection = rejectionOf(await options.onBeforeExecute(pending))
-    if (rejection !== null) return { status: 'denied', result: `The user declined the call to "${routingName}".${rejection ? ` Reason: ${rejection}` : ''}` }
+    if (rejection !== null)
+      return {
+        status: 'denied',
+        result: `The user declined the call to "${routingName}".${rejection ? ` Reason: ${rejection}` : ''}`,
+      }
   }
   // Batches run several calls per request: the run may have been aborted since the last one.
-  if (options.signal?.aborted) return { status: 'aborted', result: `"${routingName}" was not started: the run was aborted.` }
+  if (options.signal?.aborted)
+    return { status: 'aborted', result: `"${routingName}" was not started: the run was aborted.` }
   // A tool whose method names come from elsewhere (an MCP server) routes calls itself.
   const own = tool[method.name]
   const fn: MethodFunction | undefined =
-    typeof tool.callMethod === 'function' ? (callArgs, context) => (tool.callMethod as NonNullable<ToolRegistry['callMethod']>)(method.name, callArgs, context) : typeof own === 'function' ? (own as MethodFunction) : undefined
+    typeof tool.callMethod === 'function'
+      ? (callArgs, context) =>
+          (tool.callMethod as NonNullable<ToolRegistry['callMethod']>)(method.name, callArgs, context)
+      : typeof own === 'function'
+        ? (own as MethodFunction)
+        : undefined
   if (!fn) return { status: 'error', result: `Tool "${tool.id}" has no function for method "${method.name}".` }
-  const onProgress = options.onCallProgress ? (progress: CallProgress) => options.onCallProgress?.(progress, request) : undefined
-  const ran = await callMethod(fn, tool, args, { requestId: request.requestId, routingName, variables: options.variables, onProgress, spentMs }, options)
+  const onProgress = options.onCallProgress
+    ? (progress: CallProgress) => options.onCallProgress?.(progress, request)
+    : undefined
+  const ran = await callMethod(
+    fn,
+    tool,
+    args,
+    { requestId: request.requestId, routingName, variables: options.variables, onProgress, spentMs },
+    options,
+  )
   if (ran.status !== 'success' && ran.status !== 'error') return ran
   if (options.onResultReview) {
     const rejection = rejectionOf(await options.onResultReview(pending, ran))
     if (rejection !== null) {
-      options.variables?.set({ name: argsVariableName(routingName, call.callId), value: JSON.stringify(args), type: 'args', toolName: routingName, requestId: call.callId })
-      return { status: 'denied', result: `The user rejected the result of "${routingName}"; it is not shown.${rejection ? ` Reason: ${rejection}` : ''}` }
+      options.variables?.set({
+        name: argsVariableName(routingName, call.callId),
+        value: JSON.stringify(args),
+        type: 'args',
+        toolName: routingName,
+        requestId: call.callId,
+      })
+      return {
+        status: 'denied',
+        result: `The user rejected the result of "${routingName}"; it is not shown.${rejection ? ` Reason: ${rejection}` : ''}`,
+      }
     }
   }
   return shapeOutput(ran, tool, method.name, args, call.limit, call.callId, routingName, options)
@@ -203,19 +289,44 @@ function rejectionOf(decision: boolean | ApprovalDecision): string | null {
 }
 
 /** The full text kept in variables; the model gets it cut to the limit, with a hint to read on. */
-function shapeOutput(ran: Outcome, tool: ToolRegistry, method: string, args: Arguments, limit: number | undefined, requestId: string, routingName: string, options: ExecuteOptions): Outcome {
+function shapeOutput(
+  ran: Outcome,
+  tool: ToolRegistry,
+  method: string,
+  args: Arguments,
+  limit: number | undefined,
+  requestId: string,
+  routingName: string,
+  options: ExecuteOptions,
+): Outcome {
   const prepared = prepareOutput(ran.result, tool, args, limit)
   const store = options.variables
   const variable = store ? resultVariableName(routingName, requestId) : undefined
   if (store && variable) {
-    store.set({ name: argsVariableName(routingName, requestId), value: JSON.stringify(args), type: 'args', toolName: routingName, requestId })
+    store.set({
+      name: argsVariableName(routingName, requestId),
+      value: JSON.stringify(args),
+      type: 'args',
+      toolName: routingName,
+      requestId,
+    })
     store.set({ name: variable, value: prepared.full, type: 'result', toolName: routingName, requestId })
   }
   if (!prepared.cut) return { status: ran.status, result: prepared.text, variable, images: ran.images }
   const resumeAt = prepared.cut.resumeAt
-  const target = variable ? (outputOptions(tool).readOnAt?.(resumeAt, args, method) ?? { name: variable, start: resumeAt }) : undefined
-  const request = target ? readOnRequest(options.resultProtocol ?? 'vcp', target.name, target.start, target.length) : undefined
-  return { status: ran.status, result: `${prepared.text}\n\n${cutHint(prepared.cut, variable, request, target)}`, cut: prepared.cut, variable, images: ran.images }
+  const target = variable
+    ? (outputOptions(tool).readOnAt?.(resumeAt, args, method) ?? { name: variable, start: resumeAt })
+    : undefined
+  const request = target
+    ? readOnRequest(options.resultProtocol ?? 'vcp', target.name, target.start, target.length)
+    : undefined
+  return {
+    status: ran.status,
+    result: `${prepared.text}\n\n${cutHint(prepared.cut, variable, request, target)}`,
+    cut: prepared.cut,
+    variable,
+    images: ran.images,
+  }
 }
 
 /** The tool's own formatForLLM, else strings as-is and anything else as pretty JSON. */
@@ -224,7 +335,9 @@ function formatValue(tool: object, value: unknown, args: Arguments): ReturnType<
   if (typeof format !== 'function') return serializeResult(value)
   try {
     const text = format.call(tool, value, args)
-    return typeof text === 'string' ? { ok: true, text } : { ok: false, reason: `formatForLLM returned ${typeof text}, not text` }
+    return typeof text === 'string'
+      ? { ok: true, text }
+      : { ok: false, reason: `formatForLLM returned ${typeof text}, not text` }
   } catch (error) {
     return { ok: false, reason: `formatForLLM failed: ${errorMessage(error)}` }
   }
@@ -237,7 +350,13 @@ function callMethod(
   fn: MethodFunction,
   tool: object,
   args: Arguments,
-  call: { requestId: string; routingName: string; variables?: VariableStore; onProgress?: (progress: CallProgress) => void; spentMs?: number },
+  call: {
+    requestId: string
+    routingName: string
+    variables?: VariableStore
+    onProgress?: (progress: CallProgress) => void
+    spentMs?: number
+  },
   options: ExecuteOptions,
 ): Promise<Outcome> {
   const timeout = options.timeout ?? DEFAULT_TIMEOUT_MS
@@ -262,7 +381,10 @@ function callMethod(
   }
   return new Promise<Outcome>((resolve) => {
     if (spent >= timeout) {
-      resolve({ status: 'timeout', result: `"${call.routingName}" timed out: checking its arguments took ${Math.round(spent)} ms, its whole ${timeout} ms; it was not called.` })
+      resolve({
+        status: 'timeout',
+        result: `"${call.routingName}" timed out: checking its arguments took ${Math.round(spent)} ms, its whole ${timeout} ms; it was not called.`,
+      })
       return
     }
     let settled = false
@@ -275,7 +397,10 @@ function callMethod(
       resolve(outcome)
     }
     const onTimeout = (): void => {
-      finish({ status: 'timeout', result: `"${call.routingName}" timed out after ${timeout} ms; the call was aborted.` })
+      finish({
+        status: 'timeout',
+        result: `"${call.routingName}" timed out after ${timeout} ms; the call was aborted.`,
+      })
       cancel(new DOMException(`timed out after ${timeout} ms`, 'TimeoutError'))
     }
     // The clock stops while the call waits for its turn (waitTurn) and goes on with what is left.
@@ -320,7 +445,10 @@ function callMethod(
     const overran = (): Outcome | null => {
       const took = now() - started - waited + spent
       if (took <= timeout) return null
-      return { status: 'timeout', result: `"${call.routingName}" timed out: it ran for ${Math.round(took)} ms without yielding, past its ${timeout} ms; its result was dropped.` }
+      return {
+        status: 'timeout',
+        result: `"${call.routingName}" timed out: it ran for ${Math.round(took)} ms without yielding, past its ${timeout} ms; its result was dropped.`,
+      }
     }
     const failed = (error: unknown): Outcome =>
       overran() ??
@@ -339,7 +467,11 @@ function callMethod(
         const late = overran()
         if (late) return finish(late)
         const serialized = formatValue(tool, value, args)
-        if (!serialized.ok) return finish({ status: 'error', result: `"${call.routingName}" returned a value that cannot be sent as text: ${serialized.reason}` })
+        if (!serialized.ok)
+          return finish({
+            status: 'error',
+            result: `"${call.routingName}" returned a value that cannot be sent as text: ${serialized.reason}`,
+          })
         finish({ status: 'success', result: serialized.text, images: imagesOf(tool, value) })
       },
       (error: unknown) => finish(failed(error)),
@@ -358,7 +490,13 @@ function imagesOf(tool: object, value: unknown): ResultImage[] | undefined {
   try {
     const found: unknown = of.call(tool, value)
     if (!Array.isArray(found)) return undefined
-    return found.filter((image): image is ResultImage => isRecord(image) && SHOWN_IMAGE_TYPES.has(image.mimeType as string) && typeof image.data === 'string' && BASE64.test(image.data))
+    return found.filter(
+      (image): image is ResultImage =>
+        isRecord(image) &&
+        SHOWN_IMAGE_TYPES.has(image.mimeType as string) &&
+        typeof image.data === 'string' &&
+        BASE64.test(image.data),
+    )
   } catch {
     return undefined
   }

@@ -108,7 +108,12 @@ export function planCall(request: ParsedRequest, options: PlanOptions = {}): Cal
   if (!request.inReasoning || options.reasoning === 'run') return plan
   // Every call of the block stays unrun, batch items too: the executor runs items by their own verdicts.
   const reason = `"${request.toolName || '(no tool name)'}" is inside <think> reasoning, so it is not executed.`
-  const held = <T extends PlannedCall>(call: T): T => ({ ...call, verdict: 'in-reasoning', whenRun: call.verdict, reason })
+  const held = <T extends PlannedCall>(call: T): T => ({
+    ...call,
+    verdict: 'in-reasoning',
+    whenRun: call.verdict,
+    reason,
+  })
   const items = plan.items?.map(held)
   return { ...held(plan), ...(items ? { items } : {}), policiesConsulted: true }
 }
@@ -144,25 +149,43 @@ export async function consultPolicy(call: PlannedCall, registry: ToolRegistryMan
   try {
     answer = await tool.policy({ method: target.method.name, args: call.args })
   } catch (error) {
-    return { ...call, verdict: 'denied', reason: `The policy of tool "${tool.id}" failed on "${call.routingName}": ${errorMessage(error)}` }
+    return {
+      ...call,
+      verdict: 'denied',
+      reason: `The policy of tool "${tool.id}" failed on "${call.routingName}": ${errorMessage(error)}`,
+    }
   }
-  if (answer && 'deny' in answer) return { ...call, verdict: 'denied', reason: `"${call.routingName}" was refused by its tool: ${answer.deny}` }
+  if (answer && 'deny' in answer)
+    return { ...call, verdict: 'denied', reason: `"${call.routingName}" was refused by its tool: ${answer.deny}` }
   if (answer && 'ask' in answer) return { ...call, verdict: 'needs-approval', approvalReason: answer.ask }
   return call
 }
 
 /** The tool and method of a call that may run. */
-export function runnableTarget(call: PlannedCall, registry: ToolRegistryManager): { tool: ToolRegistry; method: MethodMetadata } | undefined {
-  if (!RUNNABLE_VERDICTS.has(call.verdict) || call.toolId === undefined || call.routingName === undefined) return undefined
+export function runnableTarget(
+  call: PlannedCall,
+  registry: ToolRegistryManager,
+): { tool: ToolRegistry; method: MethodMetadata } | undefined {
+  if (!RUNNABLE_VERDICTS.has(call.verdict) || call.toolId === undefined || call.routingName === undefined)
+    return undefined
   const route = resolveRoute(registry, call.routingName, undefined)
   return route.ok ? { tool: route.target.tool, method: route.target.method } : undefined
 }
 
 function planUnchecked(request: ParsedRequest, options: PlanOptions): CallPlan {
-  const plan = (call: Omit<PlannedCall, 'callId'> & { items?: PlannedCall[] }, policiesConsulted: boolean): CallPlan => Object.assign(call, { request, callId: request.requestId, policiesConsulted })
+  const plan = (call: Omit<PlannedCall, 'callId'> & { items?: PlannedCall[] }, policiesConsulted: boolean): CallPlan =>
+    Object.assign(call, { request, callId: request.requestId, policiesConsulted })
   if (!request.valid) {
     const reason = request.diagnostics.find((d) => d.severity === 'error')?.message ?? 'the request is malformed'
-    return plan({ verdict: 'malformed', reason: `Request "${request.requestId}" for "${request.toolName || '(no tool name)'}" is not executable: ${reason}`, args: emptyArgs(), checks: [] }, true)
+    return plan(
+      {
+        verdict: 'malformed',
+        reason: `Request "${request.requestId}" for "${request.toolName || '(no tool name)'}" is not executable: ${reason}`,
+        args: emptyArgs(),
+        checks: [],
+      },
+      true,
+    )
   }
   const registry = options.registry ?? toolRegistryManager
   const raw = modelArguments(request)
@@ -180,20 +203,43 @@ function planUnchecked(request: ParsedRequest, options: PlanOptions): CallPlan {
   const items = batch.map((item): PlannedCall => {
     const callId = `${request.requestId}.${item.index}`
     const itemRoute = resolveRoute(registry, request.toolName, item.command)
-    if (!itemRoute.ok) return { index: item.index, command: item.command, callId, verdict: 'unknown-tool', reason: itemRoute.message, args: emptyArgs(), checks: [] }
+    if (!itemRoute.ok)
+      return {
+        index: item.index,
+        command: item.command,
+        callId,
+        verdict: 'unknown-tool',
+        reason: itemRoute.message,
+        args: emptyArgs(),
+        checks: [],
+      }
     // An item's own `path2` wins over a shared `path`: its span is looked up the same way.
     const spanOf = (name: string): TextSpan | undefined => spanAt(`${name}${item.index}`) ?? spanAt(name)
-    return Object.assign(planOne(itemRoute.target, item.args, callId, options, spanOf), { index: item.index, command: item.command })
+    return Object.assign(planOne(itemRoute.target, item.args, callId, options, spanOf), {
+      index: item.index,
+      command: item.command,
+    })
   })
-  return plan({ ...batchVerdict(items), args: emptyArgs(), checks: [], items }, items.every((item) => !RUNNABLE_VERDICTS.has(item.verdict)))
+  return plan(
+    { ...batchVerdict(items), args: emptyArgs(), checks: [], items },
+    items.every((item) => !RUNNABLE_VERDICTS.has(item.verdict)),
+  )
 }
 
 /** A batch is ready when every item is; otherwise it takes its first item's verdict that is not. */
 function batchVerdict(items: readonly PlannedCall[]): Pick<PlannedCall, 'verdict' | 'reason' | 'approvalReason'> {
   const blocking = items.find((item) => !RUNNABLE_VERDICTS.has(item.verdict))
-  if (blocking) return { verdict: blocking.verdict, reason: `Item ${blocking.index} (${blocking.command}): ${blocking.reason ?? blocking.verdict}` }
+  if (blocking)
+    return {
+      verdict: blocking.verdict,
+      reason: `Item ${blocking.index} (${blocking.command}): ${blocking.reason ?? blocking.verdict}`,
+    }
   const asking = items.filter((item) => item.verdict === 'needs-approval')
-  if (asking.length > 0) return { verdict: 'needs-approval', approvalReason: asking.map((item) => `item ${item.index}: ${item.approvalReason}`).join('; ') }
+  if (asking.length > 0)
+    return {
+      verdict: 'needs-approval',
+      approvalReason: asking.map((item) => `item ${item.index}: ${item.approvalReason}`).join('; '),
+    }
   return { verdict: 'ready' }
 }
 
@@ -209,7 +255,16 @@ function planOne(
   const { args, checks, limit } = planArguments(method, raw, callId, options, tool.id)
   const checkMs = performance.now() - checking
   // Built once and filled in: every executor call goes through here.
-  const call: PlannedCall = { verdict: 'ready', routingName, toolId: tool.id, method: method.name, args, checks, callId, checkMs }
+  const call: PlannedCall = {
+    verdict: 'ready',
+    routingName,
+    toolId: tool.id,
+    method: method.name,
+    args,
+    checks,
+    callId,
+    checkMs,
+  }
   let refused: ArgumentCheck[] | undefined
   for (const check of checks) {
     if (!REFUSED_ARGUMENT_STATES.has(check.state)) continue
@@ -245,7 +300,13 @@ function planOne(
  * The method's arguments, in the executor's order: references resolved, the request's id for a
  * method that declares `request_id`, the prompt's `limit` taken out, then every argument checked.
  */
-function planArguments(method: MethodMetadata, raw: Readonly<Record<string, unknown>>, callId: string, options: PlanOptions, toolId: string): { args: Arguments; checks: ArgumentCheck[]; limit?: number } {
+function planArguments(
+  method: MethodMetadata,
+  raw: Readonly<Record<string, unknown>>,
+  callId: string,
+  options: PlanOptions,
+  toolId: string,
+): { args: Arguments; checks: ArgumentCheck[]; limit?: number } {
   const unresolved: ArgumentCheck[] = []
   let given: Record<string, unknown> = raw as Record<string, unknown>
   if (options.variables) {
@@ -256,12 +317,19 @@ function planArguments(method: MethodMetadata, raw: Readonly<Record<string, unkn
         given[key] = resolveVarRefs(raw[key], options.variables, budget)
       } catch (error) {
         if (!(error instanceof VariableReferenceError)) throw error
-        unresolved.push({ name: key, state: 'unresolved', expected: '', given: textOf(raw[key]), problem: error.message })
+        unresolved.push({
+          name: key,
+          state: 'unresolved',
+          expected: '',
+          given: textOf(raw[key]),
+          problem: error.message,
+        })
       }
     }
   }
   // VCPToolBox plugins that declare `request_id` get the request's id, which the parsers keep out of the arguments.
-  if (given.request_id === undefined && method.parameters.some((p) => p.name === 'request_id')) given = { ...given, request_id: callId }
+  if (given.request_id === undefined && method.parameters.some((p) => p.name === 'request_id'))
+    given = { ...given, request_id: callId }
   // Every method takes an optional `limit` for its output unless it declares one itself.
   const ownLimit = method.parameters.some((p) => p.name === LIMIT_PARAMETER.name)
   const parameters = ownLimit ? method.parameters : [...method.parameters, LIMIT_PARAMETER]
@@ -273,7 +341,9 @@ function planArguments(method: MethodMetadata, raw: Readonly<Record<string, unkn
     for (const problem of safeValidate(method, sent)) {
       const name = problem.path.split('/')[1] ?? ''
       const check = checks.find((c) => c.name === name)
-      const message = problem.path ? `"${problem.path.slice(1).replace(/\//g, '.')}" ${problem.message}` : `the arguments ${problem.message}`
+      const message = problem.path
+        ? `"${problem.path.slice(1).replace(/\//g, '.')}" ${problem.message}`
+        : `the arguments ${problem.message}`
       if (check) {
         check.state = 'type-error'
         check.problem = check.problem ? `${check.problem}; ${message}` : message
@@ -288,7 +358,8 @@ function planArguments(method: MethodMetadata, raw: Readonly<Record<string, unkn
   let limit: number | undefined
   if (!ownLimit) {
     const limitCheck = merged.find((check) => check.name === LIMIT_PARAMETER.name && check.state === 'type-error')
-    if (limitCheck) limitCheck.problem = `"limit" must be an integer (0 or -1: no cut), got ${limitCheck.given === undefined ? 'nothing' : JSON.stringify(limitCheck.given)}`
+    if (limitCheck)
+      limitCheck.problem = `"limit" must be an integer (0 or -1: no cut), got ${limitCheck.given === undefined ? 'nothing' : JSON.stringify(limitCheck.given)}`
     const value = args[LIMIT_PARAMETER.name]
     if (typeof value === 'number') limit = value
     delete args[LIMIT_PARAMETER.name]
@@ -327,8 +398,18 @@ export function planDiagnostics(plan: CallPlan, text: string): Diagnostic[] {
       if (!REFUSED_ARGUMENT_STATES.has(check.state)) continue
       at(check.span ?? block, 'error', `argument-${check.state}`, prefix + (check.problem ?? check.state))
     }
-    if (call.verdict === 'unknown-tool' || call.verdict === 'not-callable' || call.verdict === 'disabled' || call.verdict === 'denied') {
-      at(block, call.verdict === 'unknown-tool' ? 'error' : 'warning', call.verdict, prefix + (call.reason ?? call.verdict))
+    if (
+      call.verdict === 'unknown-tool' ||
+      call.verdict === 'not-callable' ||
+      call.verdict === 'disabled' ||
+      call.verdict === 'denied'
+    ) {
+      at(
+        block,
+        call.verdict === 'unknown-tool' ? 'error' : 'warning',
+        call.verdict,
+        prefix + (call.reason ?? call.verdict),
+      )
     }
   }
   return out

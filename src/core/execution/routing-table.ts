@@ -51,7 +51,10 @@ export function resolveRoute(manager: ToolRegistryManager, toolName: string, com
   const tool = manager.get(toolName)
   if (!tool) {
     const known = [...table.byRoutingName.keys(), ...manager.list().map((t) => t.id)]
-    return { ok: false, message: `Unknown tool "${toolName}".${didYouMean(closestNames(toolName, known)) || ' Use a routing name toolId_methodName from the tools prompt.'}` }
+    return {
+      ok: false,
+      message: `Unknown tool "${toolName}".${didYouMean(closestNames(toolName, known)) || ' Use a routing name toolId_methodName from the tools prompt.'}`,
+    }
   }
   const methods = tool.getMetadata().methods
   if (command === undefined || command === '') {
@@ -60,10 +63,16 @@ export function resolveRoute(manager: ToolRegistryManager, toolName: string, com
       message: `Tool "${tool.id}" needs a method: write tool_name as ${tool.id}_<method> or add a "command" field. Its methods: ${methods.map((m) => m.name).join(', ') || 'none'}.`,
     }
   }
-  const method = methods.find((m) => m.name === command) ?? methods.find((m) => m.protocolConfig?.vcpCommand === command)
+  const method =
+    methods.find((m) => m.name === command) ?? methods.find((m) => m.protocolConfig?.vcpCommand === command)
   if (!method) {
-    const names = methods.flatMap((m) => (m.protocolConfig?.vcpCommand ? [m.name, m.protocolConfig.vcpCommand] : [m.name]))
-    return { ok: false, message: `Tool "${tool.id}" has no method "${command}".${didYouMean(closestNames(command, names)) || ` Its methods: ${names.join(', ') || 'none'}.`}` }
+    const names = methods.flatMap((m) =>
+      m.protocolConfig?.vcpCommand ? [m.name, m.protocolConfig.vcpCommand] : [m.name],
+    )
+    return {
+      ok: false,
+      message: `Tool "${tool.id}" has no method "${command}".${didYouMean(closestNames(command, names)) || ` Its methods: ${names.join(', ') || 'none'}.`}`,
+    }
   }
   return { ok: true, target: table.byRoutingName.get(routingName(tool.id, method.name)) as RouteTarget }
 }

@@ -17,7 +17,8 @@ export function argumentSpans(request: Pick<ParsedRequest, 'rawBlock' | 'start'>
   if (request.rawBlock === '') return spans
   const fields = requestFields(request)
   if (fields.length > 0) {
-    for (const field of fields) spans.set(field.key, { offset: field.valueStart, length: Math.max(1, field.valueEnd - field.valueStart) })
+    for (const field of fields)
+      spans.set(field.key, { offset: field.valueStart, length: Math.max(1, field.valueEnd - field.valueStart) })
     return spans
   }
   // JSON: `"key"` followed by a colon; the span covers the key (the value may be any JSON).

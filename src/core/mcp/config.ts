@@ -43,14 +43,22 @@ export function parseMcpConfig(text: string): McpConfigReading {
   try {
     data = JSON.parse(text)
   } catch (error) {
-    return { servers: [], problems: [`The configuration is not JSON: ${error instanceof Error ? error.message : String(error)}.`] }
+    return {
+      servers: [],
+      problems: [`The configuration is not JSON: ${error instanceof Error ? error.message : String(error)}.`],
+    }
   }
   return readMcpConfig(data)
 }
 
 export function readMcpConfig(data: unknown): McpConfigReading {
   if (!isRecord(data) || !isRecord(data.mcpServers)) {
-    return { servers: [], problems: ['The configuration must be an object with "mcpServers": { "name": { "command": ... } | { "url": ... } }.'] }
+    return {
+      servers: [],
+      problems: [
+        'The configuration must be an object with "mcpServers": { "name": { "command": ... } | { "url": ... } }.',
+      ],
+    }
   }
   const servers: McpServerConfig[] = []
   const problems: string[] = []
@@ -67,16 +75,26 @@ function readServer(name: string, entry: unknown, problems: string[]): McpServer
     problems.push(`Server "${name}": ${why}`)
     return null
   }
-  if (!NAME.test(name)) return refuse('the name must use letters, digits, "_", "-" and ".", starting with a letter or digit (it becomes the tool id).')
+  if (!NAME.test(name))
+    return refuse(
+      'the name must use letters, digits, "_", "-" and ".", starting with a letter or digit (it becomes the tool id).',
+    )
   if (!isRecord(entry)) return refuse('must be an object with "command" (stdio) or "url" (HTTP).')
   const type = typeof entry.type === 'string' ? entry.type : undefined
   if (typeof entry.command === 'string' && type !== 'http' && type !== 'sse' && type !== 'streamable-http') {
     if (entry.command.trim() === '') return refuse('"command" is empty.')
-    if (entry.args !== undefined && !(Array.isArray(entry.args) && entry.args.every((a) => typeof a === 'string'))) return refuse('"args" must be a list of strings.')
+    if (entry.args !== undefined && !(Array.isArray(entry.args) && entry.args.every((a) => typeof a === 'string')))
+      return refuse('"args" must be a list of strings.')
     const env = stringRecord(entry.env)
     if (env === null) return refuse('"env" must map names to strings.')
     if (entry.cwd !== undefined && typeof entry.cwd !== 'string') return refuse('"cwd" must be a string.')
-    const server: McpStdioServer = { name, transport: 'stdio', command: entry.command, args: (entry.args as string[] | undefined) ?? [], env }
+    const server: McpStdioServer = {
+      name,
+      transport: 'stdio',
+      command: entry.command,
+      args: (entry.args as string[] | undefined) ?? [],
+      env,
+    }
     if (typeof entry.cwd === 'string') server.cwd = entry.cwd
     return server
   }
@@ -87,7 +105,8 @@ function readServer(name: string, entry: unknown, problems: string[]): McpServer
     } catch {
       return refuse(`"url" is not a URL: ${JSON.stringify(entry.url)}.`)
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return refuse(`"url" must be http or https, not ${url.protocol}`)
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      return refuse(`"url" must be http or https, not ${url.protocol}`)
     const headers = stringRecord(entry.headers)
     if (headers === null) return refuse('"headers" must map names to strings.')
     return { name, transport: type === 'sse' ? 'sse' : 'http', url: url.href, headers }
@@ -111,19 +130,34 @@ export const REDACTED = '[redacted]'
 
 /** The server with its secrets (env values, header values) replaced: for exports, logs and records. */
 export function redactMcpServer(server: McpServerConfig): McpServerConfig {
-  const hide = (record: Record<string, string>): Record<string, string> => Object.fromEntries(Object.keys(record).map((key) => [key, REDACTED]))
-  return server.transport === 'stdio' ? { ...server, args: [...server.args], env: hide(server.env) } : { ...server, headers: hide(server.headers) }
+  const hide = (record: Record<string, string>): Record<string, string> =>
+    Object.fromEntries(Object.keys(record).map((key) => [key, REDACTED]))
+  return server.transport === 'stdio'
+    ? { ...server, args: [...server.args], env: hide(server.env) }
+    : { ...server, headers: hide(server.headers) }
 }
 
 /** The config a person would write, from servers (with secrets redacted unless asked). */
-export function writeMcpConfig(servers: readonly McpServerConfig[], options: { secrets?: boolean } = {}): { mcpServers: Record<string, unknown> } {
+export function writeMcpConfig(
+  servers: readonly McpServerConfig[],
+  options: { secrets?: boolean } = {},
+): { mcpServers: Record<string, unknown> } {
   const mcpServers: Record<string, unknown> = {}
   for (const original of servers) {
     const server = options.secrets ? original : redactMcpServer(original)
     mcpServers[server.name] =
       server.transport === 'stdio'
-        ? { command: server.command, args: server.args, ...(Object.keys(server.env).length ? { env: server.env } : {}), ...(server.cwd ? { cwd: server.cwd } : {}) }
-        : { url: server.url, ...(server.transport === 'sse' ? { type: 'sse' } : {}), ...(Object.keys(server.headers).length ? { headers: server.headers } : {}) }
+        ? {
+            command: server.command,
+            args: server.args,
+            ...(Object.keys(server.env).length ? { env: server.env } : {}),
+            ...(server.cwd ? { cwd: server.cwd } : {}),
+          }
+        : {
+            url: server.url,
+            ...(server.transport === 'sse' ? { type: 'sse' } : {}),
+            ...(Object.keys(server.headers).length ? { headers: server.headers } : {}),
+          }
   }
   return { mcpServers }
 }

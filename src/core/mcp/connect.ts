@@ -23,7 +23,9 @@ export async function connectMcpServers(
 ): Promise<ConnectedMcpServers> {
   const failures: string[] = []
   const removers: (() => void)[] = []
-  const sources = servers.map((config) => createMcpToolSource({ config, createTransport, connectTimeoutMs: options.connectTimeoutMs }))
+  const sources = servers.map((config) =>
+    createMcpToolSource({ config, createTransport, connectTimeoutMs: options.connectTimeoutMs }),
+  )
   await Promise.all(
     sources.map(async (source) => {
       try {

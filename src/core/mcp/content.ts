@@ -26,17 +26,20 @@ export function mcpResultText(result: unknown): McpResultText {
   const hasText = content.some((item) => isRecord(item) && item.type === 'text')
   if (result.structuredContent !== undefined && !hasText) parts.push(JSON.stringify(result.structuredContent, null, 2))
   // The older result shape: `toolResult` instead of content.
-  if (content.length === 0 && result.toolResult !== undefined) parts.push(typeof result.toolResult === 'string' ? result.toolResult : JSON.stringify(result.toolResult, null, 2))
+  if (content.length === 0 && result.toolResult !== undefined)
+    parts.push(typeof result.toolResult === 'string' ? result.toolResult : JSON.stringify(result.toolResult, null, 2))
   return { text: parts.join('\n'), isError: result.isError === true, images }
 }
 
 function describe(item: Record<string, unknown>, images: McpResultText['images']): string {
-  const size = (data: unknown): string => (typeof data === 'string' ? `${Math.floor((data.length * 3) / 4).toLocaleString('en-US')} bytes` : 'no data')
+  const size = (data: unknown): string =>
+    typeof data === 'string' ? `${Math.floor((data.length * 3) / 4).toLocaleString('en-US')} bytes` : 'no data'
   switch (item.type) {
     case 'text':
       return typeof item.text === 'string' ? item.text : ''
     case 'image':
-      if (typeof item.data === 'string') images.push({ mimeType: String(item.mimeType ?? 'image/png'), data: item.data })
+      if (typeof item.data === 'string')
+        images.push({ mimeType: String(item.mimeType ?? 'image/png'), data: item.data })
       return `[image ${String(item.mimeType ?? '')}, ${size(item.data)}]`
     case 'audio':
       return `[audio ${String(item.mimeType ?? '')}, ${size(item.data)}]`

@@ -2,8 +2,26 @@
  * MCP servers as tool sources. Kept apart from the core's index so that the MCP SDK is loaded only
  * by those who use it.
  */
-export { parseMcpConfig, readMcpConfig, redactMcpServer, writeMcpConfig, REDACTED, type McpConfigReading, type McpHttpServer, type McpServerConfig, type McpStdioServer } from './config'
-export { createMcpToolSource, LOG_SIZE, type McpLogEntry, type McpServerInfo, type McpSourceOptions, type McpStatus, type McpToolSource } from './source'
+export {
+  parseMcpConfig,
+  readMcpConfig,
+  redactMcpServer,
+  writeMcpConfig,
+  REDACTED,
+  type McpConfigReading,
+  type McpHttpServer,
+  type McpServerConfig,
+  type McpStdioServer,
+} from './config'
+export {
+  createMcpToolSource,
+  LOG_SIZE,
+  type McpLogEntry,
+  type McpServerInfo,
+  type McpSourceOptions,
+  type McpStatus,
+  type McpToolSource,
+} from './source'
 export { httpTransport } from './http'
 export { mcpResultText, type McpResultText } from './content'
 export { schemaIsOpen, schemaParameters } from './schema-parameters'

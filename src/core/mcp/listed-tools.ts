@@ -8,7 +8,18 @@ import type { ArgumentProblem, MethodMetadata, ToolAnnotations } from '../types'
 import { isRecord } from '../own-record'
 import { schemaIsOpen, schemaParameters, type SchemaReport } from './schema-parameters'
 import { cleanServerText, escapedName, MCP_TOOL_NAME } from './server-text'
-import { capDescription, displaySchema, linearPatternProblem, linearRegExp, MAX_SCHEMA_CHARS, MAX_SERVER_DESCRIPTIONS, MAX_TOOL_DESCRIPTION, measureSchema, overBudgetLength, schemaRefusal } from './schema-limits'
+import {
+  capDescription,
+  displaySchema,
+  linearPatternProblem,
+  linearRegExp,
+  MAX_SCHEMA_CHARS,
+  MAX_SERVER_DESCRIPTIONS,
+  MAX_TOOL_DESCRIPTION,
+  measureSchema,
+  overBudgetLength,
+  schemaRefusal,
+} from './schema-limits'
 
 export interface ListedToolsReading {
   methods: MethodMetadata[]
@@ -25,7 +36,11 @@ export interface SchemaChecker {
   skip(name: string): void
 }
 
-export function readListedTools(server: string, listed: readonly unknown[], checker: SchemaChecker = createSchemaChecker()): ListedToolsReading {
+export function readListedTools(
+  server: string,
+  listed: readonly unknown[],
+  checker: SchemaChecker = createSchemaChecker(),
+): ListedToolsReading {
   const notices: string[] = []
   checker.reset()
   const found: MethodMetadata[] = []
@@ -39,7 +54,13 @@ export function readListedTools(server: string, listed: readonly unknown[], chec
 /** Ajv, with patterns on RE2 (linear time): a server's `^(a+)+$` cannot make a check backtrack. */
 export function createSchemaChecker(): SchemaChecker {
   // A server's schema is data: what Ajv cannot use (an unknown format) is not worth a console line each time.
-  const ajv = new Ajv({ allErrors: true, strict: false, validateSchema: false, logger: false, code: { regExp: linearRegExp } })
+  const ajv = new Ajv({
+    allErrors: true,
+    strict: false,
+    validateSchema: false,
+    logger: false,
+    code: { regExp: linearRegExp },
+  })
   const validators = new Map<string, ValidateFunction | null>()
   return {
     check(name, schema, args) {
@@ -63,17 +84,28 @@ export function createSchemaChecker(): SchemaChecker {
 
 /** The server's tool as a method, or null (with a notice) when it cannot be offered safely. */
 function methodOf(server: string, raw: unknown, said: string[], checker: SchemaChecker): MethodMetadata | null {
-  const listed = (isRecord(raw) ? raw : {}) as { name?: unknown; title?: unknown; description?: unknown; inputSchema?: unknown; outputSchema?: unknown; annotations?: unknown }
+  const listed = (isRecord(raw) ? raw : {}) as {
+    name?: unknown
+    title?: unknown
+    description?: unknown
+    inputSchema?: unknown
+    outputSchema?: unknown
+    annotations?: unknown
+  }
   const name = typeof listed.name === 'string' ? listed.name : ''
   if (!MCP_TOOL_NAME.test(name)) {
-    said.push(`The tool ${escapedName(String(listed.name))} of "${server}" was refused: MCP tool names are 1 to 128 letters, digits, "_", "-" and ".".`)
+    said.push(
+      `The tool ${escapedName(String(listed.name))} of "${server}" was refused: MCP tool names are 1 to 128 letters, digits, "_", "-" and ".".`,
+    )
     return null
   }
   const inputSchema = isRecord(listed.inputSchema) ? listed.inputSchema : { type: 'object' }
   const report: SchemaReport = { notes: [], badNames: [] }
   const parameters = schemaParameters(inputSchema, report)
   if (report.badNames.length > 0) {
-    said.push(`The tool "${name}" of "${server}" was refused: its parameter name${report.badNames.length > 1 ? 's' : ''} ${report.badNames.slice(0, 3).join(', ')} use${report.badNames.length > 1 ? '' : 's'} characters a protocol cannot carry.`)
+    said.push(
+      `The tool "${name}" of "${server}" was refused: its parameter name${report.badNames.length > 1 ? 's' : ''} ${report.badNames.slice(0, 3).join(', ')} use${report.badNames.length > 1 ? '' : 's'} characters a protocol cannot carry.`,
+    )
     return null
   }
   const measure = measureSchema(inputSchema)
@@ -84,11 +116,16 @@ function methodOf(server: string, raw: unknown, said: string[], checker: SchemaC
   }
   for (const pattern of measure.patterns) {
     const problem = linearPatternProblem(pattern)
-    if (problem) said.push(`"${name}": the pattern ${escapedName(pattern)} is not checked here, since it needs a backtracking engine (${problem}); the server checks it.`)
+    if (problem)
+      said.push(
+        `"${name}": the pattern ${escapedName(pattern)} is not checked here, since it needs a backtracking engine (${problem}); the server checks it.`,
+      )
   }
-  const rawDescription = typeof listed.description === 'string' ? listed.description : typeof listed.title === 'string' ? listed.title : ''
+  const rawDescription =
+    typeof listed.description === 'string' ? listed.description : typeof listed.title === 'string' ? listed.title : ''
   const description = capDescription(cleanServerText(rawDescription, { multiline: true }), MAX_TOOL_DESCRIPTION)
-  if (description.cut > 0) report.notes.unshift(`its description was cut by ${description.cut.toLocaleString('en-US')} characters`)
+  if (description.cut > 0)
+    report.notes.unshift(`its description was cut by ${description.cut.toLocaleString('en-US')} characters`)
   if (report.notes.length > 0) said.push(`"${name}": ${report.notes.join('; ')}.`)
   const method: MethodMetadata = {
     name,
@@ -101,7 +138,8 @@ function methodOf(server: string, raw: unknown, said: string[], checker: SchemaC
     validateArguments: (args) => checker.check(name, inputSchema, args),
   }
   if (typeof listed.title === 'string' && listed.title) method.title = cleanServerText(listed.title)
-  if (isRecord(listed.outputSchema) && schemaRefusal(measureSchema(listed.outputSchema)) === null) method.outputSchema = displaySchema(listed.outputSchema)
+  if (isRecord(listed.outputSchema) && schemaRefusal(measureSchema(listed.outputSchema)) === null)
+    method.outputSchema = displaySchema(listed.outputSchema)
   if (isRecord(listed.annotations)) method.annotations = listed.annotations as ToolAnnotations
   return method
 }
@@ -117,11 +155,17 @@ function withinServerBudget(methods: MethodMetadata[], said: string[]): MethodMe
     used += method.description.length + method.parameters.reduce((n, p) => n + (p.description?.length ?? 0), 0)
     if (used <= MAX_SERVER_DESCRIPTIONS) continue
     method.description = capDescription(method.description, overBudgetLength()).text
-    for (const parameter of method.parameters) if (parameter.description) parameter.description = capDescription(parameter.description, 80).text
+    for (const parameter of method.parameters)
+      if (parameter.description) parameter.description = capDescription(parameter.description, 80).text
     cut.push(method.name)
   }
   if (cut.length > 0) {
-    said.push(`The server's descriptions pass ${MAX_SERVER_DESCRIPTIONS.toLocaleString('en-US')} characters, the most one server may put into the tools prompt: those of ${cut.length} tool${cut.length === 1 ? '' : 's'} (${cut.slice(0, 5).map((n) => `"${n}"`).join(', ')}${cut.length > 5 ? ', ...' : ''}) were cut short.`)
+    said.push(
+      `The server's descriptions pass ${MAX_SERVER_DESCRIPTIONS.toLocaleString('en-US')} characters, the most one server may put into the tools prompt: those of ${cut.length} tool${cut.length === 1 ? '' : 's'} (${cut
+        .slice(0, 5)
+        .map((n) => `"${n}"`)
+        .join(', ')}${cut.length > 5 ? ', ...' : ''}) were cut short.`,
+    )
   }
   return methods
 }

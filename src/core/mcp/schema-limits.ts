@@ -45,7 +45,8 @@ export function measureSchema(schema: unknown): SchemaMeasure {
     if (level > depth) depth = level
     if (level > MAX_SCHEMA_DEPTH) continue
     if (Array.isArray(value)) {
-      for (const item of value) if (item !== null && typeof item === 'object') stack.push({ value: item, level: level + 1 })
+      for (const item of value)
+        if (item !== null && typeof item === 'object') stack.push({ value: item, level: level + 1 })
       continue
     }
     if (!isRecord(value)) continue
@@ -61,7 +62,8 @@ export function measureSchema(schema: unknown): SchemaMeasure {
 
 /** Why a schema is not checked here, or null when it is. */
 export function schemaRefusal(measure: SchemaMeasure): string | null {
-  if (measure.chars > MAX_SCHEMA_CHARS) return `its schema is ${Math.round(measure.chars / 1000).toLocaleString('en-US')} KB, over ${MAX_SCHEMA_CHARS / 1_000_000} MB`
+  if (measure.chars > MAX_SCHEMA_CHARS)
+    return `its schema is ${Math.round(measure.chars / 1000).toLocaleString('en-US')} KB, over ${MAX_SCHEMA_CHARS / 1_000_000} MB`
   if (measure.depth > MAX_SCHEMA_DEPTH) return `its schema is nested deeper than ${MAX_SCHEMA_DEPTH} levels`
   return null
 }
@@ -128,11 +130,19 @@ function cleanNode(value: unknown, level: number, key: string): unknown {
   for (const name of Object.keys(value)) {
     const item = (value as Record<string, unknown>)[name]
     if (name === 'enum' && Array.isArray(item) && item.length > MAX_ENUM_CHOICES) continue
-    Object.defineProperty(out, cleanServerText(name), { value: cleanNode(item, level + 1, name), enumerable: true, writable: true, configurable: true })
+    Object.defineProperty(out, cleanServerText(name), {
+      value: cleanNode(item, level + 1, name),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    })
   }
   const enumValues = (value as Record<string, unknown>).enum
   if (Array.isArray(enumValues) && enumValues.length > MAX_ENUM_CHOICES) {
-    const note = `One of ${enumValues.length.toLocaleString('en-US')} values, e.g. ${enumValues.slice(0, 3).map((v) => cleanServerText(JSON.stringify(v))).join(', ')}.`
+    const note = `One of ${enumValues.length.toLocaleString('en-US')} values, e.g. ${enumValues
+      .slice(0, 3)
+      .map((v) => cleanServerText(JSON.stringify(v)))
+      .join(', ')}.`
     out.description = typeof out.description === 'string' && out.description ? `${out.description} (${note})` : note
   }
   return out

@@ -12,8 +12,9 @@ export const MCP_TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/
 export const PARAMETER_NAME = /^[\p{L}\p{N}_.$-]{1,128}$/u
 
 // C0 and C1 controls, direction marks and isolates, zero-width characters and the BOM.
-// eslint-disable-next-line no-control-regex
-const UNSAFE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u061C\u200B-\u200F\u2028\u2029\u202A-\u202E\u2060-\u2069\uFEFF]/g
+const UNSAFE =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u061C\u200B-\u200F\u2028\u2029\u202A-\u202E\u2060-\u2069\uFEFF]/g
 const LINE_BREAKS = /\r\n?|\n|\t/g
 
 /** A name, escaped for a message: every character outside printable ASCII as \u{...}. */
@@ -45,17 +46,25 @@ export function defuseMarkers(text: string): string {
       .replace(/>{3,}/g, (run) => '›'.repeat(run.length))
       // A value marker is a bracket next to 始 or 末 (the VCP scanner reads 「始」, {始}, 「始ESCAPE」 ...).
       .replace(/[「{]\s*(?=[始末])/g, (bracket) => (bracket.startsWith('「') ? '『' : '｛') + bracket.slice(1))
-      .replace(/([始末][\w]{0,8}\s*)[」}]/g, (_, inner: string, offset: number, whole: string) => inner + (whole[offset + inner.length] === '」' ? '』' : '｝'))
+      .replace(
+        /([始末][\w]{0,8}\s*)[」}]/g,
+        (_, inner: string, offset: number, whole: string) =>
+          inner + (whole[offset + inner.length] === '」' ? '』' : '｝'),
+      )
       // Tags: <tool_call>, </tool_code>, <function=...>, <|python_tag|>, [TOOL_CALLS] ...
-      .replace(/<(\/?\s*(?:tool_call|tool_code|tool_response|tool_result|function|functions|invoke|parameter|minimax|\|))/gi, '‹$1')
+      .replace(
+        /<(\/?\s*(?:tool_call|tool_code|tool_response|tool_result|function|functions|invoke|parameter|minimax|\|))/gi,
+        '‹$1',
+      )
       .replace(/\[(\/?(?:TOOL_CALLS|TOOL_REQUEST|END_TOOL_REQUEST|TOOL_RESULT|ARGS))/gi, '⟦$1')
       .replace(/(["'])tool_calls\1/gi, '$1tool calls$1')
   )
 }
 
 // Every character cleaning may change or look at: a text with none of them is clean as it is.
-// eslint-disable-next-line no-control-regex
-const MAYBE_UNSAFE = /[\u0000-\u001F\u007F-\u009F\u061C\u200B-\u200F\u2028\u2029\u202A-\u202E\u2060-\u2069\uFEFF<>「」{}[\]"']/
+const MAYBE_UNSAFE =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u001F\u007F-\u009F\u061C\u200B-\u200F\u2028\u2029\u202A-\u202E\u2060-\u2069\uFEFF<>「」{}[\]"']/
 
 /** Whether a text would come out of cleaning unchanged (one test for most text, so a 200,000-value list stays cheap). */
 export function isCleanServerText(text: string, multiline = false): boolean {

@@ -155,7 +155,8 @@ export function createMcpToolSource(options: McpSourceOptions): McpToolSource {
   /** A client connected over a new transport, its events wired to this source. */
   async function open(fallback: boolean): Promise<Client> {
     const transport = logged(await options.createTransport(config, fallback), record)
-    const stderr = (transport as { stderr?: { on?(event: 'data', listener: (chunk: unknown) => void): void } | null }).stderr
+    const stderr = (transport as { stderr?: { on?(event: 'data', listener: (chunk: unknown) => void): void } | null })
+      .stderr
     stderr?.on?.('data', (chunk) => record('event', `stderr: ${String(chunk).trimEnd()}`))
     // A transport that relays a server's stderr and events itself (the browser's bridge).
     ;(transport as { onevent?: (event: string) => void }).onevent = (event) => record('event', event)
@@ -176,12 +177,23 @@ export function createMcpToolSource(options: McpSourceOptions): McpToolSource {
       lastProblem = problem.message
       record('event', `Transport error: ${problem.message}`)
     }
-    next.setNotificationHandler(ToolListChangedNotificationSchema, () => void refresh().catch((problem) => record('event', `Listing tools failed: ${messageOf(problem)}`)))
+    next.setNotificationHandler(
+      ToolListChangedNotificationSchema,
+      () => void refresh().catch((problem) => record('event', `Listing tools failed: ${messageOf(problem)}`)),
+    )
     // The SDK's timeout covers `initialize`, not the transport's start (a bridge or a server that
     // never answers): the whole connect is bounded here.
     let timer: ReturnType<typeof setTimeout> | undefined
     const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`"${config.name}" did not answer within ${Math.round(waitMs / 1000)} s (connect timeout); is the server running, and does it speak MCP?`)), waitMs)
+      timer = setTimeout(
+        () =>
+          reject(
+            new Error(
+              `"${config.name}" did not answer within ${Math.round(waitMs / 1000)} s (connect timeout); is the server running, and does it speak MCP?`,
+            ),
+          ),
+        waitMs,
+      )
     })
     try {
       await Promise.race([next.connect(transport, { timeout: waitMs }), late])
@@ -225,9 +237,16 @@ export function createMcpToolSource(options: McpSourceOptions): McpToolSource {
     record('event', 'Disconnected.')
   }
 
-  async function call(name: string, args: Record<string, unknown>, context: { signal: AbortSignal; onProgress?: (progress: CallProgress) => void }): Promise<McpResultText> {
+  async function call(
+    name: string,
+    args: Record<string, unknown>,
+    context: { signal: AbortSignal; onProgress?: (progress: CallProgress) => void },
+  ): Promise<McpResultText> {
     const current = client
-    if (!current) throw new Error(`the MCP server "${config.name}" is not connected${error ? ` (${error})` : ''}; connect it again.`)
+    if (!current)
+      throw new Error(
+        `the MCP server "${config.name}" is not connected${error ? ` (${error})` : ''}; connect it again.`,
+      )
     const onprogress = context.onProgress
       ? (raw: unknown) => {
           const progress = progressOf(raw)
@@ -237,13 +256,19 @@ export function createMcpToolSource(options: McpSourceOptions): McpToolSource {
     let result: unknown
     try {
       // The executor's timeout aborts the signal: the SDK then sends notifications/cancelled.
-      result = await current.callTool({ name, arguments: args }, undefined, { signal: context.signal, onprogress, timeout: 2 ** 31 - 1 })
+      result = await current.callTool({ name, arguments: args }, undefined, {
+        signal: context.signal,
+        onprogress,
+        timeout: 2 ** 31 - 1,
+      })
     } catch (problem) {
-      if (context.signal.aborted) throw context.signal.reason instanceof Error ? context.signal.reason : new Error('cancelled')
+      if (context.signal.aborted)
+        throw context.signal.reason instanceof Error ? context.signal.reason : new Error('cancelled')
       throw new Error(`the MCP server "${config.name}" failed: ${messageOf(problem)}`)
     }
     const read = mcpResultText(result)
-    if (read.isError) throw new Error(read.text || `the MCP server "${config.name}" reported an error without a message.`)
+    if (read.isError)
+      throw new Error(read.text || `the MCP server "${config.name}" reported an error without a message.`)
     return read
   }
 
@@ -280,7 +305,10 @@ export function createMcpToolSource(options: McpSourceOptions): McpToolSource {
 }
 
 /** Every message in and out goes to the log; the transport is otherwise untouched. */
-function logged(transport: Transport, record: (direction: McpLogEntry['direction'], message: McpLogEntry['message']) => void): Transport {
+function logged(
+  transport: Transport,
+  record: (direction: McpLogEntry['direction'], message: McpLogEntry['message']) => void,
+): Transport {
   const send = transport.send.bind(transport)
   transport.send = (message, options) => {
     record('sent', message)
@@ -307,7 +335,8 @@ function negotiatedVersion(log: readonly McpLogEntry[]): string | undefined {
   for (let n = log.length - 1; n >= 0; n--) {
     const entry = log[n] as McpLogEntry
     const message = entry.message as { result?: { protocolVersion?: unknown } }
-    if (entry.direction === 'received' && typeof message.result?.protocolVersion === 'string') return message.result.protocolVersion
+    if (entry.direction === 'received' && typeof message.result?.protocolVersion === 'string')
+      return message.result.protocolVersion
   }
   return undefined
 }

@@ -33,7 +33,11 @@ interface Found {
  * call, filling in). Requests, ids and diagnostics come only from end(): a block may still turn
  * out to lie inside another format's request, and ids are handed out in text order across formats.
  */
-export function createAutoStreamParser(registry: ProtocolRegistry, options: ParseOptions = {}, previews = true): StreamParser {
+export function createAutoStreamParser(
+  registry: ProtocolRegistry,
+  options: ParseOptions = {},
+  previews = true,
+): StreamParser {
   const session = options.session ?? createRequestIdSession()
   const parsers = registry.list().map((protocol) => ({
     id: protocol.id,
@@ -95,7 +99,11 @@ export function createAutoStreamParser(registry: ProtocolRegistry, options: Pars
       const detection = detectNativeFormats(text, options)
       const found: Found[] = []
       for (const native of detection.parsers) {
-        found.push({ protocol: native.id, label: native.label, result: native.parseToolRequests(text, { ...options, session: createRequestIdSession(PROVISIONAL) }) })
+        found.push({
+          protocol: native.id,
+          label: native.label,
+          result: native.parseToolRequests(text, { ...options, session: createRequestIdSession(PROVISIONAL) }),
+        })
       }
       for (const { id, label, parser } of parsers) {
         const own = parser.end()
@@ -103,7 +111,13 @@ export function createAutoStreamParser(registry: ProtocolRegistry, options: Pars
         if (!textProtocolClaims(id, text)) continue
         found.push({ protocol: id, label, result: own })
       }
-      result = mergeFindings(found, session, detection.detected, text, parsers.map((p) => p.id))
+      result = mergeFindings(
+        found,
+        session,
+        detection.detected,
+        text,
+        parsers.map((p) => p.id),
+      )
       return result
     },
   }
@@ -115,7 +129,13 @@ export function parseAuto(registry: ProtocolRegistry, text: string, options: Par
   return parser.end()
 }
 
-function mergeFindings(found: Found[], session: RequestIdSession, detected: DetectedFormat[], text: string, protocols: string[]): ParseResult {
+function mergeFindings(
+  found: Found[],
+  session: RequestIdSession,
+  detected: DetectedFormat[],
+  text: string,
+  protocols: string[],
+): ParseResult {
   const all = found.flatMap(({ protocol, result }) => result.requests.map((request) => ({ protocol, request })))
   // Outer requests first, so an inner one can see that it is inside.
   all.sort((a, b) => a.request.start - b.request.start || b.request.end - a.request.end)
@@ -162,7 +182,14 @@ function mergeFindings(found: Found[], session: RequestIdSession, detected: Dete
   lines.append(text)
   for (const [protocol, { first }] of counts) {
     const label = found.find((f) => f.protocol === protocol)?.label ?? protocol
-    formats.push(detected.find((d) => d.id === protocol) ?? { id: protocol, label, reason: `a call at line ${lines.position(first).line}`, offset: first })
+    formats.push(
+      detected.find((d) => d.id === protocol) ?? {
+        id: protocol,
+        label,
+        reason: `a call at line ${lines.position(first).line}`,
+        offset: first,
+      },
+    )
   }
   // Text protocols are named by id, as ever; a native format also says why it was chosen.
   const summary = formats.map((f) => {
@@ -171,8 +198,12 @@ function mergeFindings(found: Found[], session: RequestIdSession, detected: Dete
     return `${f.id} (${n} request${n === 1 ? '' : 's'}${why})`
   })
   const silent = detected.filter((d) => !counts.has(d.id))
-  let message = summary.length > 0 ? `Detected: ${summary.join(', ')}.` : `No tool requests in any known format (${protocols.join(', ')}, or a model's own format).`
-  if (silent.length > 0) message += ` ${silent.map((d) => `${d.label}: ${d.reason}, but no call was found`).join('; ')}.`
+  let message =
+    summary.length > 0
+      ? `Detected: ${summary.join(', ')}.`
+      : `No tool requests in any known format (${protocols.join(', ')}, or a model's own format).`
+  if (silent.length > 0)
+    message += ` ${silent.map((d) => `${d.label}: ${d.reason}, but no call was found`).join('; ')}.`
   diagnostics.push({ severity: 'info', code: 'protocol-detected', message, offset: 0, length: 0, line: 1, column: 1 })
   diagnostics.sort((a, b) => a.offset - b.offset)
   const listed = [...formats, ...silent]
@@ -183,7 +214,9 @@ function mergeFindings(found: Found[], session: RequestIdSession, detected: Dete
  * A test for "this offset lies strictly inside a kept request of another paradigm", in
  * O(paradigms × log requests): per paradigm, the starts in order and the furthest end so far.
  */
-function insideTest(kept: { protocol: string; request: ParsedRequest }[]): (offset: number, protocol: string) => boolean {
+function insideTest(
+  kept: { protocol: string; request: ParsedRequest }[],
+): (offset: number, protocol: string) => boolean {
   const spans = new Map<string, { starts: number[]; furthest: number[] }>()
   for (const { protocol, request } of kept) {
     let span = spans.get(protocol)

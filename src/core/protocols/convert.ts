@@ -43,27 +43,59 @@ export function convertRequest(request: ConvertibleCall, toProtocolId: string): 
     // Some formats write every value as text (XML parameters): read back without the tool's
     // schema, a number or a boolean is a string, which the note says.
     const back = native.parseToolRequests(text).requests
-    if (back.length === 1 && back[0]?.toolName === request.toolName && stableStringify(back[0].arguments) === stableStringify(args)) return { text, lossless: true, notes: [] }
-    return { text, lossless: false, notes: [`${native.label} writes values as text: a reader gives them their types from the tool's schema, and without it they read back as ${describeBack(back)}.`] }
+    if (
+      back.length === 1 &&
+      back[0]?.toolName === request.toolName &&
+      stableStringify(back[0].arguments) === stableStringify(args)
+    )
+      return { text, lossless: true, notes: [] }
+    return {
+      text,
+      lossless: false,
+      notes: [
+        `${native.label} writes values as text: a reader gives them their types from the tool's schema, and without it they read back as ${describeBack(back)}.`,
+      ],
+    }
   }
   protocolRegistry.require(toProtocolId)
   const notes: string[] = []
   if (toProtocolId === 'vcp') {
     const args = typed ? stringArguments(typed) : request.args
     if (typed && Object.values(typed).some((v) => typeof v !== 'string')) {
-      notes.push('Numbers, booleans, objects and arrays are written as their JSON text; the executor reads them back by the parameter types.')
+      notes.push(
+        'Numbers, booleans, objects and arrays are written as their JSON text; the executor reads them back by the parameter types.',
+      )
     }
     const badKeys = Object.keys(args).filter((key) => !isValidVcpKey(key))
     if (badKeys.length > 0) {
-      return { text: '', lossless: false, notes: [`VCP keys are letters, digits, "_" and "-": ${badKeys.map((k) => `"${k}"`).join(', ')} cannot be written.`] }
+      return {
+        text: '',
+        lossless: false,
+        notes: [
+          `VCP keys are letters, digits, "_" and "-": ${badKeys.map((k) => `"${k}"`).join(', ')} cannot be written.`,
+        ],
+      }
     }
-    const lossy = Object.keys(args).filter((key) => !encodeValue(args[key] as string).lossless || (args[key] as string).trim() !== args[key])
-    if (lossy.length > 0) notes.push(`VCP trims values and cannot hold every marker verbatim: ${lossy.map((k) => `"${k}"`).join(', ')} may read back differently.`)
-    return { text: renderVcpRequest({ toolName: request.toolName, args, requestId: request.requestId }), lossless: lossy.length === 0, notes }
+    const lossy = Object.keys(args).filter(
+      (key) => !encodeValue(args[key] as string).lossless || (args[key] as string).trim() !== args[key],
+    )
+    if (lossy.length > 0)
+      notes.push(
+        `VCP trims values and cannot hold every marker verbatim: ${lossy.map((k) => `"${k}"`).join(', ')} may read back differently.`,
+      )
+    return {
+      text: renderVcpRequest({ toolName: request.toolName, args, requestId: request.requestId }),
+      lossless: lossy.length === 0,
+      notes,
+    }
   }
   const render = JSON_RENDERERS[toProtocolId]
   if (!render) throw new Error(`Protocol "${toProtocolId}" cannot render single calls.`)
-  return { text: render({ toolName: request.toolName, arguments: typed ?? { ...request.args }, requestId: request.requestId }), lossless: true, notes }
+  return {
+    text: render({ toolName: request.toolName, arguments: typed ?? { ...request.args }, requestId: request.requestId }),
+    lossless: true,
+    notes,
+  }
 }
 
 function describeBack(requests: readonly ConvertibleCall[]): string {

@@ -29,9 +29,21 @@ const TEXT_PROTOCOL_MODELS: Record<string, { models: string[]; openers: string[]
   json: { models: ['any model prompted with the JSON block tools prompt'], openers: ['{"tool_calls"'] },
   xml: { models: ['any model prompted with the <tool_code> tools prompt'], openers: ['<tool_code>'] },
   hermes: {
-    models: ['Qwen2.5', 'Qwen3', 'QwQ', 'Hermes 2 Pro', 'Hermes 3', 'ERNIE 4.5', 'any model prompted with the Hermes tools prompt'],
+    models: [
+      'Qwen2.5',
+      'Qwen3',
+      'QwQ',
+      'Hermes 2 Pro',
+      'Hermes 3',
+      'ERNIE 4.5',
+      'any model prompted with the Hermes tools prompt',
+    ],
     openers: ['<tool_call>'],
-    serverFlags: { vllm: '--tool-call-parser hermes', sglang: '--tool-call-parser qwen25', llamaCpp: 'Hermes 2 Pro (--jinja)' },
+    serverFlags: {
+      vllm: '--tool-call-parser hermes',
+      sglang: '--tool-call-parser qwen25',
+      llamaCpp: 'Hermes 2 Pro (--jinja)',
+    },
   },
 }
 

@@ -1,10 +1,4 @@
-import type {
-  Diagnostic,
-  ParsedRequest,
-  ParseResult,
-  ToolDefinitionInput,
-  ToolExecutionResult,
-} from '../types'
+import type { Diagnostic, ParsedRequest, ParseResult, ToolDefinitionInput, ToolExecutionResult } from '../types'
 import type { RequestIdSession } from '../request-ids'
 
 export interface ParseOptions {

@@ -34,4 +34,9 @@ export function createProtocolRegistry(initial: ToolCallingProtocol[] = []): Pro
 }
 
 /** The application's protocols. A new protocol is one file plus one line here. */
-export const protocolRegistry: ProtocolRegistry = createProtocolRegistry([vcpProtocol, jsonBlockProtocol, xmlProtocol, hermesProtocol])
+export const protocolRegistry: ProtocolRegistry = createProtocolRegistry([
+  vcpProtocol,
+  jsonBlockProtocol,
+  xmlProtocol,
+  hermesProtocol,
+])

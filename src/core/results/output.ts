@@ -14,7 +14,8 @@ export const LIMIT_PARAMETER: MethodParameter = {
   name: 'limit',
   type: 'integer',
   required: false,
-  description: 'Most characters of the result to return; longer results are cut and kept whole in a variable. 0 or -1 returns the whole result.',
+  description:
+    'Most characters of the result to return; longer results are cut and kept whole in a variable. 0 or -1 returns the whole result.',
 }
 
 /** How a tool's results are formatted and cut. All optional, on the tool object. */
@@ -73,20 +74,41 @@ export function outputLimit(tool: ToolRegistry, limit: number | undefined): numb
   return chosen <= 0 ? Number.POSITIVE_INFINITY : chosen
 }
 
-export function prepareOutput(full: string, tool: ToolRegistry, args: Record<string, unknown>, limit: number | undefined): PreparedOutput {
+export function prepareOutput(
+  full: string,
+  tool: ToolRegistry,
+  args: Record<string, unknown>,
+  limit: number | undefined,
+): PreparedOutput {
   const options = outputOptions(tool)
   if (typeof options.truncateForLLM === 'function') {
     const text = options.truncateForLLM.call(tool, full, args)
     if (text === full) return { text, full }
-    return { text, full, cut: { keptChars: Math.min(text.length, full.length), totalChars: full.length, resumeAt: commonPrefixLength(text, full) } }
+    return {
+      text,
+      full,
+      cut: {
+        keptChars: Math.min(text.length, full.length),
+        totalChars: full.length,
+        resumeAt: commonPrefixLength(text, full),
+      },
+    }
   }
   const max = outputLimit(tool, limit)
   if (options.externalTruncation === false || full.length <= max) return { text: full, full }
   if (options.truncation === 'head') {
-    return { text: `${full.slice(0, max)}\n[... ${(full.length - max).toLocaleString('en-US')} more characters not shown ...]`, full, cut: { keptChars: max, totalChars: full.length, resumeAt: max } }
+    return {
+      text: `${full.slice(0, max)}\n[... ${(full.length - max).toLocaleString('en-US')} more characters not shown ...]`,
+      full,
+      cut: { keptChars: max, totalChars: full.length, resumeAt: max },
+    }
   }
   const cut = truncateHeadTail(full, max)
-  return { text: cut.text, full, cut: { keptChars: full.length - cut.omitted, totalChars: full.length, resumeAt: cut.headLength } }
+  return {
+    text: cut.text,
+    full,
+    cut: { keptChars: full.length - cut.omitted, totalChars: full.length, resumeAt: cut.headLength },
+  }
 }
 
 function commonPrefixLength(a: string, b: string): number {
@@ -101,13 +123,19 @@ function commonPrefixLength(a: string, b: string): number {
  * on. `readingOn`: where that request reads, when it is not the result variable (a cut ReadVar
  * reads on in the variable it was reading).
  */
-export function cutHint(cut: OutputCut, variable: string | undefined, readOnRequest: string | undefined, readingOn?: ReadOnTarget): string {
+export function cutHint(
+  cut: OutputCut,
+  variable: string | undefined,
+  readOnRequest: string | undefined,
+  readingOn?: ReadOnTarget,
+): string {
   const shown = `[Result cut: ${cut.keptChars.toLocaleString('en-US')} of ${cut.totalChars.toLocaleString('en-US')} characters shown.`
   if (!variable) return `${shown}]`
   const where = ` The full result is in variable "${variable}".`
   if (!readOnRequest) return `${shown}${where}]`
-  const from = readingOn && readingOn.name !== variable
-    ? `in "${readingOn.name}" from character ${readingOn.start.toLocaleString('en-US')}`
-    : `from character ${cut.resumeAt.toLocaleString('en-US')}`
+  const from =
+    readingOn && readingOn.name !== variable
+      ? `in "${readingOn.name}" from character ${readingOn.start.toLocaleString('en-US')}`
+      : `from character ${cut.resumeAt.toLocaleString('en-US')}`
   return `${shown}${where} To read on ${from}, the first one not shown, send:\n${readOnRequest}\n]`
 }

@@ -10,7 +10,9 @@ export const READ_VAR_TOOL = 'vars_ReadVar'
  */
 export function readOnRequest(protocol: string, name: string, start: number, length?: number): string | undefined {
   const typed: Record<string, string | number> = length === undefined ? { name, start } : { name, start, length }
-  const args: Record<string, string> = Object.fromEntries(Object.entries(typed).map(([key, value]) => [key, String(value)]))
+  const args: Record<string, string> = Object.fromEntries(
+    Object.entries(typed).map(([key, value]) => [key, String(value)]),
+  )
   if (protocol === 'native') return `a call of ${READ_VAR_TOOL} with arguments ${JSON.stringify(typed)}`
   if (protocol === 'vcp') return renderVcpRequest({ toolName: READ_VAR_TOOL, args })
   try {

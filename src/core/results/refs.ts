@@ -35,12 +35,18 @@ export function hasVarRefs(text: string): boolean {
 }
 
 /** The text with every reference replaced. Throws VariableReferenceError. */
-export function resolveVarRefsInText(text: string, store: VariableStore, chain: readonly string[] = [], budget: ResolveBudget = newBudget()): string {
+export function resolveVarRefsInText(
+  text: string,
+  store: VariableStore,
+  chain: readonly string[] = [],
+  budget: ResolveBudget = newBudget(),
+): string {
   if (!text.includes('$VAR_REF{{')) return text
   return text.replace(REF, (_match, rawName: string, start?: string, length?: string) => {
     const name = rawName.trim()
     if (chain.includes(name)) throw new VariableReferenceError(`$VAR_REF cycle: ${[...chain, name].join(' -> ')}.`)
-    if (chain.length >= MAX_DEPTH) throw new VariableReferenceError(`$VAR_REF nesting deeper than ${MAX_DEPTH} levels at "${name}".`)
+    if (chain.length >= MAX_DEPTH)
+      throw new VariableReferenceError(`$VAR_REF nesting deeper than ${MAX_DEPTH} levels at "${name}".`)
     if (++budget.references > MAX_REFERENCES) {
       throw new VariableReferenceError(
         `$VAR_REF: more than ${grouped(MAX_REFERENCES)} references to resolve for one call (the last at "${name}"); variables that reference each other repeatedly expand without bound.`,
@@ -48,11 +54,19 @@ export function resolveVarRefsInText(text: string, store: VariableStore, chain: 
     }
     const variable = store.read(name)
     if (!variable) {
-      const near = closestNames(name, store.list().map((v) => v.name))
-      throw new VariableReferenceError(`$VAR_REF{{${name}}}: there is no variable "${name}".${near.length ? ` Did you mean ${near.map((n) => `"${n}"`).join(', ')}?` : ' ListVars shows the variables.'}`)
+      const near = closestNames(
+        name,
+        store.list().map((v) => v.name),
+      )
+      throw new VariableReferenceError(
+        `$VAR_REF{{${name}}}: there is no variable "${name}".${near.length ? ` Did you mean ${near.map((n) => `"${n}"`).join(', ')}?` : ' ListVars shows the variables.'}`,
+      )
     }
     const from = start === undefined ? 0 : Number(start)
-    if (from > variable.value.length) throw new VariableReferenceError(`$VAR_REF{{${rawName}:${start}${length === undefined ? '' : ':' + length}}}: start ${from} is past the end of "${name}" (${variable.value.length} characters).`)
+    if (from > variable.value.length)
+      throw new VariableReferenceError(
+        `$VAR_REF{{${rawName}:${start}${length === undefined ? '' : ':' + length}}}: start ${from} is past the end of "${name}" (${variable.value.length} characters).`,
+      )
     const slice = length === undefined ? variable.value.slice(from) : variable.value.slice(from, from + Number(length))
     const resolved = resolveVarRefsInText(slice, store, [...chain, name], budget)
     budget.characters += resolved.length
@@ -71,8 +85,12 @@ export function resolveVarRefs<T>(value: T, store: VariableStore, budget: Resolv
   if (Array.isArray(value)) return value.map((item: unknown) => resolveVarRefs(item, store, budget)) as T
   if (value !== null && typeof value === 'object') {
     // Own properties only, set as data: a "__proto__" key stays a key, never the copy's prototype.
-    const out = Object.create(Object.getPrototypeOf(value) === null ? null : Object.prototype) as Record<string, unknown>
-    for (const key of Object.keys(value)) setOwn(out, key, resolveVarRefs((value as Record<string, unknown>)[key], store, budget))
+    const out = Object.create(Object.getPrototypeOf(value) === null ? null : Object.prototype) as Record<
+      string,
+      unknown
+    >
+    for (const key of Object.keys(value))
+      setOwn(out, key, resolveVarRefs((value as Record<string, unknown>)[key], store, budget))
     return out as T
   }
   return value

@@ -14,21 +14,31 @@ function storeOf(context: ToolCallContext): VariableStore {
 }
 
 function summary(v: Variable) {
-  return { name: v.name, type: v.type, chars: v.value.length, ...(v.desc ? { desc: v.desc } : {}), ...(v.tags.length ? { tags: v.tags } : {}), ...(v.keep ? { keep: true } : {}) }
+  return {
+    name: v.name,
+    type: v.type,
+    chars: v.value.length,
+    ...(v.desc ? { desc: v.desc } : {}),
+    ...(v.tags.length ? { tags: v.tags } : {}),
+    ...(v.keep ? { keep: true } : {}),
+  }
 }
 
 export function createVariableTools(): ToolRegistry {
   return {
     id: 'vars',
     name: 'Variables',
-    description: 'Full tool results and arguments kept as variables, to read past a cut or pass on with $VAR_REF{{name}}.',
+    description:
+      'Full tool results and arguments kept as variables, to read past a cut or pass on with $VAR_REF{{name}}.',
     // Reading a variable is cut from the head only: the hint then continues in order, in the
     // variable that was read rather than in a copy of it.
     truncation: 'head',
     readOnAt(resumeAt: number, args: Record<string, unknown>, method: string) {
       const { name, start, length } = args
       if (method !== 'ReadVar' || typeof name !== 'string' || typeof start !== 'number') return undefined
-      return typeof length === 'number' ? { name, start: start + resumeAt, length: Math.max(0, length - resumeAt) } : { name, start: start + resumeAt }
+      return typeof length === 'number'
+        ? { name, start: start + resumeAt, length: Math.max(0, length - resumeAt) }
+        : { name, start: start + resumeAt }
     },
     getMetadata: () => ({
       methods: [
@@ -36,7 +46,10 @@ export function createVariableTools(): ToolRegistry {
           name: 'ListVars',
           description: 'Lists variables (name, type, size), newest first, a page at a time.',
           agentCallable: true,
-          returns: { type: 'object', description: '{ total, page, pageSize, items: [{ name, type, chars, desc?, tags? }] }' },
+          returns: {
+            type: 'object',
+            description: '{ total, page, pageSize, items: [{ name, type, chars, desc?, tags? }] }',
+          },
           example: JSON.stringify({ filter: { search: 'fs_read' }, page: 1, pageSize: 25 }),
           parameters: [
             {
@@ -62,7 +75,12 @@ export function createVariableTools(): ToolRegistry {
           parameters: [
             { name: 'name', type: 'string' },
             { name: 'start', type: 'integer', required: false, defaultValue: 0 },
-            { name: 'length', type: 'integer', required: false, description: 'Characters to read; the rest by default.' },
+            {
+              name: 'length',
+              type: 'integer',
+              required: false,
+              description: 'Characters to read; the rest by default.',
+            },
           ],
         },
         {
@@ -70,7 +88,12 @@ export function createVariableTools(): ToolRegistry {
           description: 'Stores text as a variable (replacing one of the same name), e.g. a result to pass on later.',
           agentCallable: true,
           returns: { type: 'string', description: 'A confirmation with the reference to use.' },
-          example: JSON.stringify({ name: 'notes/summary', value: 'Three files mention the bug.', desc: 'what I found so far', tags: ['notes'] }),
+          example: JSON.stringify({
+            name: 'notes/summary',
+            value: 'Three files mention the bug.',
+            desc: 'what I found so far',
+            tags: ['notes'],
+          }),
           parameters: [
             { name: 'name', type: 'string', description: 'Letters, digits and _ - . / ; no ":", "{" or "}".' },
             { name: 'value', type: 'string' },
@@ -88,9 +111,15 @@ export function createVariableTools(): ToolRegistry {
         },
       ],
     }),
-    ListVars(args: { filter?: { type?: VariableType; search?: string; tag?: string }; page: number; pageSize: number }, context: ToolCallContext) {
-      if (args.page < 1 || args.pageSize < 1) throw new Error(`page and pageSize start at 1; got page ${args.page}, pageSize ${args.pageSize}.`)
-      const all = storeOf(context).list(args.filter ?? {}).reverse()
+    ListVars(
+      args: { filter?: { type?: VariableType; search?: string; tag?: string }; page: number; pageSize: number },
+      context: ToolCallContext,
+    ) {
+      if (args.page < 1 || args.pageSize < 1)
+        throw new Error(`page and pageSize start at 1; got page ${args.page}, pageSize ${args.pageSize}.`)
+      const all = storeOf(context)
+        .list(args.filter ?? {})
+        .reverse()
       const items = all.slice((args.page - 1) * args.pageSize, args.page * args.pageSize).map(summary)
       return { total: all.length, page: args.page, pageSize: args.pageSize, items }
     },
@@ -98,14 +127,24 @@ export function createVariableTools(): ToolRegistry {
       const store = storeOf(context)
       const variable = store.read(args.name)
       if (!variable) throw new Error(`There is no variable "${args.name}". ListVars shows the variables.`)
-      if (args.start < 0 || args.start > variable.value.length) throw new Error(`start must be between 0 and ${variable.value.length} (the length of "${args.name}"), got ${args.start}.`)
-      if (args.length !== undefined && args.length < 0) throw new Error(`length cannot be negative, got ${args.length}.`)
-      return args.length === undefined ? variable.value.slice(args.start) : variable.value.slice(args.start, args.start + args.length)
+      if (args.start < 0 || args.start > variable.value.length)
+        throw new Error(
+          `start must be between 0 and ${variable.value.length} (the length of "${args.name}"), got ${args.start}.`,
+        )
+      if (args.length !== undefined && args.length < 0)
+        throw new Error(`length cannot be negative, got ${args.length}.`)
+      return args.length === undefined
+        ? variable.value.slice(args.start)
+        : variable.value.slice(args.start, args.start + args.length)
     },
     WriteVar(args: { name: string; value: string; desc?: string; tags?: string[] }, context: ToolCallContext) {
-      if (!/^[^\s:{}]+$/.test(args.name)) throw new Error(`"${args.name}" cannot be a variable name: use letters, digits and _ - . / without spaces, ":", "{" or "}".`)
+      if (!/^[^\s:{}]+$/.test(args.name))
+        throw new Error(
+          `"${args.name}" cannot be a variable name: use letters, digits and _ - . / without spaces, ":", "{" or "}".`,
+        )
       const store = storeOf(context)
-      if (store.peek(args.name)?.type === 'rule') throw new Error(`"${args.name}" is a rule variable and cannot be replaced.`)
+      if (store.peek(args.name)?.type === 'rule')
+        throw new Error(`"${args.name}" is a rule variable and cannot be replaced.`)
       store.set({ name: args.name, value: args.value, type: 'user', desc: args.desc, tags: args.tags ?? [] })
       return `Stored "${args.name}" (${args.value.length} characters). Use $VAR_REF{{${args.name}}} in any argument.`
     },

@@ -7,7 +7,11 @@ export function editDistance(a: string, b: string, max = Infinity): number {
     let rowMin = i
     for (let j = 1; j <= b.length; j++) {
       const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1
-      const value = Math.min((previous[j] as number) + 1, (current[j - 1] as number) + 1, (previous[j - 1] as number) + cost)
+      const value = Math.min(
+        (previous[j] as number) + 1,
+        (current[j - 1] as number) + 1,
+        (previous[j - 1] as number) + cost,
+      )
       current.push(value)
       if (value < rowMin) rowMin = value
     }
@@ -40,7 +44,8 @@ export function closestNames(name: string, candidates: Iterable<string>, limit =
     seen.add(lower)
     let distance = editDistance(wanted, lower, max)
     // A name that holds the other whole (a missing prefix or suffix) is worth suggesting, last.
-    if (distance > max && wanted.length >= 3 && lower.length >= 3 && (lower.includes(wanted) || wanted.includes(lower))) distance = max
+    if (distance > max && wanted.length >= 3 && lower.length >= 3 && (lower.includes(wanted) || wanted.includes(lower)))
+      distance = max
     if (distance <= max) scored.push([candidate, distance])
   }
   scored.sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0]))

@@ -83,7 +83,9 @@ export function createToolRegistryManager(): ToolRegistryManager {
  */
 function checkTool(tool: ToolRegistry, tools: Map<string, ToolRegistry>, routes: Map<string, string>): string[] {
   if (typeof tool.id !== 'string' || !/^[A-Za-z0-9][\w.-]*$/.test(tool.id)) {
-    throw new Error(`Tool id ${JSON.stringify(tool.id)} is not valid: use letters, digits, "_", "-" and ".", starting with a letter or digit.`)
+    throw new Error(
+      `Tool id ${JSON.stringify(tool.id)} is not valid: use letters, digits, "_", "-" and ".", starting with a letter or digit.`,
+    )
   }
   if (tools.has(tool.id)) throw new Error(`A tool with id "${tool.id}" is already registered; unregister it first.`)
   if (typeof tool.getMetadata !== 'function') throw new Error(`Tool "${tool.id}" has no getMetadata() function.`)
@@ -93,7 +95,9 @@ function checkTool(tool: ToolRegistry, tools: Map<string, ToolRegistry>, routes:
     if (seen.has(method.name)) throw new Error(`Tool "${tool.id}" declares method "${method.name}" twice.`)
     seen.add(method.name)
     if (typeof tool.callMethod !== 'function' && typeof tool[method.name] !== 'function') {
-      throw new Error(`Tool "${tool.id}" declares method "${method.name}" in its metadata but has no function of that name.`)
+      throw new Error(
+        `Tool "${tool.id}" declares method "${method.name}" in its metadata but has no function of that name.`,
+      )
     }
     const route = routingName(tool.id, method.name)
     const owner = routes.get(route)

@@ -15,7 +15,8 @@ export function openDatabase(name: string, store: string, keyPath?: string): Pro
     }
     const request = indexedDB.open(name, 1)
     request.onupgradeneeded = () => {
-      if (!request.result.objectStoreNames.contains(store)) request.result.createObjectStore(store, keyPath ? { keyPath } : undefined)
+      if (!request.result.objectStoreNames.contains(store))
+        request.result.createObjectStore(store, keyPath ? { keyPath } : undefined)
     }
     request.onsuccess = () => resolve(request.result)
     request.onerror = () => reject(request.error ?? new Error(`could not open IndexedDB database "${name}"`))

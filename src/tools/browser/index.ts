@@ -6,7 +6,11 @@ import { createBrowserSandboxRunner } from './worker-sandbox'
 import { createWorkerRegexRunner } from './worker-regex'
 
 export function createBrowserBuiltinTools(options: { databaseName?: string } = {}): ToolRegistry[] {
-  return createBuiltinTools({ files: createIndexedDbFileStore(options.databaseName), sandbox: createBrowserSandboxRunner(), regex: createWorkerRegexRunner() })
+  return createBuiltinTools({
+    files: createIndexedDbFileStore(options.databaseName),
+    sandbox: createBrowserSandboxRunner(),
+    regex: createWorkerRegexRunner(),
+  })
 }
 
 export { createIndexedDbFileStore, createBrowserSandboxRunner, createWorkerRegexRunner }

@@ -8,7 +8,10 @@ interface FileRecord extends FileEntry {
 
 const STORE = 'files'
 
-export function createIndexedDbFileStore(databaseName = 'vcp-workbench-files', clock: () => number = Date.now): FileStore {
+export function createIndexedDbFileStore(
+  databaseName = 'vcp-workbench-files',
+  clock: () => number = Date.now,
+): FileStore {
   let database: Promise<IDBDatabase> | null = null
   const db = (): Promise<IDBDatabase> => (database ??= openDatabase(databaseName, STORE, 'path'))
   async function store(mode: IDBTransactionMode): Promise<IDBObjectStore> {

@@ -4,23 +4,32 @@
  * recording console, nothing of the browser's. QuickJS stops it at its deadline and its memory
  * limit; the worker is terminated if it does not answer.
  */
-import { readSandboxReport, sandboxLimits, SANDBOX_PRELUDE, superviseRun, withSandboxSlot, type SandboxRunner } from '../sandbox/runner'
+import {
+  readSandboxReport,
+  sandboxLimits,
+  SANDBOX_PRELUDE,
+  superviseRun,
+  withSandboxSlot,
+  type SandboxRunner,
+} from '../sandbox/runner'
 
 export function createBrowserSandboxRunner(): SandboxRunner {
   return {
     isolation: 'QuickJS (WebAssembly) in a Web Worker',
     run(code, options) {
-      return withSandboxSlot(options.signal, () =>
-        superviseRun(options, (settle) => {
-          const worker = new Worker(new URL('./quickjs-worker.ts', import.meta.url), { type: 'module' })
-          worker.onmessage = (event: MessageEvent<unknown>) => settle(readSandboxReport(event.data))
-          worker.onerror = (event) => {
-            event.preventDefault()
-            settle({ ok: false, error: `the sandbox crashed: ${event.message}`, logs: [] })
-          }
-          worker.postMessage({ code, prelude: SANDBOX_PRELUDE, limits: sandboxLimits(options.timeoutMs) })
-          return () => worker.terminate()
-        }),
+      return withSandboxSlot(
+        options.signal,
+        () =>
+          superviseRun(options, (settle) => {
+            const worker = new Worker(new URL('./quickjs-worker.ts', import.meta.url), { type: 'module' })
+            worker.onmessage = (event: MessageEvent<unknown>) => settle(readSandboxReport(event.data))
+            worker.onerror = (event) => {
+              event.preventDefault()
+              settle({ ok: false, error: `the sandbox crashed: ${event.message}`, logs: [] })
+            }
+            worker.postMessage({ code, prelude: SANDBOX_PRELUDE, limits: sandboxLimits(options.timeoutMs) })
+            return () => worker.terminate()
+          }),
         options.waitTurn,
       )
     },

@@ -55,7 +55,10 @@ const FUNCTIONS = new Map<string, Fn>([
   ['hypot', { arity: [1, Infinity], apply: Math.hypot }],
 ])
 
-type Token = { kind: 'number'; value: number; at: number } | { kind: 'name'; value: string; at: number } | { kind: 'op'; value: string; at: number }
+type Token =
+  | { kind: 'number'; value: number; at: number }
+  | { kind: 'name'; value: string; at: number }
+  | { kind: 'op'; value: string; at: number }
 
 const MAX_LENGTH = 10_000
 const MAX_DEPTH = 200
@@ -89,7 +92,8 @@ function tokenize(text: string): Token[] {
 
 /** Evaluates an arithmetic expression; throws ExpressionError with the position of the problem. */
 export function evaluateExpression(text: string): number {
-  if (text.length > MAX_LENGTH) throw new ExpressionError(`The expression is longer than ${MAX_LENGTH} characters.`, MAX_LENGTH)
+  if (text.length > MAX_LENGTH)
+    throw new ExpressionError(`The expression is longer than ${MAX_LENGTH} characters.`, MAX_LENGTH)
   const tokens = tokenize(text)
   let k = 0
   let depth = 0
@@ -105,7 +109,8 @@ export function evaluateExpression(text: string): number {
   }
 
   function expr(): number {
-    if (++depth > MAX_DEPTH) throw new ExpressionError(`The expression nests deeper than ${MAX_DEPTH} levels.`, peek()?.at ?? 0)
+    if (++depth > MAX_DEPTH)
+      throw new ExpressionError(`The expression nests deeper than ${MAX_DEPTH} levels.`, peek()?.at ?? 0)
     let value = term()
     while (isOp('+') || isOp('-')) {
       const op = (tokens[k++] as Token).value
@@ -127,7 +132,8 @@ export function evaluateExpression(text: string): number {
   function unaryExpr(): number {
     if (isOp('-') || isOp('+')) {
       const op = (tokens[k++] as Token).value
-      if (++depth > MAX_DEPTH) throw new ExpressionError(`The expression nests deeper than ${MAX_DEPTH} levels.`, peek()?.at ?? 0)
+      if (++depth > MAX_DEPTH)
+        throw new ExpressionError(`The expression nests deeper than ${MAX_DEPTH} levels.`, peek()?.at ?? 0)
       const value = unaryExpr()
       depth--
       return op === '-' ? -value : value
@@ -159,7 +165,11 @@ export function evaluateExpression(text: string): number {
     const name = t.value.toLowerCase()
     if (isOp('(')) {
       const fn = FUNCTIONS.get(name)
-      if (!fn) throw new ExpressionError(`Unknown function "${t.value}" at position ${t.at + 1}. Known: ${[...FUNCTIONS.keys()].join(', ')}.`, t.at)
+      if (!fn)
+        throw new ExpressionError(
+          `Unknown function "${t.value}" at position ${t.at + 1}. Known: ${[...FUNCTIONS.keys()].join(', ')}.`,
+          t.at,
+        )
       k++
       const args: number[] = []
       if (!isOp(')')) {
@@ -174,13 +184,19 @@ export function evaluateExpression(text: string): number {
       const [least, most] = fn.arity
       if (args.length < least || args.length > most) {
         const wanted = least === most ? `${least}` : most === Infinity ? `at least ${least}` : `${least} to ${most}`
-        throw new ExpressionError(`${name}() takes ${wanted} argument${wanted === '1' ? '' : 's'}, got ${args.length}.`, t.at)
+        throw new ExpressionError(
+          `${name}() takes ${wanted} argument${wanted === '1' ? '' : 's'}, got ${args.length}.`,
+          t.at,
+        )
       }
       return fn.apply(...args)
     }
     const constant = CONSTANTS.get(name)
     if (constant === undefined) {
-      throw new ExpressionError(`Unknown name "${t.value}" at position ${t.at + 1}. Constants: ${[...CONSTANTS.keys()].join(', ')}.`, t.at)
+      throw new ExpressionError(
+        `Unknown name "${t.value}" at position ${t.at + 1}. Constants: ${[...CONSTANTS.keys()].join(', ')}.`,
+        t.at,
+      )
     }
     return constant
   }

@@ -9,7 +9,9 @@ export const DELETE_WITHOUT_ASKING = 3
 /** `fs`: a virtual file system over a FileStore (IndexedDB in the browser, a folder in Node). */
 export function createFileSystemTool(store: FileStore): ToolRegistry {
   async function entriesUnder(directory: string): Promise<FileEntry[]> {
-    return (await store.list()).filter((entry) => isInside(entry.path, directory) && entry.path !== directory).sort((a, b) => a.path.localeCompare(b.path))
+    return (await store.list())
+      .filter((entry) => isInside(entry.path, directory) && entry.path !== directory)
+      .sort((a, b) => a.path.localeCompare(b.path))
   }
 
   return {
@@ -25,7 +27,13 @@ export function createFileSystemTool(store: FileStore): ToolRegistry {
           agentCallable: true,
           parameters: [
             { name: 'path', type: 'string', required: false, defaultValue: '/' },
-            { name: 'depth', type: 'integer', required: false, defaultValue: 8, description: 'How many directory levels to show.' },
+            {
+              name: 'depth',
+              type: 'integer',
+              required: false,
+              defaultValue: 8,
+              description: 'How many directory levels to show.',
+            },
           ],
           returns: { type: 'string', description: 'the tree as text' },
           example: JSON.stringify({ path: '/', depth: 2 }),
@@ -78,7 +86,8 @@ export function createFileSystemTool(store: FileStore): ToolRegistry {
         {
           name: 'exportAll',
           displayName: 'Export every file',
-          description: 'Every file as one JSON object { path: content }, for a backup. For people only: a model cannot call it.',
+          description:
+            'Every file as one JSON object { path: content }, for a backup. For people only: a model cannot call it.',
           agentCallable: false,
           parameters: [],
           returns: { type: 'object', description: '{ "/path": "content", ... }' },
@@ -87,7 +96,8 @@ export function createFileSystemTool(store: FileStore): ToolRegistry {
         {
           name: 'importAll',
           displayName: 'Import files',
-          description: 'Writes every file of a { path: content } object (as exportAll makes), replacing files with the same path. For people only.',
+          description:
+            'Writes every file of a { path: content } object (as exportAll makes), replacing files with the same path. For people only.',
           agentCallable: false,
           parameters: [{ name: 'files', type: 'object', description: 'Paths mapped to text contents.' }],
           returns: { type: 'object', description: '{ written: paths }' },
@@ -100,7 +110,8 @@ export function createFileSystemTool(store: FileStore): ToolRegistry {
       if (args.depth < 1) throw new Error(`depth must be at least 1, got ${args.depth}.`)
       const entries = await entriesUnder(root)
       if (entries.length === 0) {
-        if ((await store.read(root)) !== undefined) throw new Error(`"${root}" is a file, not a directory; use fs_read.`)
+        if ((await store.read(root)) !== undefined)
+          throw new Error(`"${root}" is a file, not a directory; use fs_read.`)
         if (root !== '/') throw new Error(`"${root}" does not exist.`)
         return '/ (empty)'
       }
@@ -117,26 +128,38 @@ export function createFileSystemTool(store: FileStore): ToolRegistry {
     async write(args: { path: string; content: string; append: boolean }) {
       const path = normalizePath(args.path)
       if (path === '/') throw new Error('cannot write to "/": give a file path such as "/notes.md".')
-      if ((await entriesUnder(path)).length > 0) throw new Error(`"${path}" is a directory; choose a file path inside it.`)
+      if ((await entriesUnder(path)).length > 0)
+        throw new Error(`"${path}" is a directory; choose a file path inside it.`)
       for (let dir = parentOf(path); dir !== '/'; dir = parentOf(dir)) {
-        if ((await store.read(dir)) !== undefined) throw new Error(`"${dir}" is a file, so "${path}" cannot be created inside it.`)
+        if ((await store.read(dir)) !== undefined)
+          throw new Error(`"${dir}" is a file, so "${path}" cannot be created inside it.`)
       }
       const content = args.append ? ((await store.read(path)) ?? '') + args.content : args.content
-      if (content.length > MAX_FILE_CHARS) throw new Error(`the file would hold ${content.length} characters; the limit is ${MAX_FILE_CHARS}.`)
+      if (content.length > MAX_FILE_CHARS)
+        throw new Error(`the file would hold ${content.length} characters; the limit is ${MAX_FILE_CHARS}.`)
       return store.write(path, content)
     },
     async policy(call: { method: string; args: Record<string, unknown> }) {
-      if (call.method !== 'delete' || call.args.recursive !== true || typeof call.args.path !== 'string') return undefined
+      if (call.method !== 'delete' || call.args.recursive !== true || typeof call.args.path !== 'string')
+        return undefined
       const count = (await entriesUnder(normalizePath(call.args.path))).length
-      return count > DELETE_WITHOUT_ASKING ? { ask: `it deletes ${count} files under "${normalizePath(call.args.path)}"` } : undefined
+      return count > DELETE_WITHOUT_ASKING
+        ? { ask: `it deletes ${count} files under "${normalizePath(call.args.path)}"` }
+        : undefined
     },
     async delete(args: { path: string; recursive: boolean }) {
       const path = normalizePath(args.path)
-      if (path === '/') throw new Error('"/" is the root: deleting it would erase every file, so it is refused. Delete the folders you mean one by one.')
+      if (path === '/')
+        throw new Error(
+          '"/" is the root: deleting it would erase every file, so it is refused. Delete the folders you mean one by one.',
+        )
       if (await store.delete(path)) return { deleted: [path] }
       const inside = await entriesUnder(path)
       if (inside.length === 0) throw new Error(`"${path}" does not exist.${await nearby(store, path)}`)
-      if (!args.recursive) throw new Error(`"${path}" is a directory with ${inside.length} file${inside.length === 1 ? '' : 's'}; pass recursive: true to delete it all.`)
+      if (!args.recursive)
+        throw new Error(
+          `"${path}" is a directory with ${inside.length} file${inside.length === 1 ? '' : 's'}; pass recursive: true to delete it all.`,
+        )
       for (const entry of inside) await store.delete(entry.path)
       return { deleted: inside.map((entry) => entry.path) }
     },
@@ -157,7 +180,10 @@ export function createFileSystemTool(store: FileStore): ToolRegistry {
       if (root) throw new Error('cannot write to "/": give file paths such as "/notes.md".')
       const tooLong = files.filter(([, content]) => content.length > MAX_FILE_CHARS).map(([path]) => `"${path}"`)
       if (tooLong.length > 0) throw new Error(`files over ${MAX_FILE_CHARS} characters: ${tooLong.join(', ')}.`)
-      const conflicts = pathConflicts(files.map(([path]) => path), (await store.list()).map((entry) => entry.path))
+      const conflicts = pathConflicts(
+        files.map(([path]) => path),
+        (await store.list()).map((entry) => entry.path),
+      )
       if (conflicts.length > 0) throw new Error(`nothing was imported: ${conflicts.join('; ')}.`)
       // All or nothing: a write that fails puts back what the import had changed.
       const before = new Map<string, string | undefined>()
@@ -171,7 +197,9 @@ export function createFileSystemTool(store: FileStore): ToolRegistry {
           if (previous === undefined) await store.delete(path).catch(() => false)
           else await store.write(path, previous).catch(() => undefined)
         }
-        throw new Error(`nothing was imported: writing failed (${error instanceof Error ? error.message : String(error)}), and the files written so far were put back.`)
+        throw new Error(
+          `nothing was imported: writing failed (${error instanceof Error ? error.message : String(error)}), and the files written so far were put back.`,
+        )
       }
       return { written: files.map(([path]) => path) }
     },
@@ -190,7 +218,8 @@ export function createFileSystemTool(store: FileStore): ToolRegistry {
 function pathConflicts(paths: readonly string[], existing: readonly string[]): string[] {
   const files = new Set([...existing, ...paths])
   const directories = new Map<string, string>()
-  for (const path of files) for (let dir = parentOf(path); dir !== '/' && !directories.has(dir); dir = parentOf(dir)) directories.set(dir, path)
+  for (const path of files)
+    for (let dir = parentOf(path); dir !== '/' && !directories.has(dir); dir = parentOf(dir)) directories.set(dir, path)
   const found: string[] = []
   for (const path of new Set(paths)) {
     const inside = directories.get(path)
@@ -214,7 +243,9 @@ function parentOf(path: string): string {
 async function nearby(store: FileStore, path: string): Promise<string> {
   const dir = parentOf(path)
   const siblings = (await store.list()).filter((e) => parentOf(e.path) === dir).map((e) => e.path)
-  return siblings.length === 0 ? '' : ` Files in "${dir}": ${siblings.sort().slice(0, 10).join(', ')}${siblings.length > 10 ? ', ...' : ''}.`
+  return siblings.length === 0
+    ? ''
+    : ` Files in "${dir}": ${siblings.sort().slice(0, 10).join(', ')}${siblings.length > 10 ? ', ...' : ''}.`
 }
 
 interface DirNode {
@@ -236,7 +267,10 @@ function renderTree(root: string, entries: FileEntry[], depth: number): string {
   }
   const lines = [root === '/' ? '/' : `${root}/`]
   const walk = (node: DirNode, prefix: string, level: number): void => {
-    const items: [string, DirNode | number][] = [...[...node.dirs].sort(([a], [b]) => a.localeCompare(b)), ...[...node.files].sort(([a], [b]) => a.localeCompare(b))]
+    const items: [string, DirNode | number][] = [
+      ...[...node.dirs].sort(([a], [b]) => a.localeCompare(b)),
+      ...[...node.files].sort(([a], [b]) => a.localeCompare(b)),
+    ]
     items.forEach(([name, item], index) => {
       const last = index === items.length - 1
       const branch = last ? '└── ' : '├── '

@@ -3,7 +3,8 @@
  * above it, so no path a model writes can leave the store.
  */
 export function normalizePath(path: string): string {
-  if (hasControlOrBackslash(path)) throw new Error(`path ${JSON.stringify(path)} contains a backslash or a control character; use "/" between names.`)
+  if (hasControlOrBackslash(path))
+    throw new Error(`path ${JSON.stringify(path)} contains a backslash or a control character; use "/" between names.`)
   const parts: string[] = []
   for (const part of path.split('/')) {
     if (part === '' || part === '.') continue

@@ -18,7 +18,8 @@ export function createFolderFileStore(folder: string): FileStore {
       at = join(at, part)
       const info = await lstat(at).catch(() => undefined)
       if (!info) return
-      if (info.isSymbolicLink()) throw new Error(`"${path}" passes through a symbolic link in the store folder, which is not followed.`)
+      if (info.isSymbolicLink())
+        throw new Error(`"${path}" passes through a symbolic link in the store folder, which is not followed.`)
     }
   }
 

@@ -20,4 +20,9 @@ export interface SandboxEngine {
 export declare function loadSandboxEngine(variant: QuickJSSyncVariant): Promise<SandboxEngine>
 
 /** Evaluates `code` in a fresh QuickJS runtime within `limits`; returns the report as JSON. */
-export declare function runInQuickJS(engine: SandboxEngine, prelude: string, code: string, limits: QuickJSLimits): string
+export declare function runInQuickJS(
+  engine: SandboxEngine,
+  prelude: string,
+  code: string,
+  limits: QuickJSLimits,
+): string

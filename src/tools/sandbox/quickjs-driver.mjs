@@ -44,7 +44,11 @@ export function runInQuickJS(engine, prelude, code, limits) {
   try {
     report = evaluate(runtime, context, prelude, code)
   } catch (error) {
-    report = { ok: false, error: 'the sandbox failed: ' + (error && error.message ? error.message : String(error)), logs: [] }
+    report = {
+      ok: false,
+      error: 'the sandbox failed: ' + (error && error.message ? error.message : String(error)),
+      logs: [],
+    }
   }
   try {
     context.dispose()
@@ -88,7 +92,11 @@ function evaluate(runtime, context, prelude, code) {
     handle.dispose()
     if (settled !== undefined) return settled
     if (!runtime.hasPendingJob()) {
-      return { ok: false, error: 'the promise never settled (the sandbox has no timers, network or other events to wait for)', logs: [] }
+      return {
+        ok: false,
+        error: 'the promise never settled (the sandbox has no timers, network or other events to wait for)',
+        logs: [],
+      }
     }
   }
 }
@@ -97,7 +105,10 @@ function failure(context, errorHandle) {
   let message
   try {
     const error = context.dump(errorHandle)
-    message = error && typeof error === 'object' && error.message !== undefined ? (error.name ? error.name + ': ' : '') + error.message : String(error)
+    message =
+      error && typeof error === 'object' && error.message !== undefined
+        ? (error.name ? error.name + ': ' : '') + error.message
+        : String(error)
   } catch {
     message = 'Uncaught error'
   }
@@ -110,11 +121,23 @@ function classify(report, interrupted, heapFull, limits) {
   const logs = Array.isArray(report.logs) ? report.logs : []
   if (report.ok === true) return { ok: true, value: report.value, logs }
   if (interrupted) {
-    return { ok: false, timedOut: true, error: 'timed out after ' + limits.timeoutMs + ' ms; the sandbox stopped the code', logs }
+    return {
+      ok: false,
+      timedOut: true,
+      error: 'timed out after ' + limits.timeoutMs + ' ms; the sandbox stopped the code',
+      logs,
+    }
   }
   const error = String(report.error)
   if (/out of memory/i.test(error) || heapFull) {
-    return { ok: false, error: 'memory limit reached: the code used more than ' + Math.round(limits.memoryBytes / 1048576) + ' MB; the sandbox stopped it', logs }
+    return {
+      ok: false,
+      error:
+        'memory limit reached: the code used more than ' +
+        Math.round(limits.memoryBytes / 1048576) +
+        ' MB; the sandbox stopped it',
+      logs,
+    }
   }
   if (/stack overflow/i.test(error)) {
     return { ok: false, error: 'stack limit reached (' + Math.round(limits.stackBytes / 1024) + ' KB): ' + error, logs }

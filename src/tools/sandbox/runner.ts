@@ -34,7 +34,11 @@ const waiting: (() => void)[] = []
  * Runs `start` when fewer than MAX_CONCURRENT_SANDBOXES runs are going, so a reply with a hundred
  * sandbox calls cannot start a hundred engines at once. A call aborted while it waits never starts.
  */
-export async function withSandboxSlot(signal: AbortSignal | undefined, start: () => Promise<SandboxOutcome>, waitTurn?: SandboxRunOptions['waitTurn']): Promise<SandboxOutcome> {
+export async function withSandboxSlot(
+  signal: AbortSignal | undefined,
+  start: () => Promise<SandboxOutcome>,
+  waitTurn?: SandboxRunOptions['waitTurn'],
+): Promise<SandboxOutcome> {
   if (running < MAX_CONCURRENT_SANDBOXES) running++
   else {
     // A freed slot is handed straight to the first waiter (running stays counted), so a call
@@ -109,9 +113,16 @@ export const SANDBOX_PRELUDE = `(function (global) {
 
 /** Reads the JSON string a sandbox sent back; anything else is reported, not trusted. */
 export function readSandboxReport(report: unknown): SandboxOutcome {
-  if (typeof report !== 'string') return { ok: false, error: 'the sandbox sent back something that is not a report', logs: [] }
+  if (typeof report !== 'string')
+    return { ok: false, error: 'the sandbox sent back something that is not a report', logs: [] }
   try {
-    const parsed = JSON.parse(report) as { ok?: unknown; value?: unknown; error?: unknown; logs?: unknown; timedOut?: unknown }
+    const parsed = JSON.parse(report) as {
+      ok?: unknown
+      value?: unknown
+      error?: unknown
+      logs?: unknown
+      timedOut?: unknown
+    }
     const logs = Array.isArray(parsed.logs) ? parsed.logs.map(String) : []
     if (parsed.ok === true) return { ok: true, value: String(parsed.value), logs }
     return { ok: false, error: String(parsed.error), logs, ...(parsed.timedOut === true ? { timedOut: true } : {}) }
@@ -147,7 +158,13 @@ export function superviseRun(
       resolve(outcome)
     }
     const timer = setTimeout(
-      () => settle({ ok: false, timedOut: true, error: `timed out after ${timeoutMs} ms; the sandbox was terminated`, logs: [] }),
+      () =>
+        settle({
+          ok: false,
+          timedOut: true,
+          error: `timed out after ${timeoutMs} ms; the sandbox was terminated`,
+          logs: [],
+        }),
       timeoutMs + STARTUP_GRACE_MS,
     )
     const onAbort = (): void => settle({ ok: false, error: 'aborted; the sandbox was terminated', logs: [] })

@@ -1,16 +1,44 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
-import { createToolRegistryManager, directRequest, planCall, type ApprovalDecision, type PendingApproval, type RequestCard } from '../../../src/core'
+import {
+  createToolRegistryManager,
+  directRequest,
+  planCall,
+  type ApprovalDecision,
+  type PendingApproval,
+  type RequestCard,
+} from '../../../src/core'
 import { mathTool } from '../../fixtures/tools'
 import ChatRequestCard from '../../../src/components/chat/ChatRequestCard.vue'
 import MarkdownText from '../../../src/components/chat/MarkdownText.vue'
 import { mountWithApp } from '../../helpers-ui'
 
 const request = directRequest('fs_read', { path: '/notes/a.md' }, 'req-7')
-const card = (extra: Partial<RequestCard> = {}): RequestCard => ({ key: 'b0', toolName: 'fs_read', args: { path: '/notes/a.md' }, state: 'parsed', request, ...extra })
+const card = (extra: Partial<RequestCard> = {}): RequestCard => ({
+  key: 'b0',
+  toolName: 'fs_read',
+  args: { path: '/notes/a.md' },
+  state: 'parsed',
+  request,
+  ...extra,
+})
 
 function pending(kind: PendingApproval['kind'], decisions: ApprovalDecision[]): PendingApproval {
-  return { id: 'p1', kind, round: 0, call: { requestId: 'req-7', toolName: 'fs_read', routingName: 'fs_read', toolId: 'fs', method: 'read', args: { path: '/notes/a.md' } }, outcome: kind === 'result' ? { status: 'success', result: 'secret text' } : undefined, decide: (d) => decisions.push(d) }
+  return {
+    id: 'p1',
+    kind,
+    round: 0,
+    call: {
+      requestId: 'req-7',
+      toolName: 'fs_read',
+      routingName: 'fs_read',
+      toolId: 'fs',
+      method: 'read',
+      args: { path: '/notes/a.md' },
+    },
+    outcome: kind === 'result' ? { status: 'success', result: 'secret text' } : undefined,
+    decide: (d) => decisions.push(d),
+  }
 }
 
 describe('ChatRequestCard', () => {
@@ -35,7 +63,16 @@ describe('ChatRequestCard', () => {
   })
 
   it('an aborted card is drawn as aborted, never as a success', () => {
-    const aborted = card({ state: 'done', result: { requestId: 'req-7', toolName: 'fs_read', status: 'aborted', result: '"fs_read" was not run: the reply was stopped before the request was complete.', durationMs: 0 } })
+    const aborted = card({
+      state: 'done',
+      result: {
+        requestId: 'req-7',
+        toolName: 'fs_read',
+        status: 'aborted',
+        result: '"fs_read" was not run: the reply was stopped before the request was complete.',
+        durationMs: 0,
+      },
+    })
     const wrapper = mountWithApp(ChatRequestCard, { props: { card: aborted } })
     const root = wrapper.find('[data-test="chat-card"]')
     expect(root.classes()).toContain('chat-card--aborted')
@@ -47,32 +84,56 @@ describe('ChatRequestCard', () => {
   it("before it runs, the card shows what the plan adds (an agent's preset) and what it refuses", () => {
     const registry = createToolRegistryManager()
     registry.register(mathTool())
-    const plan = planCall(directRequest('math_repeat', { word: 'hi' }, 'req-7'), { registry, presets: { math: { times: 2 } } })
-    const wrapper = mountWithApp(ChatRequestCard, { props: { card: card({ toolName: 'math_repeat', args: { word: 'hi' } }), plan } })
+    const plan = planCall(directRequest('math_repeat', { word: 'hi' }, 'req-7'), {
+      registry,
+      presets: { math: { times: 2 } },
+    })
+    const wrapper = mountWithApp(ChatRequestCard, {
+      props: { card: card({ toolName: 'math_repeat', args: { word: 'hi' } }), plan },
+    })
     expect(wrapper.find('[data-test="chat-card-plan"] tr[data-state="preset"]').text()).toContain('times')
     expect(wrapper.find('[data-test="chat-card-plan"]').text()).toContain('preset used')
     const refused = planCall(directRequest('math_repeat', { word: 'hi' }, 'req-7'), { registry })
-    const bad = mountWithApp(ChatRequestCard, { props: { card: card({ toolName: 'math_repeat', args: { word: 'hi' } }), plan: refused } })
+    const bad = mountWithApp(ChatRequestCard, {
+      props: { card: card({ toolName: 'math_repeat', args: { word: 'hi' } }), plan: refused },
+    })
     expect(bad.find('[data-test="chat-card-verdict"]').text()).toBe('invalid arguments')
-    expect(bad.find('[data-test="chat-card-plan"] tr[data-state="missing"]').text()).toContain('missing required "times"')
+    expect(bad.find('[data-test="chat-card-plan"] tr[data-state="missing"]').text()).toContain(
+      'missing required "times"',
+    )
   })
 
   it('a call its tool asked approval for says why', () => {
     const asking = pending('call', [])
     asking.call.approvalReason = 'it deletes 12 files under "/docs"'
     const wrapper = mountWithApp(ChatRequestCard, { props: { card: card(), pending: asking } })
-    expect(wrapper.find('[data-test="approval-why"]').text()).toBe('The tool asks for approval: it deletes 12 files under "/docs".')
-    expect(mountWithApp(ChatRequestCard, { props: { card: card(), pending: pending('call', []) } }).find('[data-test="approval-why"]').exists()).toBe(false)
+    expect(wrapper.find('[data-test="approval-why"]').text()).toBe(
+      'The tool asks for approval: it deletes 12 files under "/docs".',
+    )
+    expect(
+      mountWithApp(ChatRequestCard, { props: { card: card(), pending: pending('call', []) } })
+        .find('[data-test="approval-why"]')
+        .exists(),
+    ).toBe(false)
   })
 
   it('a result under review shows what the call returned', () => {
-    const wrapper = mountWithApp(ChatRequestCard, { props: { card: card({ state: 'running' }), pending: pending('result', []) } })
+    const wrapper = mountWithApp(ChatRequestCard, {
+      props: { card: card({ state: 'running' }), pending: pending('result', []) },
+    })
     expect(wrapper.find('[data-test="result-review"]').text()).toContain('secret text')
     expect(wrapper.find('[data-test="approval"]').attributes('data-kind')).toBe('result')
   })
 
   it('a cut result says how much it shows and opens the variable', async () => {
-    const result = { requestId: 'req-7', toolName: 'fs_read', status: 'success' as const, result: 'head…', durationMs: 3, truncation: { keptChars: 8000, totalChars: 50_000, resumeAt: 4000, variable: 'fs_read/req-7/result' } }
+    const result = {
+      requestId: 'req-7',
+      toolName: 'fs_read',
+      status: 'success' as const,
+      result: 'head…',
+      durationMs: 3,
+      truncation: { keptChars: 8000, totalChars: 50_000, resumeAt: 4000, variable: 'fs_read/req-7/result' },
+    }
     const wrapper = mountWithApp(ChatRequestCard, { props: { card: card({ state: 'done', result }) } })
     expect(wrapper.find('[data-test="cut-note"]').text()).toContain('Showing 8,000 of 50,000 characters')
     await wrapper.find('[data-test="open-full-result"]').trigger('click')

@@ -12,14 +12,15 @@ function harness(param: MethodParameter, initial?: unknown) {
   const value = shallowRef<FieldValue>(toFieldValue(param, initial))
   // Rendered through a plain component so the field's own props stay untyped here.
   const Field = ParameterField as unknown as Parameters<typeof h>[0]
-  const Host = defineComponent(() => () =>
-    h(Field, {
-      param,
-      path: param.name,
-      modelValue: value.value,
-      errors: readForm([param], { [param.name]: value.value }).errors,
-      'onUpdate:modelValue': (v: FieldValue) => (value.value = v),
-    }),
+  const Host = defineComponent(
+    () => () =>
+      h(Field, {
+        param,
+        path: param.name,
+        modelValue: value.value,
+        errors: readForm([param], { [param.name]: value.value }).errors,
+        'onUpdate:modelValue': (v: FieldValue) => (value.value = v),
+      }),
   )
   const wrapper = mountWithApp(Host)
   return { wrapper, value }
@@ -69,7 +70,14 @@ describe('ParameterField', () => {
   })
 
   it('object with properties: nested fields with their own errors', async () => {
-    const { wrapper, value } = harness({ name: 'filter', type: 'object', properties: [{ name: 'tag', type: 'string' }, { name: 'depth', type: 'integer', required: false }] })
+    const { wrapper, value } = harness({
+      name: 'filter',
+      type: 'object',
+      properties: [
+        { name: 'tag', type: 'string' },
+        { name: 'depth', type: 'integer', required: false },
+      ],
+    })
     expect(wrapper.find('[data-test="nested-object"]').exists()).toBe(true)
     expect(wrapper.find('[data-test="field-filter.tag"]').text()).toContain('Required.')
     const inputs = wrapper.findAll('[data-test="nested-object"] input')
@@ -80,7 +88,11 @@ describe('ParameterField', () => {
   })
 
   it('array with items: add and remove items, each validated', async () => {
-    const { wrapper, value } = harness({ name: 'points', type: 'array', items: { name: 'p', type: 'object', properties: [{ name: 'x', type: 'number' }] } })
+    const { wrapper, value } = harness({
+      name: 'points',
+      type: 'array',
+      items: { name: 'p', type: 'object', properties: [{ name: 'x', type: 'number' }] },
+    })
     await wrapper.find('[data-test="add-points"]').trigger('click')
     await wrapper.find('[data-test="add-points"]').trigger('click')
     expect(value.value).toEqual([{ x: '' }, { x: '' }])
@@ -91,11 +103,19 @@ describe('ParameterField', () => {
   })
 
   it('array of enum values: one select of several values', async () => {
-    const { wrapper, value } = harness({ name: 'tags', type: 'array', items: { name: 'tag', type: 'enum', enumValues: ['red', 'green', 'blue'] } }, ['green'])
+    const { wrapper, value } = harness(
+      { name: 'tags', type: 'array', items: { name: 'tag', type: 'enum', enumValues: ['red', 'green', 'blue'] } },
+      ['green'],
+    )
     expect(wrapper.find('[data-test="multi-select"]').exists()).toBe(true)
     expect(wrapper.find('[data-test="list"]').exists()).toBe(false)
     expect(value.value).toEqual(['green'])
-    expect(readForm([{ name: 'tags', type: 'array', items: { name: 'tag', type: 'enum', enumValues: ['red', 'green', 'blue'] } }], { tags: ['green', 'blue'] }).arguments).toEqual({ tags: ['green', 'blue'] })
+    expect(
+      readForm(
+        [{ name: 'tags', type: 'array', items: { name: 'tag', type: 'enum', enumValues: ['red', 'green', 'blue'] } }],
+        { tags: ['green', 'blue'] },
+      ).arguments,
+    ).toEqual({ tags: ['green', 'blue'] })
   })
 
   it('object without properties and array without items: a JSON field as last resort', async () => {

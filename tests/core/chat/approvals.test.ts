@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { createApprovalGate, createRequestIdSession, resolveNativeCall, type ApprovalDecision, type PendingCall } from '../../../src/core'
+import {
+  createApprovalGate,
+  createRequestIdSession,
+  resolveNativeCall,
+  type ApprovalDecision,
+  type PendingCall,
+} from '../../../src/core'
 
 const call = (routingName: string, args: Record<string, unknown>): PendingCall => {
   const [toolId = '', method = ''] = routingName.split('_')
@@ -29,7 +35,10 @@ describe('createApprovalGate', () => {
 
   it("a call whose tool asks for approval is asked even under 'auto'; approving the round covers it", async () => {
     const { gate, asked } = gateWith({ fs: 'auto' }, [{ approved: false, reason: 'too much' }])
-    const big = { ...call('fs_delete', { path: '/docs', recursive: true }), approvalReason: 'it deletes 9 files under "/docs"' }
+    const big = {
+      ...call('fs_delete', { path: '/docs', recursive: true }),
+      approvalReason: 'it deletes 9 files under "/docs"',
+    }
     expect(await gate.approver(big)).toEqual({ approved: false, reason: 'too much' })
     expect(asked).toHaveLength(1)
     gate.approveRound()
@@ -39,8 +48,14 @@ describe('createApprovalGate', () => {
 
   it("'once' remembers per tool and arguments, and says when a rejection is remembered", async () => {
     const { gate, asked } = gateWith({ fs: 'once' }, [{ approved: false, reason: 'not that file' }, { approved: true }])
-    expect(await gate.approver(call('fs_read', { path: '/secret' }))).toEqual({ approved: false, reason: 'not that file' })
-    expect(await gate.approver(call('fs_read', { path: '/secret' }))).toEqual({ approved: false, reason: 'not that file (a remembered rejection of this call)' })
+    expect(await gate.approver(call('fs_read', { path: '/secret' }))).toEqual({
+      approved: false,
+      reason: 'not that file',
+    })
+    expect(await gate.approver(call('fs_read', { path: '/secret' }))).toEqual({
+      approved: false,
+      reason: 'not that file (a remembered rejection of this call)',
+    })
     expect(await gate.approver(call('fs_read', { path: '/notes' }))).toEqual({ approved: true })
     expect(await gate.approver(call('fs_read', { path: '/notes' }))).toEqual({ approved: true })
     expect(asked).toEqual(['fs_read {"path":"/secret"}', 'fs_read {"path":"/notes"}'])
@@ -59,7 +74,8 @@ describe('createApprovalGate', () => {
 })
 
 describe('resolveNativeCall', () => {
-  const resolve = (args: string, name = 'calc_evaluate', id = 'c1') => resolveNativeCall({ id, type: 'function', function: { name, arguments: args } }, createRequestIdSession())
+  const resolve = (args: string, name = 'calc_evaluate', id = 'c1') =>
+    resolveNativeCall({ id, type: 'function', function: { name, arguments: args } }, createRequestIdSession())
 
   it('empty arguments mean {}', () => {
     const resolved = resolve('  ')

@@ -3,7 +3,12 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll } from 'vitest'
-import { createToolRegistryManager, DEFAULT_TOOL_CALL_CONFIG, type ToolCallConfig, type ToolRegistryManager } from '../../../src/core'
+import {
+  createToolRegistryManager,
+  DEFAULT_TOOL_CALL_CONFIG,
+  type ToolCallConfig,
+  type ToolRegistryManager,
+} from '../../../src/core'
 import { createNodeBuiltinTools } from '../../../src/tools/node'
 import { startMockLlm, type MockLlm } from '../../../scripts/mock-llm/server'
 

@@ -10,8 +10,13 @@ import {
 } from '../../../src/core'
 import { mathTool, unrulyTool } from '../../fixtures/tools'
 
-const config = (over: Partial<ToolCallConfig> = {}): ToolCallConfig => ({ ...DEFAULT_TOOL_CALL_CONFIG, toolToggles: {}, ...over })
-const ADD = '<<<[TOOL_REQUEST]>>>\ntool_name:「始」math_add「末」,\na:「始」2「末」,\nb:「始」40「末」\n<<<[END_TOOL_REQUEST]>>>'
+const config = (over: Partial<ToolCallConfig> = {}): ToolCallConfig => ({
+  ...DEFAULT_TOOL_CALL_CONFIG,
+  toolToggles: {},
+  ...over,
+})
+const ADD =
+  '<<<[TOOL_REQUEST]>>>\ntool_name:「始」math_add「末」,\na:「始」2「末」,\nb:「始」40「末」\n<<<[END_TOOL_REQUEST]>>>'
 const history = [{ role: 'user' as const, content: '2 + 40?' }]
 
 /** A model that streams each scripted reply in pieces of `size` characters. */
@@ -57,7 +62,11 @@ describe('createChatRun', () => {
       const card = state.rounds[0]?.cards[0]
       if (card) seen.push({ name: card.toolName, args: Object.keys(card.args), state: card.state })
     })
-    const result = await run.start({ client: scripted([`Let me add.\n${ADD}`, 'It is 42.']), history, config: config() })
+    const result = await run.start({
+      client: scripted([`Let me add.\n${ADD}`, 'It is 42.']),
+      history,
+      config: config(),
+    })
     expect(result.record.status).toBe('completed')
     expect(result.content).toBe('It is 42.')
     // The card existed before its name arrived, then had a name and only the first argument.
@@ -73,7 +82,12 @@ describe('createChatRun', () => {
 
   it('asks on the card: approve runs the call, reject sends the reason back as a denied result', async () => {
     const { run, math } = setup()
-    const done = run.start({ client: scripted([`${ADD}\n${ADD}`, 'Done.']), history, config: config(), approval: 'always' })
+    const done = run.start({
+      client: scripted([`${ADD}\n${ADD}`, 'Done.']),
+      history,
+      config: config(),
+      approval: 'always',
+    })
     await until(() => run.state.pending.length === 1)
     const first = run.state.pending[0]!
     expect(first.kind).toBe('call')
@@ -91,7 +105,12 @@ describe('createChatRun', () => {
 
   it('approveAll lets the waiting call and the rest of the round through', async () => {
     const { run, math } = setup()
-    const done = run.start({ client: scripted([`${ADD}\n${ADD}\n${ADD}`, 'Done.']), history, config: config(), approval: 'always' })
+    const done = run.start({
+      client: scripted([`${ADD}\n${ADD}\n${ADD}`, 'Done.']),
+      history,
+      config: config(),
+      approval: 'always',
+    })
     await until(() => run.state.pending.length === 1)
     run.approveAll()
     const result = await done
@@ -102,13 +121,25 @@ describe('createChatRun', () => {
   it("'once' answers are remembered in the memory passed in, across runs", async () => {
     const { run } = setup()
     const approvalMemory = new Map()
-    const first = run.start({ client: scripted([ADD, 'Done.']), history, config: config(), approval: 'once', approvalMemory })
+    const first = run.start({
+      client: scripted([ADD, 'Done.']),
+      history,
+      config: config(),
+      approval: 'once',
+      approvalMemory,
+    })
     await until(() => run.state.pending.length === 1)
     run.approve(run.state.pending[0]!.id)
     await first
     const asked: string[] = []
     const unsubscribe = run.subscribe((state) => state.pending.forEach((p) => asked.push(p.id)))
-    const second = await run.start({ client: scripted([ADD, 'Done.']), history, config: config(), approval: 'once', approvalMemory })
+    const second = await run.start({
+      client: scripted([ADD, 'Done.']),
+      history,
+      config: config(),
+      approval: 'once',
+      approvalMemory,
+    })
     unsubscribe()
     expect(asked).toEqual([])
     expect(second.record.rounds[0]!.results[0]?.status).toBe('success')
@@ -157,7 +188,13 @@ describe('createChatRun', () => {
 
   it('semi-automatic: requests wait as cards, and runRequest runs one by hand', async () => {
     const { run, math } = setup()
-    const result = await run.start({ client: scripted([ADD]), history, config: config(), flow: 'semi-automatic', calling: 'native' })
+    const result = await run.start({
+      client: scripted([ADD]),
+      history,
+      config: config(),
+      flow: 'semi-automatic',
+      calling: 'native',
+    })
     expect(result.record.calling).toBe('text')
     expect(result.awaiting).toHaveLength(1)
     expect(math.calls).toHaveLength(0)
@@ -168,10 +205,16 @@ describe('createChatRun', () => {
 
   it('native: markup the server left in the text shows a notice; Parse and run runs its calls as tool_calls and goes on', async () => {
     const { run, math } = setup()
-    const client = scripted(['<tool_call>{"name": "math_add", "arguments": {"a": 2, "b": 40}}</tool_call>', 'It is 42.'])
+    const client = scripted([
+      '<tool_call>{"name": "math_add", "arguments": {"a": 2, "b": 40}}</tool_call>',
+      'It is 42.',
+    ])
     const done = run.start({ client, history, config: config(), calling: 'native', model: 'Qwen2.5-7B-Instruct' })
     await until(() => run.state.rounds[0]?.contentCalls?.state === 'asking')
-    expect(run.state.rounds[0]?.contentCalls).toMatchObject({ calls: 1, formats: [{ id: 'hermes', serverFlags: { vllm: '--tool-call-parser hermes' } }] })
+    expect(run.state.rounds[0]?.contentCalls).toMatchObject({
+      calls: 1,
+      formats: [{ id: 'hermes', serverFlags: { vllm: '--tool-call-parser hermes' } }],
+    })
     expect(run.state.status).toBe('running')
     expect(math.calls).toEqual([])
     expect(run.takeContentCalls()).toBe(true)
@@ -179,9 +222,15 @@ describe('createChatRun', () => {
     expect(result.record.status).toBe('completed')
     expect(math.calls).toEqual([{ a: 2, b: 40 }])
     expect(run.state.rounds[0]?.contentCalls?.state).toBe('taken')
-    expect(run.state.rounds[0]?.cards.map((c) => [c.toolName, c.state, c.result?.status])).toEqual([['math_add', 'done', 'success']])
+    expect(run.state.rounds[0]?.cards.map((c) => [c.toolName, c.state, c.result?.status])).toEqual([
+      ['math_add', 'done', 'success'],
+    ])
     const sent = client.requests[1]!.messages
-    expect(sent.at(-2)).toMatchObject({ role: 'assistant', content: null, tool_calls: [{ id: 'call-1', function: { name: 'math_add', arguments: '{"a":2,"b":40}' } }] })
+    expect(sent.at(-2)).toMatchObject({
+      role: 'assistant',
+      content: null,
+      tool_calls: [{ id: 'call-1', function: { name: 'math_add', arguments: '{"a":2,"b":40}' } }],
+    })
     expect(sent.at(-1)).toMatchObject({ role: 'tool', tool_call_id: 'call-1' })
     expect(result.content).toBe('It is 42.')
     expect(run.takeContentCalls()).toBe(false)
@@ -190,7 +239,13 @@ describe('createChatRun', () => {
   it('native: calls read from the text go through approvals; dismissing the notice ends the run with the reply as the answer', async () => {
     const { run, math } = setup()
     const markup = '<tool_call>{"name": "math_add", "arguments": {"a": 1}}</tool_call>'
-    const approved = run.start({ client: scripted([markup, 'One.']), history, config: config(), calling: 'native', approval: 'always' })
+    const approved = run.start({
+      client: scripted([markup, 'One.']),
+      history,
+      config: config(),
+      calling: 'native',
+      approval: 'always',
+    })
     await until(() => run.state.rounds[0]?.contentCalls?.state === 'asking')
     run.takeContentCalls()
     await until(() => run.state.pending.length === 1)
@@ -212,7 +267,9 @@ describe('createChatRun', () => {
   it('one run at a time; a disposed run starts no more', async () => {
     const { run } = setup()
     const first = run.start({ client: run.manualClient(), history, config: config() })
-    await expect(run.start({ client: scripted(['x']), history, config: config() })).rejects.toThrow('already in progress')
+    await expect(run.start({ client: scripted(['x']), history, config: config() })).rejects.toThrow(
+      'already in progress',
+    )
     run.dispose()
     expect((await first).record.status).toBe('aborted')
     await expect(run.start({ client: scripted(['x']), history, config: config() })).rejects.toThrow('disposed')

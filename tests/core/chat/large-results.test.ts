@@ -32,7 +32,9 @@ function runLargeResult(question: string, extra: Partial<Parameters<typeof runTo
 
 describe('a 50,000-character result in the loop', () => {
   it('the model gets the cut text with the hint, reads on with the ready-made ReadVar request, and answers', async () => {
-    const { variables, run } = runLargeResult('Make me a 5,000-row table.', { groups: { groups: BUILTIN_GROUPS, state: emptyGroupState() } })
+    const { variables, run } = runLargeResult('Make me a 5,000-row table.', {
+      groups: { groups: BUILTIN_GROUPS, state: emptyGroupState() },
+    })
     const { record } = await run
     expect(record.status).toBe('completed')
     const [first, second] = record.rounds
@@ -43,7 +45,9 @@ describe('a 50,000-character result in the loop', () => {
     // What the model received: the cut text with the hint, in VCP's result format.
     const sent = fixture.server.chatRequests().at(-2)!
     expect(sent.messages.at(-1)?.content).toContain('[Result cut: 8,000 of')
-    expect(sent.messages.at(-1)?.content).toContain(`truncated:「始」kept 8000 of ${cut!.truncation!.totalChars} characters; all of it is in variable "${cut!.variable}"「末」`)
+    expect(sent.messages.at(-1)?.content).toContain(
+      `truncated:「始」kept 8000 of ${cut!.truncation!.totalChars} characters; all of it is in variable "${cut!.variable}"「末」`,
+    )
     // It sent back the ready-made request; reading on starts at the first character it had not seen.
     expect(second?.requests[0]?.toolName).toBe('vars_ReadVar')
     expect(second?.requests[0]?.args).toEqual({ name: cut!.variable, start: '4000' })
@@ -69,7 +73,10 @@ describe('a 50,000-character result in the loop', () => {
       registry: fixture.registry,
       groups: { groups: BUILTIN_GROUPS, state },
     })
-    expect(record.rounds[0]?.results[0]).toMatchObject({ status: 'denied', result: 'Tool "calc" is switched off in this configuration, so "calc_evaluate" was not called.' })
+    expect(record.rounds[0]?.results[0]).toMatchObject({
+      status: 'denied',
+      result: 'Tool "calc" is switched off in this configuration, so "calc_evaluate" was not called.',
+    })
     const system = fixture.server.chatRequests().at(-3)!.messages[0]!.content!
     expect(system).not.toContain('calc_evaluate')
     expect(system).not.toContain('### Compute')
@@ -90,7 +97,15 @@ describe('tool rules', () => {
   it('rule prompts that are functions get the enabled tool names; always-loaded skill rules are inlined', () => {
     const text = buildToolRules({
       groups: [
-        { name: 'G', tools: ['a', 'b'], rulePrompt: (names) => `on: ${names.join(', ')}`, skillRules: { inline: { desc: 'd', prompt: 'INLINE RULE', alwaysLoad: true }, lazy: { desc: 'lazy one', prompt: 'LAZY', when: 'needed' } } },
+        {
+          name: 'G',
+          tools: ['a', 'b'],
+          rulePrompt: (names) => `on: ${names.join(', ')}`,
+          skillRules: {
+            inline: { desc: 'd', prompt: 'INLINE RULE', alwaysLoad: true },
+            lazy: { desc: 'lazy one', prompt: 'LAZY', when: 'needed' },
+          },
+        },
         { name: 'Off', tools: ['c'], rulePrompt: 'never shown' },
       ],
       state: { groups: { Off: false }, tools: {} },
@@ -117,7 +132,13 @@ describe('compact record', () => {
     expect(compact.length).toBeLessThan(3000)
 
     const long = 'x'.repeat(500)
-    const log = toolExecutionLog(directRequest('fs_write', { path: `/very/${long}`, content: long }, 'r1'), { requestId: 'r1', toolName: 'fs_write', status: 'error', result: 'y'.repeat(300), durationMs: 2 })
+    const log = toolExecutionLog(directRequest('fs_write', { path: `/very/${long}`, content: long }, 'r1'), {
+      requestId: 'r1',
+      toolName: 'fs_write',
+      status: 'error',
+      result: 'y'.repeat(300),
+      durationMs: 2,
+    })
     expect(log).toContain(`"path":"/very/${long}"`)
     expect(log).toContain('"content":"' + 'x'.repeat(120) + '… (380 more characters)"')
     expect(log).toContain('Status: ✗ Error (2 ms)')

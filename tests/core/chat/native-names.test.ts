@@ -1,9 +1,23 @@
 import { describe, expect, it } from 'vitest'
-import { createRequestIdSession, nativeFunctionName, nativeNameMap, nativeToolDefinitions, resolveNativeCall, type DiscoveredTool } from '../../../src/core'
+import {
+  createRequestIdSession,
+  nativeFunctionName,
+  nativeNameMap,
+  nativeToolDefinitions,
+  resolveNativeCall,
+  type DiscoveredTool,
+} from '../../../src/core'
 
 describe('native function names', () => {
   const tools: DiscoveredTool[] = [
-    { toolId: 'files', toolName: 'files', methods: [{ name: 'read.text', description: 'Reads.', parameters: [] }, { name: 'list', description: 'Lists.', parameters: [] }] },
+    {
+      toolId: 'files',
+      toolName: 'files',
+      methods: [
+        { name: 'read.text', description: 'Reads.', parameters: [] },
+        { name: 'list', description: 'Lists.', parameters: [] },
+      ],
+    },
   ]
 
   it('an MCP name the tools API refuses (a dot) is sent under a safe name, and the call maps back to the real one', () => {
@@ -12,7 +26,11 @@ describe('native function names', () => {
     expect(names[0]).toMatch(/^files_read_text_[0-9a-z]{8}$/)
     expect(names.every((n) => /^[A-Za-z0-9_-]{1,64}$/.test(n))).toBe(true)
     const map = nativeNameMap(tools)
-    const resolved = resolveNativeCall({ id: 'c1', type: 'function', function: { name: names[0] as string, arguments: '{}' } }, createRequestIdSession(), map)
+    const resolved = resolveNativeCall(
+      { id: 'c1', type: 'function', function: { name: names[0] as string, arguments: '{}' } },
+      createRequestIdSession(),
+      map,
+    )
     expect(resolved.request.toolName).toBe('files_read.text')
   })
 

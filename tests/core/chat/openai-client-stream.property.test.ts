@@ -22,7 +22,9 @@ describe('the chat client on any stream', () => {
   it('never keeps more of an answer than the answer limit, wherever the reads are split', async () => {
     await fc.assert(
       fc.asyncProperty(chatStreamCaseArb, async (input) => {
-        expect(await checkChatStream(input, { maxLineBytes: FUZZ_LINE_LIMIT, maxAnswerBytes: FUZZ_ANSWER_LIMIT })).toBeNull()
+        expect(
+          await checkChatStream(input, { maxLineBytes: FUZZ_LINE_LIMIT, maxAnswerBytes: FUZZ_ANSWER_LIMIT }),
+        ).toBeNull()
       }),
       { numRuns: 300, seed: 22 },
     )
@@ -30,10 +32,29 @@ describe('the chat client on any stream', () => {
 
   it('a huge line inside one read is stopped by the line limit (only a line still open at the end of a read was measured)', async () => {
     // The case the property found: the whole stream in one read, the huge line in its middle.
-    const input = { events: [{ kind: 'content' as const, text: 'Hello' }, { kind: 'content' as const, text: 'Hello' }, { kind: 'content' as const, text: '{' }], lineEnd: '\n', keep: 1, splits: [], hugeLine: true }
+    const input = {
+      events: [
+        { kind: 'content' as const, text: 'Hello' },
+        { kind: 'content' as const, text: 'Hello' },
+        { kind: 'content' as const, text: '{' },
+      ],
+      lineEnd: '\n',
+      keep: 1,
+      splits: [],
+      hugeLine: true,
+    }
     expect(await checkChatStream(input)).toBeNull()
-    const client = createOpenAIClient({ baseUrl: 'http://127.0.0.1:9/v1', model: 'm', maxLineBytes: FUZZ_LINE_LIMIT }, async () => new Response(new Blob(streamBytes(input, FUZZ_LINE_LIMIT * 4) as BlobPart[]).stream(), { headers: { 'content-type': 'text/event-stream' } }))
-    const failure = await client.complete({ messages: [] }).then(() => null, (error: unknown) => error as ChatRequestError)
+    const client = createOpenAIClient(
+      { baseUrl: 'http://127.0.0.1:9/v1', model: 'm', maxLineBytes: FUZZ_LINE_LIMIT },
+      async () =>
+        new Response(new Blob(streamBytes(input, FUZZ_LINE_LIMIT * 4) as BlobPart[]).stream(), {
+          headers: { 'content-type': 'text/event-stream' },
+        }),
+    )
+    const failure = await client.complete({ messages: [] }).then(
+      () => null,
+      (error: unknown) => error as ChatRequestError,
+    )
     expect(failure?.kind).toBe('too-large')
   })
 })

@@ -9,12 +9,30 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ChatRequestError, createCompletionAccumulator, createOpenAIClient, type Completion } from '../../../src/core'
 
 const KEY = 'sk-live-0123456789abcdef'
-const chunk = (delta: Record<string, unknown>, finish: string | null = null) => `data: ${JSON.stringify({ choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`
+const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>
+  `data: ${JSON.stringify({ choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`
 
 const routes: Record<string, (res: ServerResponse) => void> = {
   json: (res) => {
     res.writeHead(200, { 'content-type': 'application/json' })
-    res.end(JSON.stringify({ choices: [{ index: 0, message: { role: 'assistant', content: 'Whole answer.', tool_calls: [{ id: 'c1', type: 'function', function: { name: 'calc_evaluate', arguments: '{"expression":"1+1"}' } }] }, finish_reason: 'tool_calls' }], usage: { prompt_tokens: 3, completion_tokens: 4, total_tokens: 7 } }))
+    res.end(
+      JSON.stringify({
+        choices: [
+          {
+            index: 0,
+            message: {
+              role: 'assistant',
+              content: 'Whole answer.',
+              tool_calls: [
+                { id: 'c1', type: 'function', function: { name: 'calc_evaluate', arguments: '{"expression":"1+1"}' } },
+              ],
+            },
+            finish_reason: 'tool_calls',
+          },
+        ],
+        usage: { prompt_tokens: 3, completion_tokens: 4, total_tokens: 7 },
+      }),
+    )
   },
   html: (res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
@@ -22,7 +40,9 @@ const routes: Record<string, (res: ServerResponse) => void> = {
   },
   ping: (res) => {
     res.writeHead(200, { 'content-type': 'text/event-stream' })
-    res.end(`: keep-alive comment\n\nevent: ping\ndata:\n\n${chunk({ content: 'Hel' })}event: ping\ndata: {"t": 1}\n\n${chunk({ content: 'lo' }, 'stop')}data: [DONE]\n\n`)
+    res.end(
+      `: keep-alive comment\n\nevent: ping\ndata:\n\n${chunk({ content: 'Hel' })}event: ping\ndata: {"t": 1}\n\n${chunk({ content: 'lo' }, 'stop')}data: [DONE]\n\n`,
+    )
   },
   silent: (res) => {
     res.writeHead(200, { 'content-type': 'text/event-stream' })
@@ -100,11 +120,19 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve))
 })
 
-const ask = (route: string, extra: { idleTimeoutMs?: number; maxAnswerBytes?: number; maxLineBytes?: number } = {}): Promise<Completion> =>
-  createOpenAIClient({ baseUrl: `${base}/${route}`, apiKey: KEY, model: 'm', ...extra }).complete({ messages: [{ role: 'user', content: 'hi' }] })
+const ask = (
+  route: string,
+  extra: { idleTimeoutMs?: number; maxAnswerBytes?: number; maxLineBytes?: number } = {},
+): Promise<Completion> =>
+  createOpenAIClient({ baseUrl: `${base}/${route}`, apiKey: KEY, model: 'm', ...extra }).complete({
+    messages: [{ role: 'user', content: 'hi' }],
+  })
 
 async function failure(promise: Promise<unknown>): Promise<ChatRequestError> {
-  const error = await promise.then(() => null, (caught: unknown) => caught)
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  )
   expect(error).toBeInstanceOf(ChatRequestError)
   return error as ChatRequestError
 }
@@ -113,7 +141,9 @@ describe('the chat client on the wire', () => {
   it('accepts a non-streamed JSON completion (it was "ended without [DONE], 0 characters")', async () => {
     expect(await ask('json')).toEqual({
       content: 'Whole answer.',
-      toolCalls: [{ id: 'c1', type: 'function', function: { name: 'calc_evaluate', arguments: '{"expression":"1+1"}' } }],
+      toolCalls: [
+        { id: 'c1', type: 'function', function: { name: 'calc_evaluate', arguments: '{"expression":"1+1"}' } },
+      ],
       finishReason: 'tool_calls',
       usage: { prompt_tokens: 3, completion_tokens: 4, total_tokens: 7 },
     })
@@ -122,7 +152,9 @@ describe('the chat client on the wire', () => {
   it('says that an HTML page is not a stream, and quotes it', async () => {
     const error = await failure(ask('html'))
     expect(error.kind).toBe('malformed')
-    expect(error.message).toMatch(/answered with an HTML page, not a stream of chat-completion events; is the base URL right .* It began: <!doctype html>/)
+    expect(error.message).toMatch(
+      /answered with an HTML page, not a stream of chat-completion events; is the base URL right .* It began: <!doctype html>/,
+    )
   })
 
   it('ignores SSE comments, empty events and named events such as ping (an empty ping failed the reply)', async () => {
@@ -132,7 +164,9 @@ describe('the chat client on the wire', () => {
   it('stops a silent stream at the idle timeout, with the text so far', async () => {
     const error = await failure(ask('silent', { idleTimeoutMs: 300 }))
     expect(error.kind).toBe('idle')
-    expect(error.message).toMatch(/^No part of the answer arrived from .* for 0 s \(keep-alive comments and unfinished events do not count\), so the request was stopped; 7 characters were received and kept\./)
+    expect(error.message).toMatch(
+      /^No part of the answer arrived from .* for 0 s \(keep-alive comments and unfinished events do not count\), so the request was stopped; 7 characters were received and kept\./,
+    )
     expect(error.partial.content).toBe('Partial')
   })
 
@@ -154,8 +188,12 @@ describe('native tool-call deltas', () => {
   it('8,000 call indexes, in any order, come out in index order (each chunk re-sorted all calls)', () => {
     const accumulator = createCompletionAccumulator()
     const indexes = Array.from({ length: 8000 }, (_, k) => (k * 7919) % 8000)
-    for (const index of indexes) accumulator.apply({ choices: [{ delta: { tool_calls: [{ index, id: `c${index}`, function: { name: 'f', arguments: '{}' } }] } }] })
-    for (const index of indexes.slice(0, 100)) accumulator.apply({ choices: [{ delta: { tool_calls: [{ index, function: { arguments: ' ' } }] } }] })
+    for (const index of indexes)
+      accumulator.apply({
+        choices: [{ delta: { tool_calls: [{ index, id: `c${index}`, function: { name: 'f', arguments: '{}' } }] } }],
+      })
+    for (const index of indexes.slice(0, 100))
+      accumulator.apply({ choices: [{ delta: { tool_calls: [{ index, function: { arguments: ' ' } }] } }] })
     const ids = accumulator.reply.toolCalls.map((c) => c.id)
     expect(ids).toEqual(Array.from({ length: 8000 }, (_, k) => `c${k}`))
     expect(accumulator.reply.toolCalls.filter((c) => c.function.arguments === '{} ')).toHaveLength(100)
@@ -174,16 +212,18 @@ describe('native tool-call deltas', () => {
     expect(error.partial.content).toBe('Partial')
   }, 20_000)
 
-  it('an answer past the endpoint\'s size limit ends the round, with what arrived kept', async () => {
+  it("an answer past the endpoint's size limit ends the round, with what arrived kept", async () => {
     const error = await failure(ask('endless', { maxAnswerBytes: 2 * 1048576 }))
     expect(error.kind).toBe('too-large')
-    expect(error.message).toMatch(/^The server sent more than 2 MB \(this endpoint's answer limit\), so the answer was stopped; [\d,]+ characters were received and kept\./)
+    expect(error.message).toMatch(
+      /^The server sent more than 2 MB \(this endpoint's answer limit\), so the answer was stopped; [\d,]+ characters were received and kept\./,
+    )
     expect(error.partial.content.length).toBeGreaterThan(1_000_000)
     expect(error.partial.content.length).toBeLessThanOrEqual(2 * 1048576)
     expect(/^y+$/.test(error.partial.content)).toBe(true)
   }, 20_000)
 
-  it('a line past the endpoint\'s line limit ends the round too (the parser held it all)', async () => {
+  it("a line past the endpoint's line limit ends the round too (the parser held it all)", async () => {
     const error = await failure(ask('longline', { maxLineBytes: 1048576 }))
     expect(error.kind).toBe('too-large')
     expect(error.message).toMatch(/^The server sent more than 1 MB in one line \(this endpoint's line limit\)/)

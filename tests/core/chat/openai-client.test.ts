@@ -3,7 +3,8 @@ import { ChatRequestError, createCompletionAccumulator, createOpenAIClient, list
 import { useChatFixture } from './chat-fixtures'
 
 const fixture = useChatFixture({ apiKey: 'sk-test' })
-const client = (model: string, apiKey = 'sk-test') => createOpenAIClient({ baseUrl: fixture.server.baseUrl, apiKey, model })
+const client = (model: string, apiKey = 'sk-test') =>
+  createOpenAIClient({ baseUrl: fixture.server.baseUrl, apiKey, model })
 const ask = (model: string) => client(model).complete({ messages: [{ role: 'user', content: 'hi' }] })
 
 async function failure(promise: Promise<unknown>): Promise<ChatRequestError> {
@@ -18,7 +19,10 @@ async function failure(promise: Promise<unknown>): Promise<ChatRequestError> {
 describe('createOpenAIClient', () => {
   it('streams a reply over SSE, reports each piece, and reads usage', async () => {
     const pieces: string[] = []
-    const reply = await client('echo').complete({ messages: [{ role: 'user', content: 'hello there' }] }, { onUpdate: (_, delta) => pieces.push(delta) })
+    const reply = await client('echo').complete(
+      { messages: [{ role: 'user', content: 'hello there' }] },
+      { onUpdate: (_, delta) => pieces.push(delta) },
+    )
     expect(reply.content).toBe('You said: hello there')
     expect(pieces.length).toBeGreaterThan(3)
     expect(pieces.join('')).toBe(reply.content)
@@ -33,14 +37,30 @@ describe('createOpenAIClient', () => {
     const reply = await ask('native-two-rounds')
     expect(reply.toolCalls).toEqual([
       { id: 'call_calc', type: 'function', function: { name: 'calc_evaluate', arguments: '{"expression":"6 * 7"}' } },
-      { id: 'call_b64', type: 'function', function: { name: 'text_base64Encode', arguments: '{"text":"VCP Workbench"}' } },
+      {
+        id: 'call_b64',
+        type: 'function',
+        function: { name: 'text_base64Encode', arguments: '{"text":"VCP Workbench"}' },
+      },
     ])
     expect(reply.finishReason).toBe('tool_calls')
   })
 
   it('sends temperature, max_tokens and tools when given', async () => {
-    const tools = [{ type: 'function' as const, function: { name: 'calc_evaluate', description: 'x', parameters: { type: 'object' } } }]
-    await createOpenAIClient({ baseUrl: fixture.server.baseUrl + '/', apiKey: 'sk-test', model: 'echo', temperature: 0.2, maxTokens: 64, includeUsage: false }).complete({ messages: [{ role: 'user', content: 'x' }], tools })
+    const tools = [
+      {
+        type: 'function' as const,
+        function: { name: 'calc_evaluate', description: 'x', parameters: { type: 'object' } },
+      },
+    ]
+    await createOpenAIClient({
+      baseUrl: fixture.server.baseUrl + '/',
+      apiKey: 'sk-test',
+      model: 'echo',
+      temperature: 0.2,
+      maxTokens: 64,
+      includeUsage: false,
+    }).complete({ messages: [{ role: 'user', content: 'x' }], tools })
     const sent = fixture.server.chatRequests().at(-1)
     expect(sent).toMatchObject({ temperature: 0.2, max_tokens: 64, tools })
     expect(sent?.stream_options).toBeUndefined()
@@ -72,7 +92,9 @@ describe('createOpenAIClient', () => {
     expect(error.kind).toBe('stream-broken')
     expect(error.message).toMatch(/broke after \d+ characters/)
     expect(error.partial.content.length).toBeGreaterThan(5)
-    expect('This reply is cut off half-way through by the server. '.repeat(3).startsWith(error.partial.content)).toBe(true)
+    expect('This reply is cut off half-way through by the server. '.repeat(3).startsWith(error.partial.content)).toBe(
+      true,
+    )
   })
 
   it('a malformed event ends the turn, naming the event, and keeps the partial text', async () => {
@@ -107,9 +129,13 @@ describe('createOpenAIClient', () => {
   })
 
   it('a server that is not there is a network error that says so', async () => {
-    const error = await failure(createOpenAIClient({ baseUrl: 'http://127.0.0.1:9/v1', model: 'x' }).complete({ messages: [] }))
+    const error = await failure(
+      createOpenAIClient({ baseUrl: 'http://127.0.0.1:9/v1', model: 'x' }).complete({ messages: [] }),
+    )
     expect(error.kind).toBe('network')
-    expect(error.message).toMatch(/^Could not connect to http:\/\/127\.0\.0\.1:9\/v1\/chat\/completions: .*Is the server running/)
+    expect(error.message).toMatch(
+      /^Could not connect to http:\/\/127\.0\.0\.1:9\/v1\/chat\/completions: .*Is the server running/,
+    )
   })
 })
 
@@ -122,8 +148,12 @@ describe('listModels', () => {
 
   it('says 401 for a missing key and 404 for a wrong base URL', async () => {
     expect((await failure(listModels({ baseUrl: fixture.server.baseUrl }))).message).toMatch(/^401 Unauthorized/)
-    const wrongBase = await failure(listModels({ baseUrl: fixture.server.baseUrl.replace('/v1', '/v2'), apiKey: 'sk-test' }))
-    expect(wrongBase.message).toMatch(/^404 Not Found: .*\/v2\/models does not exist\. Check the base URL \(it usually ends in \/v1\)/)
+    const wrongBase = await failure(
+      listModels({ baseUrl: fixture.server.baseUrl.replace('/v1', '/v2'), apiKey: 'sk-test' }),
+    )
+    expect(wrongBase.message).toMatch(
+      /^404 Not Found: .*\/v2\/models does not exist\. Check the base URL \(it usually ends in \/v1\)/,
+    )
   })
 })
 
@@ -134,6 +164,8 @@ describe('createCompletionAccumulator', () => {
     accumulator.apply({ choices: [{ delta: { reasoning: 'x', content: 'a' } }, { delta: null }] })
     accumulator.apply({ choices: [{ delta: { tool_calls: [{ function: { name: 'f', arguments: '{}' } }] } }] })
     expect(accumulator.reply.content).toBe('a')
-    expect(accumulator.reply.toolCalls).toEqual([{ id: '', type: 'function', function: { name: 'f', arguments: '{}' } }])
+    expect(accumulator.reply.toolCalls).toEqual([
+      { id: '', type: 'function', function: { name: 'f', arguments: '{}' } },
+    ])
   })
 })

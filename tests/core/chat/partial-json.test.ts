@@ -30,24 +30,31 @@ describe('partialJsonFields', () => {
 
   it('every prefix of an object shows a subset of its fields, each string a prefix of the final one (property)', () => {
     fc.assert(
-      fc.property(fc.dictionary(fc.string(), fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 3 }))), fc.boolean(), (object, indented) => {
-        const text = JSON.stringify(object, null, indented ? 1 : undefined)
-        for (let cut = 0; cut <= text.length; cut++) {
-          const fields = partialJsonFields(text.slice(0, cut))
-          if (cut === 0) {
-            expect(fields).toBeNull()
-            continue
+      fc.property(
+        fc.dictionary(
+          fc.string(),
+          fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 3 })),
+        ),
+        fc.boolean(),
+        (object, indented) => {
+          const text = JSON.stringify(object, null, indented ? 1 : undefined)
+          for (let cut = 0; cut <= text.length; cut++) {
+            const fields = partialJsonFields(text.slice(0, cut))
+            if (cut === 0) {
+              expect(fields).toBeNull()
+              continue
+            }
+            expect(fields).not.toBeNull()
+            for (const [key, value] of Object.entries(fields ?? {})) {
+              expect(Object.prototype.hasOwnProperty.call(object, key)).toBe(true)
+              const final = object[key]
+              if (typeof final === 'string') expect(final.startsWith(value)).toBe(true)
+            }
           }
-          expect(fields).not.toBeNull()
-          for (const [key, value] of Object.entries(fields ?? {})) {
-            expect(Object.prototype.hasOwnProperty.call(object, key)).toBe(true)
-            const final = object[key]
-            if (typeof final === 'string') expect(final.startsWith(value)).toBe(true)
-          }
-        }
-        const whole = partialJsonFields(text)
-        expect(Object.keys(whole ?? {})).toEqual(Object.keys(object))
-      }),
+          const whole = partialJsonFields(text)
+          expect(Object.keys(whole ?? {})).toEqual(Object.keys(object))
+        },
+      ),
       { numRuns: 300 },
     )
   })

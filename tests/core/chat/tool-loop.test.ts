@@ -33,10 +33,17 @@ describe('runToolLoop, text protocol (VCP)', () => {
     const started: string[] = []
     const { record, messages, content } = await run('vcp-two-rounds', {
       agentPrompt: 'You are a careful assistant.',
-      callbacks: { onStreamEvents: (list) => events.push(...list.map((e) => e.type)), onToolCallStart: (request) => started.push(request.toolName) },
+      callbacks: {
+        onStreamEvents: (list) => events.push(...list.map((e) => e.type)),
+        onToolCallStart: (request) => started.push(request.toolName),
+      },
     })
     expect(record.status).toBe('completed')
-    expect(record.rounds.map((r) => r.requests.map((q) => q.toolName))).toEqual([['calc_evaluate'], ['text_base64Encode'], []])
+    expect(record.rounds.map((r) => r.requests.map((q) => q.toolName))).toEqual([
+      ['calc_evaluate'],
+      ['text_base64Encode'],
+      [],
+    ])
     expect(record.rounds[0]?.results[0]?.status).toBe('success')
     expect(JSON.parse(record.rounds[0]?.results[0]?.result ?? '')).toEqual({ expression: '6 * 7', result: 42 })
     expect(record.rounds[1]?.results[0]).toMatchObject({ status: 'success', result: 'VkNQIFdvcmtiZW5jaA==' })
@@ -102,7 +109,9 @@ describe('runToolLoop, text protocol (VCP)', () => {
     const controller = new AbortController()
     const { record, content } = await run('slow-reply', {
       signal: controller.signal,
-      callbacks: { onResponseUpdate: (text) => text.length > 30 && controller.abort(new Error('the user pressed Stop')) },
+      callbacks: {
+        onResponseUpdate: (text) => text.length > 30 && controller.abort(new Error('the user pressed Stop')),
+      },
     })
     expect(record.status).toBe('aborted')
     expect(record.error).toBe('Aborted: the user pressed Stop.')
@@ -116,17 +125,24 @@ describe('runToolLoop, text protocol (VCP)', () => {
     const { record } = await run('slow-block', {
       signal: controller.signal,
       callbacks: {
-        onResponseUpdate: (text) => text.includes('A line of the long note.') && controller.abort(new Error('the user pressed Stop')),
+        onResponseUpdate: (text) =>
+          text.includes('A line of the long note.') && controller.abort(new Error('the user pressed Stop')),
         onToolCallComplete: (result) => completed.push(result.status),
       },
     })
     expect(record.status).toBe('aborted')
     expect(record.rounds[0]?.requests.map((r) => r.toolName)).toEqual(['fs_write'])
     expect(record.rounds[0]?.results).toEqual([
-      expect.objectContaining({ toolName: 'fs_write', status: 'aborted', result: '"fs_write" was not run: the reply was stopped before the request was complete.' }),
+      expect.objectContaining({
+        toolName: 'fs_write',
+        status: 'aborted',
+        result: '"fs_write" was not run: the reply was stopped before the request was complete.',
+      }),
     ])
     expect(completed).toEqual(['aborted'])
-    const fs = fixture.registry.get('fs') as unknown as { tree(args: { path: string; depth: number }): Promise<unknown> }
+    const fs = fixture.registry.get('fs') as unknown as {
+      tree(args: { path: string; depth: number }): Promise<unknown>
+    }
     expect(String(await fs.tree({ path: '/', depth: 4 }))).not.toContain('long.md')
   })
 
@@ -152,13 +168,18 @@ describe('runToolLoop, text protocol (VCP)', () => {
       policyFor: () => 'always',
       ask: async (call) => {
         asked.push(call.routingName)
-        return call.routingName === 'calc_evaluate' ? { approved: true } : { approved: false, reason: 'no encoding today' }
+        return call.routingName === 'calc_evaluate'
+          ? { approved: true }
+          : { approved: false, reason: 'no encoding today' }
       },
     })
     const { record, content } = await run('vcp-two-rounds', { approver: gate.approver })
     expect(asked).toEqual(['calc_evaluate', 'text_base64Encode'])
     expect(record.rounds[0]?.results[0]?.status).toBe('success')
-    expect(record.rounds[1]?.results[0]).toMatchObject({ status: 'denied', result: 'The user declined the call to "text_base64Encode". Reason: no encoding today' })
+    expect(record.rounds[1]?.results[0]).toMatchObject({
+      status: 'denied',
+      result: 'The user declined the call to "text_base64Encode". Reason: no encoding today',
+    })
     expect(content).toContain('Reason: no encoding today')
   })
 
@@ -201,7 +222,10 @@ describe('runToolLoop, text protocol (VCP)', () => {
 describe('runToolLoop, native function calling', () => {
   it('completed: tools sent as definitions, results as role "tool" messages', async () => {
     const seen: string[] = []
-    const { record, messages } = await run('native-two-rounds', { calling: 'native', callbacks: { onToolCallsUpdate: (calls) => seen.push(calls.map((c) => c.function.arguments).join('|')) } })
+    const { record, messages } = await run('native-two-rounds', {
+      calling: 'native',
+      callbacks: { onToolCallsUpdate: (calls) => seen.push(calls.map((c) => c.function.arguments).join('|')) },
+    })
     expect(record.status).toBe('completed')
     expect(record.calling).toBe('native')
     // The calls were reported while their argument text was still growing.
@@ -216,7 +240,11 @@ describe('runToolLoop, native function calling', () => {
     expect(record.rounds[0]?.results[1]?.result).toBe('VkNQIFdvcmtiZW5jaA==')
     expect(record.rounds[1]?.results[0]).toMatchObject({ toolName: 'datetime_diff', status: 'success' })
     expect(messages.map((m) => m.role)).toEqual(['assistant', 'tool', 'tool', 'assistant', 'tool', 'assistant'])
-    expect(messages[1]).toEqual({ role: 'tool', tool_call_id: 'call_calc', content: record.rounds[0]?.results[0]?.result })
+    expect(messages[1]).toEqual({
+      role: 'tool',
+      tool_call_id: 'call_calc',
+      content: record.rounds[0]?.results[0]?.result,
+    })
     const first = fixture.server.chatRequests().at(-3)
     const names = first?.tools?.map((t) => t.function.name) ?? []
     expect(names).toContain('calc_evaluate')
@@ -231,7 +259,9 @@ describe('runToolLoop, native function calling', () => {
     expect(bad?.toolCalls[0]?.function.arguments).toBe('{"expression": "6 * 7"')
     expect(bad?.requests[0]?.valid).toBe(false)
     expect(bad?.results[0]?.status).toBe('error')
-    expect(bad?.results[0]?.result).toMatch(/^The arguments of call "call_bad" to "calc_evaluate" were not run: they are not valid JSON \(.+\)\. Arguments received: \{"expression": "6 \* 7"\. Send the call again/)
+    expect(bad?.results[0]?.result).toMatch(
+      /^The arguments of call "call_bad" to "calc_evaluate" were not run: they are not valid JSON \(.+\)\. Arguments received: \{"expression": "6 \* 7"\. Send the call again/,
+    )
     expect(messages[1]).toMatchObject({ role: 'tool', tool_call_id: 'call_bad' })
     expect(messages[1]?.content).toMatch(/^\[error\] /)
     expect(record.rounds[1]?.results[0]).toMatchObject({ requestId: 'call_fixed', status: 'success' })
@@ -246,9 +276,17 @@ describe('runToolLoop, native function calling', () => {
 
 describe('runToolLoop with a client that is not HTTP', () => {
   it('runs on any ModelClient (a person writing the replies)', async () => {
-    const replies = ['<<<[TOOL_REQUEST]>>>\ntool_name:「始」calc_evaluate「末」,\nexpression:「始」2+2「末」\n<<<[END_TOOL_REQUEST]>>>', 'It is 4.']
+    const replies = [
+      '<<<[TOOL_REQUEST]>>>\ntool_name:「始」calc_evaluate「末」,\nexpression:「始」2+2「末」\n<<<[END_TOOL_REQUEST]>>>',
+      'It is 4.',
+    ]
     const client: ModelClient = { complete: async () => ({ content: replies.shift() ?? '', toolCalls: [] }) }
-    const { record, content } = await runToolLoop({ client, history: [user('2+2?')], config: config(), registry: fixture.registry })
+    const { record, content } = await runToolLoop({
+      client,
+      history: [user('2+2?')],
+      config: config(),
+      registry: fixture.registry,
+    })
     expect(record.status, JSON.stringify(record)).toBe('completed')
     expect(record.rounds[0]?.results[0]?.result).toContain('"result": 4')
     expect(content).toBe('It is 4.')

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { createToolRegistryManager } from '../../../src/core/tools/registry-manager'
-import { directRequest, executeToolRequest, executeToolRequests, type ExecuteOptions, type PendingCall, type ToolCallContext } from '../../../src/core/execution/executor'
+import {
+  directRequest,
+  executeToolRequest,
+  executeToolRequests,
+  type ExecuteOptions,
+  type PendingCall,
+  type ToolCallContext,
+} from '../../../src/core/execution/executor'
 import { parseToolRequests, ToolTimeoutError } from '../../../src/core'
 import type { ToolRegistry } from '../../../src/core'
 import { mathTool, request, unrulyTool } from '../../fixtures/tools'
@@ -26,19 +33,30 @@ describe('executor: routing', () => {
 
   it('routes tool id plus command, by method name or vcpCommand, and does not pass command on', async () => {
     const { run } = setup()
-    expect(await run('math', { command: 'repeat', word: 'hi', times: '2' })).toMatchObject({ status: 'success', result: 'hi hi' })
-    expect(await run('math', { command: 'Repeat', word: 'hi', times: '1', loud: 'true' })).toMatchObject({ status: 'success', result: 'HI' })
+    expect(await run('math', { command: 'repeat', word: 'hi', times: '2' })).toMatchObject({
+      status: 'success',
+      result: 'hi hi',
+    })
+    expect(await run('math', { command: 'Repeat', word: 'hi', times: '1', loud: 'true' })).toMatchObject({
+      status: 'success',
+      result: 'HI',
+    })
   })
 
   it('suggests the closest names for an unknown tool', async () => {
     const { run } = setup()
     expect((await run('math_ad', { a: '1' })).result).toBe('Unknown tool "math_ad". Did you mean "math_add" or "math"?')
-    expect((await run('zzz')).result).toBe('Unknown tool "zzz". Use a routing name toolId_methodName from the tools prompt.')
+    expect((await run('zzz')).result).toBe(
+      'Unknown tool "zzz". Use a routing name toolId_methodName from the tools prompt.',
+    )
   })
 
   it('suggests the closest method for an unknown command, and asks for one when it is missing', async () => {
     const { run } = setup()
-    expect(await run('math', { command: 'repeet' })).toMatchObject({ status: 'error', result: 'Tool "math" has no method "repeet". Did you mean "repeat" or "reset"?' })
+    expect(await run('math', { command: 'repeet' })).toMatchObject({
+      status: 'error',
+      result: 'Tool "math" has no method "repeet". Did you mean "repeat" or "reset"?',
+    })
     expect((await run('math')).result).toBe(
       'Tool "math" needs a method: write tool_name as math_<method> or add a "command" field. Its methods: add, repeat, shape, reset.',
     )
@@ -50,19 +68,46 @@ describe('executor: routing', () => {
     expect(result.status).toBe('error')
     expect(JSON.parse(result.result)).toEqual([
       { index: 1, command: 'add', status: 'success', result: '{\n  "sum": 3\n}' },
-      { index: 2, command: 'nope', status: 'error', result: 'Tool "math" has no method "nope". Its methods: add, repeat, Repeat, shape, reset.' },
-      { index: 3, command: 'add', status: 'error', result: 'Invalid arguments for "math_add": "a" must be a number, got "x".' },
+      {
+        index: 2,
+        command: 'nope',
+        status: 'error',
+        result: 'Tool "math" has no method "nope". Its methods: add, repeat, Repeat, shape, reset.',
+      },
+      {
+        index: 3,
+        command: 'add',
+        status: 'error',
+        result: 'Invalid arguments for "math_add": "a" must be a number, got "x".',
+      },
     ])
   })
 
   it('does not execute a request the parser marked invalid', async () => {
     const { registry, math } = setup()
-    const bad = request('math_add', { a: '1' }, {
-      valid: false,
-      diagnostics: [{ severity: 'error', code: 'unterminated-value', message: 'Value of "a" never closes.', offset: 0, length: 0, line: 1, column: 1 }],
-    })
+    const bad = request(
+      'math_add',
+      { a: '1' },
+      {
+        valid: false,
+        diagnostics: [
+          {
+            severity: 'error',
+            code: 'unterminated-value',
+            message: 'Value of "a" never closes.',
+            offset: 0,
+            length: 0,
+            line: 1,
+            column: 1,
+          },
+        ],
+      },
+    )
     const result = await executeToolRequest(bad, { registry })
-    expect(result).toMatchObject({ status: 'error', result: `Request "${bad.requestId}" for "math_add" is not executable: Value of "a" never closes.` })
+    expect(result).toMatchObject({
+      status: 'error',
+      result: `Request "${bad.requestId}" for "math_add" is not executable: Value of "a" never closes.`,
+    })
     expect(math.calls).toEqual([])
   })
 })
@@ -89,28 +134,46 @@ describe('executor: guards', () => {
     const { run } = setup()
     expect(await run('unruly_guarded', { path: '/a' }, { requireConfirmation: true })).toMatchObject({
       status: 'error',
-      result: '"unruly_guarded" needs confirmation (requireConfirmation is on) but no approver is set: pass onBeforeExecute.',
+      result:
+        '"unruly_guarded" needs confirmation (requireConfirmation is on) but no approver is set: pass onBeforeExecute.',
     })
   })
 
   it('asks the approver with resolved, coerced arguments; a refusal is denied', async () => {
     const { run } = setup()
     const asked: PendingCall[] = []
-    const no = await run('unruly_guarded', { path: '/a' }, { requireConfirmation: true, onBeforeExecute: (call) => (asked.push(call), false) })
+    const no = await run(
+      'unruly_guarded',
+      { path: '/a' },
+      { requireConfirmation: true, onBeforeExecute: (call) => (asked.push(call), false) },
+    )
     expect(no).toMatchObject({ status: 'denied', result: 'The user declined the call to "unruly_guarded".' })
-    expect(asked[0]).toMatchObject({ routingName: 'unruly_guarded', toolId: 'unruly', method: 'guarded', args: { path: '/a' } })
-    const yes = await run('unruly_guarded', { path: '/a' }, { requireConfirmation: true, onBeforeExecute: async () => true })
+    expect(asked[0]).toMatchObject({
+      routingName: 'unruly_guarded',
+      toolId: 'unruly',
+      method: 'guarded',
+      args: { path: '/a' },
+    })
+    const yes = await run(
+      'unruly_guarded',
+      { path: '/a' },
+      { requireConfirmation: true, onBeforeExecute: async () => true },
+    )
     expect(yes).toMatchObject({ status: 'success', result: 'wrote /a' })
   })
 
   it('an approver that throws is an error naming the tool', async () => {
     const { run } = setup()
-    const result = await run('unruly_guarded', { path: '/a' }, {
-      requireConfirmation: true,
-      onBeforeExecute: () => {
-        throw new Error('dialog closed')
+    const result = await run(
+      'unruly_guarded',
+      { path: '/a' },
+      {
+        requireConfirmation: true,
+        onBeforeExecute: () => {
+          throw new Error('dialog closed')
+        },
       },
-    })
+    )
     expect(result).toMatchObject({ status: 'error', result: '"unruly_guarded" could not run: dialog closed' })
   })
 })
@@ -138,12 +201,17 @@ describe('executor: arguments', () => {
     expect((await run('math_shape', { point: '{"x": 1}', tags: '{}' })).result).toBe(
       'Invalid arguments for "math_shape": missing required "point.y"; "tags" must be a JSON array, got "{}".',
     )
-    expect((await run('math_shape', { point: 'not json' })).result).toBe('Invalid arguments for "math_shape": "point" must be a JSON object, got "not json".')
+    expect((await run('math_shape', { point: 'not json' })).result).toBe(
+      'Invalid arguments for "math_shape": "point" must be a JSON object, got "not json".',
+    )
   })
 
   it('builds argument objects without prototypes: __proto__ and constructor are ordinary keys', async () => {
     const { run, math, registry } = setup()
-    const result = await run('math_shape', { point: '{"x": 1, "y": 2}', extra: '{"__proto__": {"polluted": true}, "constructor": 1}' })
+    const result = await run('math_shape', {
+      point: '{"x": 1, "y": 2}',
+      extra: '{"__proto__": {"polluted": true}, "constructor": 1}',
+    })
     expect(result.status).toBe('success')
     const args = math.calls[0] as Record<string, unknown>
     expect(Object.getPrototypeOf(args)).toBeNull()
@@ -151,9 +219,13 @@ describe('executor: arguments', () => {
     expect(Object.getPrototypeOf(extra)).toBeNull()
     expect(Object.keys(extra)).toEqual(['__proto__', 'constructor'])
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
-    const [parsed] = parseToolRequests('<<<[TOOL_REQUEST]>>>\ntool_name:「始」math_add「末」,\na:「始」1「末」,\n__proto__:「始」2「末」\n<<<[END_TOOL_REQUEST]>>>').requests
+    const [parsed] = parseToolRequests(
+      '<<<[TOOL_REQUEST]>>>\ntool_name:「始」math_add「末」,\na:「始」1「末」,\n__proto__:「始」2「末」\n<<<[END_TOOL_REQUEST]>>>',
+    ).requests
     const proto = await executeToolRequest(parsed!, { registry })
-    expect(proto.result).toBe('Invalid arguments for "math_add": undeclared argument "__proto__" (declared: a, b, limit).')
+    expect(proto.result).toBe(
+      'Invalid arguments for "math_add": undeclared argument "__proto__" (declared: a, b, limit).',
+    )
   })
 
   it('takes typed arguments from JSON paradigms', async () => {
@@ -180,7 +252,10 @@ describe('executor: failures, timeouts and abort', () => {
   it('a method that never resolves still yields timeout, and its signal is aborted', async () => {
     const { run, unruly } = setup()
     const result = await run('unruly_hang', {}, { timeout: 30 })
-    expect(result).toMatchObject({ status: 'timeout', result: '"unruly_hang" timed out after 30 ms; the call was aborted.' })
+    expect(result).toMatchObject({
+      status: 'timeout',
+      result: '"unruly_hang" timed out after 30 ms; the call was aborted.',
+    })
     expect(unruly.aborted).toEqual([result.requestId])
   })
 
@@ -201,11 +276,19 @@ describe('executor: failures, timeouts and abort', () => {
     const { registry, unruly } = setup()
     const controller = new AbortController()
     setTimeout(() => controller.abort(), 20)
-    const result = await executeToolRequest(request('unruly', { command1: 'slow', command2: 'nothing' }), { registry, signal: controller.signal })
+    const result = await executeToolRequest(request('unruly', { command1: 'slow', command2: 'nothing' }), {
+      registry,
+      signal: controller.signal,
+    })
     expect(result.status).toBe('aborted')
     expect(JSON.parse(result.result)).toEqual([
       { index: 1, command: 'slow', status: 'aborted', result: '"unruly_slow" was aborted while running.' },
-      { index: 2, command: 'nothing', status: 'aborted', result: '"unruly_nothing" was not started: the run was aborted.' },
+      {
+        index: 2,
+        command: 'nothing',
+        status: 'aborted',
+        result: '"unruly_nothing" was not started: the run was aborted.',
+      },
     ])
     expect(unruly.aborted).toHaveLength(1)
   })
@@ -241,7 +324,12 @@ describe('executor: failures, timeouts and abort', () => {
     registry.register({
       id: 'pair',
       name: 'Pair',
-      getMetadata: () => ({ methods: [{ name: 'wait', description: 'Waits forever.', agentCallable: true, parameters: [] }, { name: 'mark', description: 'Marks.', agentCallable: true, parameters: [] }] }),
+      getMetadata: () => ({
+        methods: [
+          { name: 'wait', description: 'Waits forever.', agentCallable: true, parameters: [] },
+          { name: 'mark', description: 'Marks.', agentCallable: true, parameters: [] },
+        ],
+      }),
       wait: () => never,
       mark: () => (marks.push('ran'), 'marked'),
     } as ToolRegistry)
@@ -269,7 +357,13 @@ describe('directRequest', () => {
   it('is a valid call carrying typed arguments and their string view', async () => {
     const { registry } = setup()
     const call = directRequest('math_add', { a: 2, b: 0.5 }, 'direct-1')
-    expect(call).toMatchObject({ requestId: 'direct-1', toolName: 'math_add', args: { a: '2', b: '0.5' }, arguments: { a: 2, b: 0.5 }, valid: true })
+    expect(call).toMatchObject({
+      requestId: 'direct-1',
+      toolName: 'math_add',
+      args: { a: '2', b: '0.5' },
+      arguments: { a: 2, b: 0.5 },
+      valid: true,
+    })
     expect((await executeToolRequest(call, { registry })).result).toBe('{\n  "sum": 2.5\n}')
   })
 })
@@ -304,12 +398,17 @@ describe('executor: timeout means timeout', () => {
   it('a synchronous method that overruns the timeout is a timeout, its result dropped (it was success)', async () => {
     const result = await run('slow_spin', 20)
     expect(result.status).toBe('timeout')
-    expect(result.result).toMatch(/^"slow_spin" timed out: it ran for \d+ ms without yielding, past its 20 ms; its result was dropped\.$/)
+    expect(result.result).toMatch(
+      /^"slow_spin" timed out: it ran for \d+ ms without yielding, past its 20 ms; its result was dropped\.$/,
+    )
     expect((await run('slow_spin', 5000)).status).toBe('success')
   })
 
   it('a method that stops at a limit of its own throws ToolTimeoutError: status timeout (it was error)', async () => {
-    expect(await run('slow_ownLimit', 5000)).toMatchObject({ status: 'timeout', result: '"slow_ownLimit" timed out: timed out after 10 ms; the engine stopped the code' })
+    expect(await run('slow_ownLimit', 5000)).toMatchObject({
+      status: 'timeout',
+      result: '"slow_ownLimit" timed out: timed out after 10 ms; the engine stopped the code',
+    })
   })
 })
 
@@ -321,13 +420,24 @@ describe('executor: VCPToolBox compatibility', () => {
       id: 'video',
       name: 'Video',
       getMetadata: () => ({
-        methods: [{ name: 'query', description: 'Status of a generation.', agentCallable: true, parameters: [{ name: 'request_id', type: 'string', description: 'The generation to ask about.' }] }],
+        methods: [
+          {
+            name: 'query',
+            description: 'Status of a generation.',
+            agentCallable: true,
+            parameters: [{ name: 'request_id', type: 'string', description: 'The generation to ask about.' }],
+          },
+        ],
       }),
       query: (args: Record<string, unknown>) => (seen.push(args.request_id), 'queued'),
     })
-    const [request] = parseToolRequests('<<<[TOOL_REQUEST]>>>\ntool_name:「始」video_query「末」,\nrequest_id:「始」gen-42「末」\n<<<[END_TOOL_REQUEST]>>>').requests
+    const [request] = parseToolRequests(
+      '<<<[TOOL_REQUEST]>>>\ntool_name:「始」video_query「末」,\nrequest_id:「始」gen-42「末」\n<<<[END_TOOL_REQUEST]>>>',
+    ).requests
     expect(await executeToolRequest(request!, { registry })).toMatchObject({ status: 'success', requestId: 'gen-42' })
-    const [unnamed] = parseToolRequests('<<<[TOOL_REQUEST]>>>\ntool_name:「始」video_query「末」\n<<<[END_TOOL_REQUEST]>>>').requests
+    const [unnamed] = parseToolRequests(
+      '<<<[TOOL_REQUEST]>>>\ntool_name:「始」video_query「末」\n<<<[END_TOOL_REQUEST]>>>',
+    ).requests
     await executeToolRequest(unnamed!, { registry })
     expect(seen).toEqual(['gen-42', unnamed!.requestId])
   })
@@ -339,7 +449,9 @@ describe('executor: images of a result', () => {
     const pictures: ToolRegistry = {
       id: 'pics',
       name: 'Pictures',
-      getMetadata: () => ({ methods: [{ name: 'show', description: 'Returns pictures.', agentCallable: true, parameters: [] }] }),
+      getMetadata: () => ({
+        methods: [{ name: 'show', description: 'Returns pictures.', agentCallable: true, parameters: [] }],
+      }),
       show: () => ({ text: 'three pictures' }),
       formatForLLM: (value: { text: string }) => value.text,
       imagesOf: () => [
@@ -374,12 +486,25 @@ describe('the timeout measures the call', () => {
       id: 'slow',
       name: 'Slow schema',
       description: 'A method whose arguments take long to check.',
-      getMetadata: () => ({ methods: [{ name: 'run', description: 'Runs.', parameters: [], agentCallable: true, openArguments: true, validateArguments: () => (busy(120), []) }] }),
+      getMetadata: () => ({
+        methods: [
+          {
+            name: 'run',
+            description: 'Runs.',
+            parameters: [],
+            agentCallable: true,
+            openArguments: true,
+            validateArguments: () => (busy(120), []),
+          },
+        ],
+      }),
       run: () => ((called = true), 'ran'),
     })
     const result = await executeToolRequest(directRequest('slow_run', {}, 'v1'), { registry, timeout: 50 })
     expect(result.status).toBe('timeout')
-    expect(result.result).toMatch(/^"slow_run" timed out: checking its arguments took \d+ ms, its whole 50 ms; it was not called\.$/)
+    expect(result.result).toMatch(
+      /^"slow_run" timed out: checking its arguments took \d+ ms, its whole 50 ms; it was not called\.$/,
+    )
     expect(called).toBe(false)
   })
 
@@ -388,12 +513,28 @@ describe('the timeout measures the call', () => {
       id: 'slow',
       name: 'Slow schema',
       description: 'A method whose arguments take long to check.',
-      getMetadata: () => ({ methods: [{ name: 'run', description: 'Runs.', parameters: [], agentCallable: true, openArguments: true, validateArguments: () => (busy(60), []) }] }),
+      getMetadata: () => ({
+        methods: [
+          {
+            name: 'run',
+            description: 'Runs.',
+            parameters: [],
+            agentCallable: true,
+            openArguments: true,
+            validateArguments: () => (busy(60), []),
+          },
+        ],
+      }),
       run: () => 'ran',
     })
     // Three checks together take longer than one call's timeout; each alone takes less than half of it.
-    const result = await executeToolRequest(request('slow', { command1: 'run', command2: 'run', command3: 'run' }), { registry, timeout: 150 })
-    expect(JSON.parse(result.result)).toEqual([1, 2, 3].map((index) => ({ index, command: 'run', status: 'success', result: 'ran' })))
+    const result = await executeToolRequest(request('slow', { command1: 'run', command2: 'run', command3: 'run' }), {
+      registry,
+      timeout: 150,
+    })
+    expect(JSON.parse(result.result)).toEqual(
+      [1, 2, 3].map((index) => ({ index, command: 'run', status: 'success', result: 'ran' })),
+    )
     expect(result.status).toBe('success')
   })
 
@@ -417,7 +558,11 @@ describe('the timeout measures the call', () => {
     expect(await pending).toMatchObject({ status: 'success', result: 'worked' })
 
     const stop = new AbortController()
-    const waiting = executeToolRequest(directRequest('queue_run', {}, 'w2'), { registry, timeout: 30, signal: stop.signal })
+    const waiting = executeToolRequest(directRequest('queue_run', {}, 'w2'), {
+      registry,
+      timeout: 30,
+      signal: stop.signal,
+    })
     stop.abort()
     expect((await waiting).status).toBe('aborted')
   })

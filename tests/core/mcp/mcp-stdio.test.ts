@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { resolve } from 'node:path'
-import { createToolRegistryManager, executeToolRequest, parseToolRequests, planCall, directRequest, type ToolExecutionResult, type CallProgress } from '../../../src/core'
+import {
+  createToolRegistryManager,
+  executeToolRequest,
+  parseToolRequests,
+  planCall,
+  directRequest,
+  type ToolExecutionResult,
+  type CallProgress,
+} from '../../../src/core'
 import { connectMcpServers, readMcpConfig, type ConnectedMcpServers } from '../../../src/core/mcp'
 import { nodeMcpTransport } from '../../../src/mcp/node'
 
@@ -10,7 +18,9 @@ describe('an MCP server over stdio (the reference server-everything, started by 
   const registry = createToolRegistryManager()
   let connected: ConnectedMcpServers
   beforeAll(async () => {
-    const { servers, problems } = readMcpConfig({ mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } } })
+    const { servers, problems } = readMcpConfig({
+      mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } },
+    })
     expect(problems).toEqual([])
     connected = await connectMcpServers(servers, registry, nodeMcpTransport)
     expect(connected.failures).toEqual([])
@@ -26,10 +36,15 @@ describe('an MCP server over stdio (the reference server-everything, started by 
     expect(source.server.protocolVersion).toMatch(/^\d{4}-\d{2}-\d{2}$/)
     const methods = registry.get('everything')!.getMetadata().methods
     const names = methods.map((m) => m.name)
-    expect(names).toEqual(expect.arrayContaining(['echo', 'get-sum', 'trigger-long-running-operation', 'get-tiny-image']))
+    expect(names).toEqual(
+      expect.arrayContaining(['echo', 'get-sum', 'trigger-long-running-operation', 'get-tiny-image']),
+    )
     const sum = methods.find((m) => m.name === 'get-sum')!
     expect(sum.inputSchema).toMatchObject({ type: 'object' })
-    expect(sum.parameters.map((p) => [p.name, p.type])).toEqual([['a', 'number'], ['b', 'number']])
+    expect(sum.parameters.map((p) => [p.name, p.type])).toEqual([
+      ['a', 'number'],
+      ['b', 'number'],
+    ])
     const long = methods.find((m) => m.name === 'trigger-long-running-operation')!
     expect(long.annotations).toMatchObject({ readOnlyHint: true })
     expect(source.log.some((entry) => entry.direction === 'sent')).toBe(true)
@@ -53,31 +68,50 @@ describe('an MCP server over stdio (the reference server-everything, started by 
   it('the plan refuses what the schema refuses, by argument', () => {
     const plan = planCall(directRequest('everything_get-sum', { a: 'two' }, 'r1'), { registry })
     expect(plan.verdict).toBe('invalid-arguments')
-    expect(plan.checks.map((c) => [c.name, c.state])).toEqual(expect.arrayContaining([['a', 'type-error'], ['b', 'missing']]))
+    expect(plan.checks.map((c) => [c.name, c.state])).toEqual(
+      expect.arrayContaining([
+        ['a', 'type-error'],
+        ['b', 'missing'],
+      ]),
+    )
   })
 
   it("the executor's timeout cancels a long call (the server is told), and the next call on the connection works", async () => {
     const progress: CallProgress[] = []
-    const long = await executeToolRequest(directRequest('everything_trigger-long-running-operation', { duration: 30, steps: 30 }, 'r2'), {
-      registry,
-      timeout: 2500,
-      onCallProgress: (p) => progress.push(p),
-    })
+    const long = await executeToolRequest(
+      directRequest('everything_trigger-long-running-operation', { duration: 30, steps: 30 }, 'r2'),
+      {
+        registry,
+        timeout: 2500,
+        onCallProgress: (p) => progress.push(p),
+      },
+    )
     expect(long.status).toBe('timeout')
     expect(progress.length).toBeGreaterThanOrEqual(1)
     expect(progress[0]).toMatchObject({ progress: 1, total: 30 })
     const source = connected.sources[0]!
-    expect(source.log.some((e) => typeof e.message === 'object' && 'method' in e.message && e.message.method === 'notifications/cancelled')).toBe(true)
-    const next = await executeToolRequest(directRequest('everything_echo', { message: 'still here' }, 'r3'), { registry })
+    expect(
+      source.log.some(
+        (e) => typeof e.message === 'object' && 'method' in e.message && e.message.method === 'notifications/cancelled',
+      ),
+    ).toBe(true)
+    const next = await executeToolRequest(directRequest('everything_echo', { message: 'still here' }, 'r3'), {
+      registry,
+    })
     expect(next).toMatchObject({ status: 'success' })
   }, 30_000)
 
   it('an image result is named for the model, with its size', async () => {
-    const result: ToolExecutionResult = await executeToolRequest(directRequest('everything_get-tiny-image', {}, 'r4'), { registry })
+    const result: ToolExecutionResult = await executeToolRequest(directRequest('everything_get-tiny-image', {}, 'r4'), {
+      registry,
+    })
     expect(result.status).toBe('success')
     expect(result.result).toMatch(/\[image image\/png, [\d,]+ bytes\]/)
     // A person sees the image itself.
     expect(result.images).toHaveLength(1)
-    expect(result.images?.[0]).toMatchObject({ mimeType: 'image/png', data: expect.stringMatching(/^[A-Za-z0-9+/]+=*$/) })
+    expect(result.images?.[0]).toMatchObject({
+      mimeType: 'image/png',
+      data: expect.stringMatching(/^[A-Za-z0-9+/]+=*$/),
+    })
   })
 })

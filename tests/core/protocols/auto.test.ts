@@ -27,15 +27,25 @@ describe('auto-detection', () => {
       ['req-3', 'text_stats'],
     ])
     expect(result.diagnostics).toEqual([
-      { severity: 'info', code: 'protocol-detected', message: 'Detected: vcp (1 request), hermes (1 request), json (1 request), xml (1 request).', offset: 0, length: 0, line: 1, column: 1 },
+      {
+        severity: 'info',
+        code: 'protocol-detected',
+        message: 'Detected: vcp (1 request), hermes (1 request), json (1 request), xml (1 request).',
+        offset: 0,
+        length: 0,
+        line: 1,
+        column: 1,
+      },
     ])
   })
 
   it('says so when it finds nothing', () => {
-    expect(parseToolRequests('Just prose.', 'auto').diagnostics[0]?.message).toBe("No tool requests in any known format (vcp, json, xml, hermes, or a model's own format).")
+    expect(parseToolRequests('Just prose.', 'auto').diagnostics[0]?.message).toBe(
+      "No tool requests in any known format (vcp, json, xml, hermes, or a model's own format).",
+    )
   })
 
-  it('keeps exactly the requests and diagnostics that no other paradigm\'s request encloses', () => {
+  it("keeps exactly the requests and diagnostics that no other paradigm's request encloses", () => {
     // The rule, written the slow and obvious way, against the merge on random mixes of nested calls.
     const fragments = [
       '<<<[TOOL_REQUEST]>>>\ntool_name:「始」a_b「末」\n<<<[END_TOOL_REQUEST]>>>\n',
@@ -58,15 +68,28 @@ describe('auto-detection', () => {
         all.sort((a, b) => a.request.start - b.request.start || b.request.end - a.request.end)
         const kept: { protocol: string; request: ParsedRequest }[] = []
         for (const e of all) {
-          if (!kept.some((k) => k.protocol !== e.protocol && k.request.start <= e.request.start && e.request.end <= k.request.end)) kept.push(e)
+          if (
+            !kept.some(
+              (k) => k.protocol !== e.protocol && k.request.start <= e.request.start && e.request.end <= k.request.end,
+            )
+          )
+            kept.push(e)
         }
         const enclosed = (d: Diagnostic, protocol: string): boolean =>
           kept.some((k) => k.protocol !== protocol && d.offset > k.request.start && d.offset < k.request.end)
-        const expectedDiagnostics = new Set(found.flatMap(({ protocol, result }) => result.diagnostics.filter((d) => !enclosed(d, protocol)).map((d) => `${d.code}@${d.offset}`)))
+        const expectedDiagnostics = new Set(
+          found.flatMap(({ protocol, result }) =>
+            result.diagnostics.filter((d) => !enclosed(d, protocol)).map((d) => `${d.code}@${d.offset}`),
+          ),
+        )
 
         const auto = parseToolRequests(text, 'auto')
-        expect(auto.requests.map((r) => [r.toolName, r.start, r.end])).toEqual(kept.map(({ request: r }) => [r.toolName, r.start, r.end]))
-        const autoDiagnostics = auto.diagnostics.filter((d) => d.code !== 'protocol-detected').map((d) => `${d.code}@${d.offset}`)
+        expect(auto.requests.map((r) => [r.toolName, r.start, r.end])).toEqual(
+          kept.map(({ request: r }) => [r.toolName, r.start, r.end]),
+        )
+        const autoDiagnostics = auto.diagnostics
+          .filter((d) => d.code !== 'protocol-detected')
+          .map((d) => `${d.code}@${d.offset}`)
         expect(new Set(autoDiagnostics)).toEqual(expectedDiagnostics)
       }),
       { numRuns: 200 },

@@ -37,7 +37,8 @@ function setup(tool: ToolRegistry = bigTool()) {
   const variables = createVariableStore()
   const session = createRequestIdSession()
   const options: ExecuteOptions = { registry, variables }
-  const run = (toolName: string, args: Record<string, unknown> = {}, extra: ExecuteOptions = {}) => executeToolRequest(directRequest(toolName, args, session.claim()), { ...options, ...extra })
+  const run = (toolName: string, args: Record<string, unknown> = {}, extra: ExecuteOptions = {}) =>
+    executeToolRequest(directRequest(toolName, args, session.claim()), { ...options, ...extra })
   return { registry, variables, run }
 }
 
@@ -46,11 +47,20 @@ describe('results: formatting and the cut', () => {
     const { run, variables } = setup()
     const result = await run('big_text')
     expect(result.status).toBe('success')
-    expect(result.truncation).toEqual({ keptChars: 8000, totalChars: BIG.length, resumeAt: 4000, variable: 'big_text/req-1/result' })
+    expect(result.truncation).toEqual({
+      keptChars: 8000,
+      totalChars: BIG.length,
+      resumeAt: 4000,
+      variable: 'big_text/req-1/result',
+    })
     expect(result.result.startsWith(BIG.slice(0, 4000))).toBe(true)
     expect(result.result).toContain(BIG.slice(-4000))
-    expect(result.result).toContain(`[... ${(BIG.length - 8000).toLocaleString('en-US')} characters omitted from the middle ...]`)
-    expect(result.result).toContain('[Result cut: 8,000 of 49,999 characters shown. The full result is in variable "big_text/req-1/result". To read on from character 4,000')
+    expect(result.result).toContain(
+      `[... ${(BIG.length - 8000).toLocaleString('en-US')} characters omitted from the middle ...]`,
+    )
+    expect(result.result).toContain(
+      '[Result cut: 8,000 of 49,999 characters shown. The full result is in variable "big_text/req-1/result". To read on from character 4,000',
+    )
     expect(variables.peek('big_text/req-1/result')?.value).toBe(BIG)
     expect(variables.peek('big_text/req-1/args')?.value).toBe('{}')
 
@@ -68,7 +78,9 @@ describe('results: formatting and the cut', () => {
     // Read 3,000 characters from 10,000, shown cut to its first 1,000: the hint goes on at 11,000 in the same variable.
     const read = await run('vars_ReadVar', { name: 'big_text/req-1/result', start: 10_000, length: 3000, limit: 1000 })
     expect(read.truncation).toMatchObject({ keptChars: 1000, resumeAt: 1000, variable: 'vars_ReadVar/req-2/result' })
-    expect(read.result).toContain('To read on in "big_text/req-1/result" from character 11,000, the first one not shown, send:')
+    expect(read.result).toContain(
+      'To read on in "big_text/req-1/result" from character 11,000, the first one not shown, send:',
+    )
     const [readOn] = parseToolRequests(read.result.slice(read.result.indexOf('<<<[TOOL_REQUEST]>>>'))).requests
     expect(readOn?.args).toEqual({ name: 'big_text/req-1/result', start: '11000', length: '2000' })
     const next = await run(readOn!.toolName, { ...readOn!.args, limit: 0 })
@@ -83,16 +95,22 @@ describe('results: formatting and the cut', () => {
     const small = await run('big_text', { limit: 100 })
     expect(small.truncation).toMatchObject({ keptChars: 100, resumeAt: 50 })
     expect((await run('big_text', { limit: ' ' })).status).toBe('error')
-    expect((await run('big_text', { limit: 'lots' })).result).toBe('Invalid arguments for "big_text": "limit" must be an integer (0 or -1: no cut), got "lots".')
+    expect((await run('big_text', { limit: 'lots' })).result).toBe(
+      'Invalid arguments for "big_text": "limit" must be an integer (0 or -1: no cut), got "lots".',
+    )
   })
 
   it('a tool may format, cut for itself, keep the head only, have its own limit, or opt out', async () => {
-    const formatted = await setup(bigTool({ formatForLLM: (data: unknown) => `rows=${(data as { rows: number }).rows}` })).run('big_data')
+    const formatted = await setup(
+      bigTool({ formatForLLM: (data: unknown) => `rows=${(data as { rows: number }).rows}` }),
+    ).run('big_data')
     expect(formatted.result).toBe('rows=3')
     const head = await setup(bigTool({ truncation: 'head', defaultOutputLimit: 1000 })).run('big_text')
     expect(head.truncation).toMatchObject({ keptChars: 1000, resumeAt: 1000 })
     expect(head.result.startsWith(BIG.slice(0, 1000) + '\n[... 48,999 more characters not shown ...]')).toBe(true)
-    const own = await setup(bigTool({ truncateForLLM: (text: string) => text.slice(0, 300) + ' (my own cut)' })).run('big_text')
+    const own = await setup(bigTool({ truncateForLLM: (text: string) => text.slice(0, 300) + ' (my own cut)' })).run(
+      'big_text',
+    )
     expect(own.truncation).toMatchObject({ keptChars: 313, resumeAt: 300 })
     const whole = await setup(bigTool({ externalTruncation: false })).run('big_text')
     expect(whole.result).toBe(BIG)
@@ -121,13 +139,22 @@ describe('results: formatting and the cut', () => {
     expect((await run('vars_ReadVar', { name: 'first-line' })).result).toBe('line 0000')
     const bad = await run('vars_ReadVar', { name: '$VAR_REF{{missing}}' })
     expect(bad).toMatchObject({ status: 'error' })
-    expect(bad.result).toMatch(/^Arguments of "vars_ReadVar" could not be resolved: \$VAR_REF\{\{missing\}\}: there is no variable "missing"/)
+    expect(bad.result).toMatch(
+      /^Arguments of "vars_ReadVar" could not be resolved: \$VAR_REF\{\{missing\}\}: there is no variable "missing"/,
+    )
   })
 
   it('result review: a rejected result reaches the model as a rejection with the reason, and is not kept', async () => {
     const { run, variables } = setup()
-    const result = await run('big_data', {}, { onResultReview: () => ({ approved: false, reason: 'contains customer data' }) })
-    expect(result).toMatchObject({ status: 'denied', result: 'The user rejected the result of "big_data"; it is not shown. Reason: contains customer data' })
+    const result = await run(
+      'big_data',
+      {},
+      { onResultReview: () => ({ approved: false, reason: 'contains customer data' }) },
+    )
+    expect(result).toMatchObject({
+      status: 'denied',
+      result: 'The user rejected the result of "big_data"; it is not shown. Reason: contains customer data',
+    })
     expect(variables.peek('big_data/req-1/result')).toBeUndefined()
     expect(variables.peek('big_data/req-1/args')).toBeDefined()
   })
@@ -136,18 +163,37 @@ describe('results: formatting and the cut', () => {
     const { run, variables } = setup()
     variables.set({ name: 'Rule/Files/large-files', value: 'rule', type: 'rule' })
     await run('vars_WriteVar', { name: 'a', value: 'A', tags: ['t'] })
-    const list = JSON.parse((await run('vars_ListVars', { filter: { tag: 't' } })).result) as { total: number; items: { name: string }[] }
+    const list = JSON.parse((await run('vars_ListVars', { filter: { tag: 't' } })).result) as {
+      total: number
+      items: { name: string }[]
+    }
     expect(list).toMatchObject({ total: 1, items: [{ name: 'a' }] })
-    expect(JSON.parse((await run('vars_RemoveVars', { names: ['a', 'Rule/Files/large-files'] })).result)).toEqual({ removed: ['a'], protected: ['Rule/Files/large-files'], missing: [] })
-    expect((await run('vars_ReadVar', { name: 'a' })).result).toBe('"vars_ReadVar" failed: There is no variable "a". ListVars shows the variables.')
-    expect((await run('vars_WriteVar', { name: 'Rule/Files/large-files', value: 'x' })).result).toMatch(/is a rule variable and cannot be replaced/)
+    expect(JSON.parse((await run('vars_RemoveVars', { names: ['a', 'Rule/Files/large-files'] })).result)).toEqual({
+      removed: ['a'],
+      protected: ['Rule/Files/large-files'],
+      missing: [],
+    })
+    expect((await run('vars_ReadVar', { name: 'a' })).result).toBe(
+      '"vars_ReadVar" failed: There is no variable "a". ListVars shows the variables.',
+    )
+    expect((await run('vars_WriteVar', { name: 'Rule/Files/large-files', value: 'x' })).result).toMatch(
+      /is a rule variable and cannot be replaced/,
+    )
     expect((await run('vars_WriteVar', { name: 'bad:name', value: 'x' })).result).toMatch(/cannot be a variable name/)
   })
 
   it('items of a batch keep variables of their own', async () => {
     const { registry, variables } = setup()
-    await executeToolRequest(parseToolRequests('<<<[TOOL_REQUEST]>>>\ntool_name:「始」big「末」,\ncommand1:「始」data「末」,\ncommand2:「始」data「末」\n<<<[END_TOOL_REQUEST]>>>').requests[0]!, { registry, variables })
-    expect(variables.list({ type: 'result' }).map((v) => v.name)).toEqual(['big_data/req-1.1/result', 'big_data/req-1.2/result'])
+    await executeToolRequest(
+      parseToolRequests(
+        '<<<[TOOL_REQUEST]>>>\ntool_name:「始」big「末」,\ncommand1:「始」data「末」,\ncommand2:「始」data「末」\n<<<[END_TOOL_REQUEST]>>>',
+      ).requests[0]!,
+      { registry, variables },
+    )
+    expect(variables.list({ type: 'result' }).map((v) => v.name)).toEqual([
+      'big_data/req-1.1/result',
+      'big_data/req-1.2/result',
+    ])
   })
 
   it('prepareOutput on text that fits returns it whole', () => {

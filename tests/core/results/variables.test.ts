@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { createVariableStore, readSavedVariables, resolveVarRefs, resolveVarRefsInText, VariableReferenceError, type VariableStore } from '../../../src/core'
+import {
+  createVariableStore,
+  readSavedVariables,
+  resolveVarRefs,
+  resolveVarRefsInText,
+  VariableReferenceError,
+  type VariableStore,
+} from '../../../src/core'
 import { closestNames, MAX_SUGGESTED_NAME } from '../../../src/core/text/closest'
 
 const names = (store: VariableStore) => store.list().map((v) => v.name)
@@ -36,7 +43,11 @@ describe('variable store', () => {
     expect(store.list({ search: 'FOUND' }).map((v) => v.name)).toEqual(['notes'])
     expect(store.list({ search: 'fs_read' }).map((v) => v.name)).toEqual(['fs_read/req-1/result'])
     expect(store.list({ tag: 'mine' }).map((v) => v.name)).toEqual(['notes'])
-    expect(store.remove(['notes', 'Rule/Compute/js-data', 'nope'])).toEqual({ removed: ['notes'], protectedNames: ['Rule/Compute/js-data'], missing: ['nope'] })
+    expect(store.remove(['notes', 'Rule/Compute/js-data', 'nope'])).toEqual({
+      removed: ['notes'],
+      protectedNames: ['Rule/Compute/js-data'],
+      missing: ['nope'],
+    })
   })
 })
 
@@ -60,8 +71,12 @@ describe('$VAR_REF', () => {
   })
 
   it('a cycle and an unknown name are errors that say which', () => {
-    expect(() => resolveVarRefsInText('$VAR_REF{{loop-a}}', store)).toThrow(new VariableReferenceError('$VAR_REF cycle: loop-a -> loop-b -> loop-a.'))
-    expect(() => resolveVarRefsInText('$VAR_REF{{fs_read/req-1/resul}}', store)).toThrow(/there is no variable "fs_read\/req-1\/resul"\. Did you mean "fs_read\/req-1\/result"/)
+    expect(() => resolveVarRefsInText('$VAR_REF{{loop-a}}', store)).toThrow(
+      new VariableReferenceError('$VAR_REF cycle: loop-a -> loop-b -> loop-a.'),
+    )
+    expect(() => resolveVarRefsInText('$VAR_REF{{fs_read/req-1/resul}}', store)).toThrow(
+      /there is no variable "fs_read\/req-1\/resul"\. Did you mean "fs_read\/req-1\/result"/,
+    )
     expect(() => resolveVarRefsInText('$VAR_REF{{outer:99}}', store)).toThrow(/start 99 is past the end of "outer"/)
   })
 
@@ -69,19 +84,27 @@ describe('$VAR_REF', () => {
     // Each level references the next ten times: 10^6 copies of "x" at the sixth level.
     const laughs = createVariableStore()
     laughs.set({ name: 'v0', value: 'x', type: 'user' })
-    for (let level = 1; level <= 6; level++) laughs.set({ name: `v${level}`, value: `$VAR_REF{{v${level - 1}}}`.repeat(10), type: 'user' })
-    expect(() => resolveVarRefsInText('$VAR_REF{{v6}}', laughs)).toThrow(/more than 10,000 references to resolve for one call/)
+    for (let level = 1; level <= 6; level++)
+      laughs.set({ name: `v${level}`, value: `$VAR_REF{{v${level - 1}}}`.repeat(10), type: 'user' })
+    expect(() => resolveVarRefsInText('$VAR_REF{{v6}}', laughs)).toThrow(
+      /more than 10,000 references to resolve for one call/,
+    )
     expect(resolveVarRefsInText('$VAR_REF{{v3}}', laughs)).toBe('x'.repeat(1000))
 
     const big = createVariableStore()
     big.set({ name: 'mb', value: 'y'.repeat(1_000_000), type: 'result' })
     big.set({ name: 'many', value: '$VAR_REF{{mb}}'.repeat(25), type: 'user' })
-    expect(() => resolveVarRefs({ a: '$VAR_REF{{many}}' }, big)).toThrow(/produces more than 20,000,000 characters \(the last at "mb"\)/)
+    expect(() => resolveVarRefs({ a: '$VAR_REF{{many}}' }, big)).toThrow(
+      /produces more than 20,000,000 characters \(the last at "mb"\)/,
+    )
     expect(resolveVarRefs({ a: '$VAR_REF{{mb:0:3}}', b: '$VAR_REF{{mb}}' }, big).b).toHaveLength(1_000_000)
   })
 
   it('walks nested arguments and leaves other values alone', () => {
-    expect(resolveVarRefs({ a: ['$VAR_REF{{fs_read/req-1/result:0:5}}', 3], b: { c: true, d: null } }, store)).toEqual({ a: ['Hello', 3], b: { c: true, d: null } })
+    expect(resolveVarRefs({ a: ['$VAR_REF{{fs_read/req-1/result:0:5}}', 3], b: { c: true, d: null } }, store)).toEqual({
+      a: ['Hello', 3],
+      b: { c: true, d: null },
+    })
   })
 })
 
@@ -104,7 +127,9 @@ describe('"did you mean" on very long names', () => {
     const store = createVariableStore()
     const long = `fs_read/${'r'.repeat(20_000)}/result`
     store.set({ name: long, value: 'x', type: 'result' })
-    expect(() => resolveVarRefsInText(`$VAR_REF{{${long}x}}`, store)).toThrow(/there is no variable "fs_read\/r+\/resultx"\. ListVars shows the variables\.$/)
+    expect(() => resolveVarRefsInText(`$VAR_REF{{${long}x}}`, store)).toThrow(
+      /there is no variable "fs_read\/r+\/resultx"\. ListVars shows the variables\.$/,
+    )
     expect(closestNames('a'.repeat(MAX_SUGGESTED_NAME + 1), ['a'.repeat(MAX_SUGGESTED_NAME + 1)])).toEqual([])
     expect(closestNames('resul', ['result'])).toEqual(['result'])
   })
@@ -113,7 +138,15 @@ describe('"did you mean" on very long names', () => {
 describe('readSavedVariables', () => {
   it('keeps what a store can take and counts the rest; a saved value that is no list counts as one', () => {
     const good = { name: 'kept', value: 'v', type: 'user', tags: [], keep: false, createdAt: 1 }
-    expect(readSavedVariables([null, good, { name: 5 }, { ...good, name: 'x', value: null }, { ...good, name: 'y', type: 'other' }])).toEqual({ variables: [good], unreadable: 4 })
+    expect(
+      readSavedVariables([
+        null,
+        good,
+        { name: 5 },
+        { ...good, name: 'x', value: null },
+        { ...good, name: 'y', type: 'other' },
+      ]),
+    ).toEqual({ variables: [good], unreadable: 4 })
     expect(readSavedVariables(undefined)).toEqual({ variables: [], unreadable: 0 })
     expect(readSavedVariables({ not: 'a list' })).toEqual({ variables: [], unreadable: 1 })
   })

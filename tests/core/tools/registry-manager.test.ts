@@ -7,7 +7,9 @@ function tool(id: string, methods: string[] = ['run']): ToolRegistry {
   const t: ToolRegistry = {
     id,
     name: id,
-    getMetadata: () => ({ methods: methods.map((name) => ({ name, description: name, parameters: [], agentCallable: true })) }),
+    getMetadata: () => ({
+      methods: methods.map((name) => ({ name, description: name, parameters: [], agentCallable: true })),
+    }),
   }
   for (const m of methods) t[m] = () => m
   return t
@@ -29,7 +31,13 @@ describe('tool registry manager', () => {
     expect(registry.unregister('a')).toBe(true)
     expect(registry.version).toBe(4)
     registry.touch()
-    expect(changes.map((c) => `${c.type}:${c.toolId}@${c.version}`)).toEqual(['register:b@1', 'register:a@2', 'unregister:b@3', 'unregister:a@4', 'touch:@5'])
+    expect(changes.map((c) => `${c.type}:${c.toolId}@${c.version}`)).toEqual([
+      'register:b@1',
+      'register:a@2',
+      'unregister:b@3',
+      'unregister:a@4',
+      'touch:@5',
+    ])
     stop()
     registry.touch()
     expect(registry.version).toBe(6)
@@ -39,13 +47,20 @@ describe('tool registry manager', () => {
   it('rejects what would break routing, with a message that says what', () => {
     const registry = createToolRegistryManager()
     registry.register(mathTool())
-    expect(() => registry.register(mathTool())).toThrow('A tool with id "math" is already registered; unregister it first.')
-    expect(() => registry.register(tool('bad id'))).toThrow('Tool id "bad id" is not valid')
-    expect(() => registry.register({ ...tool('x'), getMetadata: () => ({ methods: [{ name: 'gone', description: '', parameters: [] }] }) })).toThrow(
-      'Tool "x" declares method "gone" in its metadata but has no function of that name.',
+    expect(() => registry.register(mathTool())).toThrow(
+      'A tool with id "math" is already registered; unregister it first.',
     )
+    expect(() => registry.register(tool('bad id'))).toThrow('Tool id "bad id" is not valid')
+    expect(() =>
+      registry.register({
+        ...tool('x'),
+        getMetadata: () => ({ methods: [{ name: 'gone', description: '', parameters: [] }] }),
+      }),
+    ).toThrow('Tool "x" declares method "gone" in its metadata but has no function of that name.')
     registry.register(tool('a_b', ['c']))
-    expect(() => registry.register(tool('a', ['b_c']))).toThrow('Routing name "a_b_c" of tool "a" is already used by tool "a_b".')
+    expect(() => registry.register(tool('a', ['b_c']))).toThrow(
+      'Routing name "a_b_c" of tool "a" is already used by tool "a_b".',
+    )
     registry.unregister('a_b')
     expect(() => registry.register(tool('a', ['b_c']))).not.toThrow()
   })

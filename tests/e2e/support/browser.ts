@@ -21,13 +21,24 @@ export interface Workbench {
 /** Debian's Chromium, with the flags this machine needs. */
 export async function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
-    throw new Error(`Chromium is not installed at ${CHROMIUM}. Install Debian's package: apt-get install -y chromium fonts-noto-cjk`)
+    throw new Error(
+      `Chromium is not installed at ${CHROMIUM}. Install Debian's package: apt-get install -y chromium fonts-noto-cjk`,
+    )
   }
   await mkdir(SCREENSHOTS, { recursive: true })
   // playwright-core gives every launch a fresh, empty profile of its own.
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   })
 }
 
@@ -86,7 +97,10 @@ export async function seedChat(page: Page, chat: unknown, theme: 'light' | 'dark
       if (sessionStorage.getItem('seeded')) return
       sessionStorage.setItem('seeded', '1')
       localStorage.setItem('vcp-workbench:chat', JSON.stringify({ version: 1, data: state }))
-      localStorage.setItem('vcp-workbench:tester', JSON.stringify({ version: 1, data: { tab: 'chat', theme: mode, locale: 'en' } }))
+      localStorage.setItem(
+        'vcp-workbench:tester',
+        JSON.stringify({ version: 1, data: { tab: 'chat', theme: mode, locale: 'en' } }),
+      )
     },
     [chat, theme] as const,
   )

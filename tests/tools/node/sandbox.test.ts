@@ -11,7 +11,9 @@ const value = async (code: string, extra: Record<string, string> = {}) => {
 
 describe('js sandbox (QuickJS in a worker thread)', () => {
   it('returns the last expression and the console', async () => {
-    expect(await value('const xs = [3, 1, 2];\nconsole.log("n", xs.length, {a: 1});\nxs.sort((a, b) => a - b)')).toEqual({ value: '[1,2,3]', logs: ['n 3 {"a":1}'] })
+    expect(
+      await value('const xs = [3, 1, 2];\nconsole.log("n", xs.length, {a: 1});\nxs.sort((a, b) => a - b)'),
+    ).toEqual({ value: '[1,2,3]', logs: ['n 3 {"a":1}'] })
     expect(await value('Promise.resolve(21).then(x => x * 2)')).toEqual({ value: '42', logs: [] })
     expect(await value('undefined')).toEqual({ value: 'undefined', logs: [] })
   })
@@ -20,14 +22,19 @@ describe('js sandbox (QuickJS in a worker thread)', () => {
     expect(await value('typeof globalThis.document')).toEqual({ value: 'undefined', logs: [] })
     expect(await value('typeof process')).toEqual({ value: 'undefined', logs: [] })
     expect(await value('typeof require')).toEqual({ value: 'undefined', logs: [] })
-    expect(await value('this.constructor.constructor("return typeof process")()')).toEqual({ value: 'undefined', logs: [] })
+    expect(await value('this.constructor.constructor("return typeof process")()')).toEqual({
+      value: 'undefined',
+      logs: [],
+    })
     expect(await value('console.log.constructor("return typeof process")()')).toEqual({ value: 'undefined', logs: [] })
     const imported = await value('import("node:fs").then(fs => fs.readFileSync("/etc/hostname", "utf8"))')
     expect(imported).toMatch(/^"js_evaluate" failed: (TypeError|Error): /)
   })
 
   it('reports thrown errors and syntax errors with the console so far', async () => {
-    expect(await value('console.log("before"); throw new RangeError("too far")')).toBe('"js_evaluate" failed: RangeError: too far\nConsole before the failure:\nbefore')
+    expect(await value('console.log("before"); throw new RangeError("too far")')).toBe(
+      '"js_evaluate" failed: RangeError: too far\nConsole before the failure:\nbefore',
+    )
     expect(await value('let = ;')).toMatch(/^"js_evaluate" failed: SyntaxError: /)
     expect(await value('Promise.reject(new Error("later"))')).toBe('"js_evaluate" failed: Error: later')
   })
@@ -37,7 +44,11 @@ describe('js sandbox (QuickJS in a worker thread)', () => {
       status: 'timeout',
       result: '"js_evaluate" timed out: timed out after 200 ms; the sandbox stopped the code',
     })
-    expect(await value('Promise.resolve().then(function loop() { return Promise.resolve().then(loop) })', { timeoutMs: '200' })).toMatch(/timed out after 200 ms/)
+    expect(
+      await value('Promise.resolve().then(function loop() { return Promise.resolve().then(loop) })', {
+        timeoutMs: '200',
+      }),
+    ).toMatch(/timed out after 200 ms/)
   })
 
   it('says at once that a promise with nothing to wait for never settles', async () => {
@@ -48,10 +59,15 @@ describe('js sandbox (QuickJS in a worker thread)', () => {
 
   it('the executor timeout and run abort terminate it too', async () => {
     const timedOut = await call('js_evaluate', { code: 'while (true) {}' }, { timeout: 150 })
-    expect(timedOut).toMatchObject({ status: 'timeout', result: '"js_evaluate" timed out after 150 ms; the call was aborted.' })
+    expect(timedOut).toMatchObject({
+      status: 'timeout',
+      result: '"js_evaluate" timed out after 150 ms; the call was aborted.',
+    })
     const controller = new AbortController()
     setTimeout(() => controller.abort(), 100)
-    expect(await call('js_evaluate', { code: 'while (true) {}' }, { signal: controller.signal })).toMatchObject({ status: 'aborted' })
+    expect(await call('js_evaluate', { code: 'while (true) {}' }, { signal: controller.signal })).toMatchObject({
+      status: 'aborted',
+    })
   })
 })
 
@@ -74,22 +90,37 @@ describe('js sandbox: escape routes (each once reached, or could reach, the host
     // Whatever each route yields, it is no object of Node's: no process, no module, no command output.
     expect(result.result).not.toMatch(/uid=|"pid"|versions|getBuiltinModule|\[object process\]|node:internal/)
     // Any value it yields is plain data: undefined, a string, or the engine's own stack text.
-    if (result.status === 'success') expect(JSON.parse(result.result).value).toMatch(/^((undefined)+|"[^"]*"|\s+at <eval>[^]*)$/)
+    if (result.status === 'success')
+      expect(JSON.parse(result.result).value).toMatch(/^((undefined)+|"[^"]*"|\s+at <eval>[^]*)$/)
   })
 
   it('no host global is visible', async () => {
-    expect(await value('typeof globalThis.process + typeof require + typeof setTimeout + typeof fetch')).toEqual({ value: 'undefinedundefinedundefinedundefined', logs: [] })
+    expect(await value('typeof globalThis.process + typeof require + typeof setTimeout + typeof fetch')).toEqual({
+      value: 'undefinedundefinedundefinedundefined',
+      logs: [],
+    })
   })
 })
 
 describe('js sandbox: bombs end that call only', () => {
-  const BOMBS = ['new Array(1e9).fill(0)', 'Array.from({ length: 1e8 })', '[...Array(3e7)]', 'new ArrayBuffer(1.5e9)', 'const m = new Map(); for (let i = 0; ; i++) m.set(i, [i, i, i, i])', '"x".repeat(2 ** 29)']
+  const BOMBS = [
+    'new Array(1e9).fill(0)',
+    'Array.from({ length: 1e8 })',
+    '[...Array(3e7)]',
+    'new ArrayBuffer(1.5e9)',
+    'const m = new Map(); for (let i = 0; ; i++) m.set(i, [i, i, i, i])',
+    '"x".repeat(2 ** 29)',
+  ]
 
-  it.each(BOMBS)('%s: error "memory limit reached", the host lives on', async (code) => {
-    const result = await call('js_evaluate', { code, timeoutMs: '15000' })
-    expect(result.status).toBe('error')
-    expect(result.result).toMatch(/memory limit reached|Invalid (array|string) length|RangeError/)
-  }, 30_000)
+  it.each(BOMBS)(
+    '%s: error "memory limit reached", the host lives on',
+    async (code) => {
+      const result = await call('js_evaluate', { code, timeoutMs: '15000' })
+      expect(result.status).toBe('error')
+      expect(result.result).toMatch(/memory limit reached|Invalid (array|string) length|RangeError/)
+    },
+    30_000,
+  )
 
   it('the other calls of the same reply complete (vcp exec died with the whole process)', async () => {
     const { executeToolRequests, createToolRegistryManager, directRequest } = await import('../../../src/core')
@@ -101,6 +132,8 @@ describe('js sandbox: bombs end that call only', () => {
     ]
     const results = await executeToolRequests(requests, { registry, parallel: true })
     expect(results[0]).toMatchObject({ requestId: 'bomb', status: 'error' })
-    expect(results.slice(1).map((r) => [r.status, JSON.parse(r.result).value])).toEqual(Array.from({ length: 8 }, (_, k) => ['success', String(k * 2)]))
+    expect(results.slice(1).map((r) => [r.status, JSON.parse(r.result).value])).toEqual(
+      Array.from({ length: 8 }, (_, k) => ['success', String(k * 2)]),
+    )
   }, 60_000)
 })

@@ -1,12 +1,21 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_CONCURRENT_SANDBOXES, readSandboxReport, superviseRun, withSandboxSlot, type SandboxOutcome } from '../../../src/tools/sandbox/runner'
+import {
+  MAX_CONCURRENT_SANDBOXES,
+  readSandboxReport,
+  superviseRun,
+  withSandboxSlot,
+  type SandboxOutcome,
+} from '../../../src/tools/sandbox/runner'
 
 describe('superviseRun', () => {
   it('does not start when the signal is already aborted', async () => {
     const controller = new AbortController()
     controller.abort()
     let started = false
-    const outcome = await superviseRun({ timeoutMs: 1000, signal: controller.signal }, () => ((started = true), () => {}))
+    const outcome = await superviseRun(
+      { timeoutMs: 1000, signal: controller.signal },
+      () => ((started = true), () => {}),
+    )
     expect(outcome).toEqual({ ok: false, error: 'aborted before the sandbox started', logs: [] })
     expect(started).toBe(false)
   })
@@ -24,16 +33,33 @@ describe('superviseRun', () => {
   it('stops a run that never reports at its timeout', async () => {
     let stopped = false
     const outcome = await superviseRun({ timeoutMs: 20 }, () => () => (stopped = true))
-    expect(outcome).toEqual({ ok: false, timedOut: true, error: 'timed out after 20 ms; the sandbox was terminated', logs: [] })
+    expect(outcome).toEqual({
+      ok: false,
+      timedOut: true,
+      error: 'timed out after 20 ms; the sandbox was terminated',
+      logs: [],
+    })
     expect(stopped).toBe(true)
   })
 })
 
 describe('readSandboxReport', () => {
   it('trusts only a JSON string report', () => {
-    expect(readSandboxReport({ ok: true })).toEqual({ ok: false, error: 'the sandbox sent back something that is not a report', logs: [] })
-    expect(readSandboxReport('nope')).toEqual({ ok: false, error: 'the sandbox sent back a report that is not JSON', logs: [] })
-    expect(readSandboxReport('{"ok":true,"value":"[1]","logs":["a",2]}')).toEqual({ ok: true, value: '[1]', logs: ['a', '2'] })
+    expect(readSandboxReport({ ok: true })).toEqual({
+      ok: false,
+      error: 'the sandbox sent back something that is not a report',
+      logs: [],
+    })
+    expect(readSandboxReport('nope')).toEqual({
+      ok: false,
+      error: 'the sandbox sent back a report that is not JSON',
+      logs: [],
+    })
+    expect(readSandboxReport('{"ok":true,"value":"[1]","logs":["a",2]}')).toEqual({
+      ok: true,
+      value: '[1]',
+      logs: ['a', '2'],
+    })
   })
 })
 
@@ -62,7 +88,9 @@ describe('withSandboxSlot', () => {
       withSandboxSlot(undefined, () => {
         started.push(name)
         peak = Math.max(peak, ++running)
-        return new Promise<SandboxOutcome>((resolve) => release.push(() => (running--, resolve({ ok: true, value: name, logs: [] }))))
+        return new Promise<SandboxOutcome>((resolve) =>
+          release.push(() => (running--, resolve({ ok: true, value: name, logs: [] }))),
+        )
       })
     const busy = Array.from({ length: MAX_CONCURRENT_SANDBOXES }, (_, k) => hold(`busy-${k}`))
     const waiter = hold('waiter')
@@ -89,11 +117,17 @@ describe('withSandboxSlot', () => {
   it('a call aborted while it waits never starts', async () => {
     const release: (() => void)[] = []
     const busy = Array.from({ length: MAX_CONCURRENT_SANDBOXES }, () =>
-      withSandboxSlot(undefined, () => new Promise<SandboxOutcome>((resolve) => release.push(() => resolve({ ok: true, value: '', logs: [] })))),
+      withSandboxSlot(
+        undefined,
+        () => new Promise<SandboxOutcome>((resolve) => release.push(() => resolve({ ok: true, value: '', logs: [] }))),
+      ),
     )
     const controller = new AbortController()
     let started = false
-    const waiting = withSandboxSlot(controller.signal, async () => ((started = true), { ok: true, value: '', logs: [] }))
+    const waiting = withSandboxSlot(
+      controller.signal,
+      async () => ((started = true), { ok: true, value: '', logs: [] }),
+    )
     controller.abort()
     expect(await waiting).toEqual({ ok: false, error: 'aborted while waiting for a free sandbox', logs: [] })
     for (const go of release) go()

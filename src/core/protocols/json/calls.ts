@@ -30,12 +30,18 @@ export interface CallProblem {
 
 type Record_ = Record<string, unknown>
 
-const own = (record: Record_, key: string): unknown => (Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined)
+const own = (record: Record_, key: string): unknown =>
+  Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined
 
 /**
  * Reads one call object. `base` is the payload's offset in the text; spans are payload-relative.
  */
-export function readCall(call: unknown, spans: WeakMap<object, JsonSpan>, base: number, fallback: JsonSpan): CallReading {
+export function readCall(
+  call: unknown,
+  spans: WeakMap<object, JsonSpan>,
+  base: number,
+  fallback: JsonSpan,
+): CallReading {
   const span = isRecord(call) ? spans.get(call) : undefined
   const start = base + (span ?? fallback).start
   const end = base + (span ?? fallback).end
@@ -44,7 +50,11 @@ export function readCall(call: unknown, spans: WeakMap<object, JsonSpan>, base: 
     reading.problems.push({ severity, code, message, offset: start, length: end - start })
   }
   if (!isRecord(call)) {
-    problem('error', 'invalid-call', `A tool call must be a JSON object with a name and arguments; found ${describe(call)}.`)
+    problem(
+      'error',
+      'invalid-call',
+      `A tool call must be a JSON object with a name and arguments; found ${describe(call)}.`,
+    )
     return reading
   }
   const id = own(call, 'id')
@@ -54,8 +64,14 @@ export function readCall(call: unknown, spans: WeakMap<object, JsonSpan>, base: 
   const source: Record_ = openAi ? fn : call
   const name = own(source, 'name')
   if (typeof name === 'string') reading.name = name.trim()
-  if (name === undefined) problem('error', 'missing-tool-name', openAi ? 'The call\'s "function" has no "name".' : 'The call has no "name" naming the tool to call.')
-  else if (typeof name !== 'string') problem('error', 'missing-tool-name', `The call's "name" must be a string; found ${describe(name)}.`)
+  if (name === undefined)
+    problem(
+      'error',
+      'missing-tool-name',
+      openAi ? 'The call\'s "function" has no "name".' : 'The call has no "name" naming the tool to call.',
+    )
+  else if (typeof name !== 'string')
+    problem('error', 'missing-tool-name', `The call's "name" must be a string; found ${describe(name)}.`)
   else if (reading.name === '') problem('error', 'empty-tool-name', 'The call\'s "name" is empty.')
 
   let args = own(source, 'arguments')
@@ -65,7 +81,12 @@ export function readCall(call: unknown, spans: WeakMap<object, JsonSpan>, base: 
     return reading
   }
   if (typeof args === 'string') {
-    if (!openAi) problem('warning', 'arguments-as-string', 'The arguments were given as a JSON string; they were read as the object it holds.')
+    if (!openAi)
+      problem(
+        'warning',
+        'arguments-as-string',
+        'The arguments were given as a JSON string; they were read as the object it holds.',
+      )
     if (args.trim() === '') {
       reading.arguments = {}
       return reading
@@ -73,14 +94,22 @@ export function readCall(call: unknown, spans: WeakMap<object, JsonSpan>, base: 
     const parsed = parseLenientJson(args)
     if (!parsed.ok) {
       const { line, column } = positionIn(args, parsed.offset)
-      problem('error', 'invalid-arguments', `The arguments string is not valid JSON: ${parsed.message} (line ${line}, column ${column} of the arguments string).`)
+      problem(
+        'error',
+        'invalid-arguments',
+        `The arguments string is not valid JSON: ${parsed.message} (line ${line}, column ${column} of the arguments string).`,
+      )
       return reading
     }
     for (const repair of parsed.repairs) problem('warning', repair.code, `In the arguments string: ${repair.message}`)
     args = parsed.value
   }
   if (!isRecord(args)) {
-    problem('error', 'invalid-arguments', `The arguments must be a JSON object of named values; found ${describe(args)}.`)
+    problem(
+      'error',
+      'invalid-arguments',
+      `The arguments must be a JSON object of named values; found ${describe(args)}.`,
+    )
     return reading
   }
   reading.arguments = args
@@ -101,7 +130,8 @@ function describe(value: unknown): string {
   if (value === null) return 'null'
   if (Array.isArray(value)) return 'an array'
   if (typeof value === 'object') return 'an object'
-  if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? value.slice(0, 37) + '...' : value)}`
+  if (typeof value === 'string')
+    return `the string ${JSON.stringify(value.length > 40 ? value.slice(0, 37) + '...' : value)}`
   return `${typeof value} ${String(value)}`
 }
 

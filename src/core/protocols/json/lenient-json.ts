@@ -45,7 +45,8 @@ export function parseLenientJson(text: string, start = 0, end = text.length): Le
   const fail = (message: string, at = i): never => {
     throw new JsonFailure(message, at)
   }
-  const describeAt = (at: number): string => (at >= end ? 'the end of the payload' : text[at] === '"' ? `'"'` : `"${text[at]}"`)
+  const describeAt = (at: number): string =>
+    at >= end ? 'the end of the payload' : text[at] === '"' ? `'"'` : `"${text[at]}"`
   const skipSpace = (): void => {
     while (i < end) {
       const c = text.charCodeAt(i)
@@ -94,7 +95,12 @@ export function parseLenientJson(text: string, start = 0, end = text.length): Le
         i++
         skipSpace()
         if (text[i] === '}') {
-          repairs.push({ code: 'trailing-comma', message: 'A trailing comma before "}" was ignored.', offset: comma, length: 1 })
+          repairs.push({
+            code: 'trailing-comma',
+            message: 'A trailing comma before "}" was ignored.',
+            offset: comma,
+            length: 1,
+          })
           i++
           break
         }
@@ -118,7 +124,12 @@ export function parseLenientJson(text: string, start = 0, end = text.length): Le
     while (i < end && /[A-Za-z0-9_$-]/.test(text[i] as string)) i++
     if (i === keyStart) fail(`a key was expected in an object, found ${describeAt(i)}`)
     const key = text.slice(keyStart, i)
-    repairs.push({ code: 'unquoted-key', message: `Key ${key} has no quotes; read as "${key}".`, offset: keyStart, length: key.length })
+    repairs.push({
+      code: 'unquoted-key',
+      message: `Key ${key} has no quotes; read as "${key}".`,
+      offset: keyStart,
+      length: key.length,
+    })
     return key
   }
 
@@ -142,7 +153,12 @@ export function parseLenientJson(text: string, start = 0, end = text.length): Le
         i++
         skipSpace()
         if (text[i] === ']') {
-          repairs.push({ code: 'trailing-comma', message: 'A trailing comma before "]" was ignored.', offset: comma, length: 1 })
+          repairs.push({
+            code: 'trailing-comma',
+            message: 'A trailing comma before "]" was ignored.',
+            offset: comma,
+            length: 1,
+          })
           i++
           break
         }
@@ -165,7 +181,12 @@ export function parseLenientJson(text: string, start = 0, end = text.length): Le
   function singleQuoted(at: number): void {
     singleQuoteCount++
     if (singleQuotes === null) {
-      singleQuotes = { code: 'single-quotes', message: 'A string in single quotes was read as a JSON string.', offset: at, length: 1 }
+      singleQuotes = {
+        code: 'single-quotes',
+        message: 'A string in single quotes was read as a JSON string.',
+        offset: at,
+        length: 1,
+      }
       repairs.push(singleQuotes)
     } else {
       singleQuotes.message = `${singleQuoteCount} strings in single quotes were read as JSON strings (the first here).`
@@ -196,7 +217,12 @@ export function parseLenientJson(text: string, start = 0, end = text.length): Le
       if (c < 0x20 && !reportedControl) {
         reportedControl = true
         const name = c === 0x0a ? 'a line break' : c === 0x09 ? 'a tab' : 'a control character'
-        repairs.push({ code: 'unescaped-control-character', message: `A string holds ${name} that JSON requires escaped; it was kept as it is.`, offset: i, length: 1 })
+        repairs.push({
+          code: 'unescaped-control-character',
+          message: `A string holds ${name} that JSON requires escaped; it was kept as it is.`,
+          offset: i,
+          length: 1,
+        })
       }
       i++
     }
@@ -258,10 +284,18 @@ export function parseLenientJson(text: string, start = 0, end = text.length): Le
     if (Object.prototype.hasOwnProperty.call(python, word)) {
       i += word.length
       const json = JSON.stringify(python[word])
-      repairs.push({ code: 'python-literal', message: `Python's ${word} was read as ${json}.`, offset: at, length: word.length })
+      repairs.push({
+        code: 'python-literal',
+        message: `Python's ${word} was read as ${json}.`,
+        offset: at,
+        length: word.length,
+      })
       return python[word]
     }
-    return fail(word ? `"${word}" is not a JSON value (strings need quotes)` : `a value was expected, found ${describeAt(at)}`, at)
+    return fail(
+      word ? `"${word}" is not a JSON value (strings need quotes)` : `a value was expected, found ${describeAt(at)}`,
+      at,
+    )
   }
 
   try {

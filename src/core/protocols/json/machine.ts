@@ -15,9 +15,7 @@ import { createRequestIdSession } from '../../request-ids'
 import { parseLenientJson } from './lenient-json'
 import { positionIn, readCall, stringArguments, type CallReading } from './calls'
 
-export type ParadigmGrammar =
-  | { kind: 'tagged'; openTag: string; closeTag: string }
-  | { kind: 'json-object' }
+export type ParadigmGrammar = { kind: 'tagged'; openTag: string; closeTag: string } | { kind: 'json-object' }
 
 const THINK_TAGS = ['<think>', '</think>', '<thinking>', '</thinking>']
 const KEY = 'tool_calls'
@@ -90,12 +88,28 @@ export function createJsonParadigmParser(grammar: ParadigmGrammar, options: Pars
     if (at < lines.end) return lines.position(at)
     if (lines.end === 0) return { line: 1, column: 1 }
     const last = lines.position(lines.end - 1)
-    return lastChar === '\n' ? { line: last.line + 1, column: 1 + at - lines.end } : { line: last.line, column: last.column + 1 + at - lines.end }
+    return lastChar === '\n'
+      ? { line: last.line + 1, column: 1 + at - lines.end }
+      : { line: last.line, column: last.column + 1 + at - lines.end }
   }
 
   function open(start: number, payloadStart: number, prefix: string): void {
-    construct = { start, payloadStart, parts: prefix ? [prefix] : [], inReasoning: reasoningOpen !== -1, fenced: fence !== null, fenceInfo: fence?.info ?? null, index: blockCount }
-    emit({ type: 'block-open', index: blockCount, offset: start, inReasoning: construct.inReasoning, fenced: construct.fenced })
+    construct = {
+      start,
+      payloadStart,
+      parts: prefix ? [prefix] : [],
+      inReasoning: reasoningOpen !== -1,
+      fenced: fence !== null,
+      fenceInfo: fence?.info ?? null,
+      index: blockCount,
+    }
+    emit({
+      type: 'block-open',
+      index: blockCount,
+      offset: start,
+      inReasoning: construct.inReasoning,
+      fenced: construct.fenced,
+    })
   }
 
   // ---- outside calls -------------------------------------------------------
@@ -234,7 +248,10 @@ export function createJsonParadigmParser(grammar: ParadigmGrammar, options: Pars
     for (const ch of seen) objectDepth(ch)
     if (construct && construct.fenced && !/^(json5?|jsonc)\b/i.test(construct.fenceInfo ?? '')) {
       const written = construct.fenceInfo ? `marked "${construct.fenceInfo.split(/\s/)[0]}"` : 'with no language'
-      pendingConstructWarning = { code: 'fence-language', message: `The tool_calls JSON is in a code fence ${written}; it was read as JSON.` }
+      pendingConstructWarning = {
+        code: 'fence-language',
+        message: `The tool_calls JSON is in a code fence ${written}; it was read as JSON.`,
+      }
     }
   }
   // ---- inside a call -----------------------------------------------------
@@ -282,14 +299,26 @@ export function createJsonParadigmParser(grammar: ParadigmGrammar, options: Pars
     // Nothing after a call on its line can open a fence.
     lineDone = true
     if (how === 'end-of-text' && tagged) {
-      diagnostic('warning', 'missing-closing-tag', `The ${label} block has no ${closeTag}; it ends at the end of the text.`, end, 0)
+      diagnostic(
+        'warning',
+        'missing-closing-tag',
+        `The ${label} block has no ${closeTag}; it ends at the end of the text.`,
+        end,
+        0,
+      )
     }
     const warning = pendingConstructWarning
     pendingConstructWarning = null
     finishCall(c, raw, payload, end, warning)
   }
 
-  function finishCall(c: Construct, raw: string, payload: string, end: number, warning: { code: string; message: string } | null): void {
+  function finishCall(
+    c: Construct,
+    raw: string,
+    payload: string,
+    end: number,
+    warning: { code: string; message: string } | null,
+  ): void {
     const base = c.payloadStart
     const found: Diagnostic[] = []
     const local = (severity: DiagnosticSeverity, code: string, message: string, at: number, length = 0): void => {
@@ -300,10 +329,17 @@ export function createJsonParadigmParser(grammar: ParadigmGrammar, options: Pars
     const readings: CallReading[] = []
     if (!parsed.ok) {
       const { line, column } = positionIn(payload, parsed.offset)
-      local('error', 'invalid-json', `The ${label} payload is not valid JSON: ${parsed.message} (line ${line}, column ${column} of the payload).`, base + parsed.offset, parsed.offset < payload.length ? 1 : 0)
+      local(
+        'error',
+        'invalid-json',
+        `The ${label} payload is not valid JSON: ${parsed.message} (line ${line}, column ${column} of the payload).`,
+        base + parsed.offset,
+        parsed.offset < payload.length ? 1 : 0,
+      )
       readings.push({ name: '', id: undefined, arguments: null, start: c.start, end, problems: [] })
     } else {
-      for (const repair of parsed.repairs) local('warning', repair.code, repair.message, base + repair.offset, repair.length)
+      for (const repair of parsed.repairs)
+        local('warning', repair.code, repair.message, base + repair.offset, repair.length)
       const whole = { start: c.start - base, end: end - base }
       let calls: unknown[]
       if (tagged) {
@@ -312,7 +348,13 @@ export function createJsonParadigmParser(grammar: ParadigmGrammar, options: Pars
         const list = (parsed.value as Record<string, unknown>)[KEY]
         if (Array.isArray(list)) calls = list
         else if (list !== null && typeof list === 'object') {
-          local('warning', 'tool-calls-not-array', '"tool_calls" holds one call object instead of an array of calls; it was read as one call.', c.start, 1)
+          local(
+            'warning',
+            'tool-calls-not-array',
+            '"tool_calls" holds one call object instead of an array of calls; it was read as one call.',
+            c.start,
+            1,
+          )
           calls = [list]
         } else {
           local('error', 'invalid-call', '"tool_calls" must be an array of calls.', c.start, 1)
@@ -329,26 +371,46 @@ export function createJsonParadigmParser(grammar: ParadigmGrammar, options: Pars
       }
     }
     // Payload-level findings belong to the call they fall in (the first when none).
-    const owner = (d: Diagnostic): number => Math.max(0, readings.findIndex((r) => d.offset >= r.start && d.offset < r.end))
+    const owner = (d: Diagnostic): number =>
+      Math.max(
+        0,
+        readings.findIndex((r) => d.offset >= r.start && d.offset < r.end),
+      )
     readings.forEach((reading, n) => {
       const own = found.filter((d) => owner(d) === n)
       const index = n === 0 ? c.index : blockCount
-      if (n > 0) emit({ type: 'block-open', index, offset: reading.start, inReasoning: c.inReasoning, fenced: c.fenced })
+      if (n > 0)
+        emit({ type: 'block-open', index, offset: reading.start, inReasoning: c.inReasoning, fenced: c.fenced })
       finishRequest(reading, own, c, raw, end, index)
       blockCount = index + 1
     })
     if (readings.length === 0) blockCount = c.index + 1
   }
 
-  function finishRequest(reading: CallReading, own: Diagnostic[], c: Construct, raw: string, end: number, index: number): void {
+  function finishRequest(
+    reading: CallReading,
+    own: Diagnostic[],
+    c: Construct,
+    raw: string,
+    end: number,
+    index: number,
+  ): void {
     const mine = [...own]
     for (const p of reading.problems) mine.push(diagnostic(p.severity, p.code, p.message, p.offset, p.length))
     const args = reading.arguments ?? {}
-    for (const [key, value] of Object.entries(stringArguments(args))) emit({ type: 'field', index, key, value, offset: reading.start })
+    for (const [key, value] of Object.entries(stringArguments(args)))
+      emit({ type: 'field', index, key, value, offset: reading.start })
     let requestId: string
     if (reading.id !== undefined && session.has(reading.id)) {
       requestId = session.claim(reading.id)
-      mine.push(diagnostic('warning', 'duplicate-request-id', `Request id "${reading.id}" is already taken in this session; this request is "${requestId}".`, reading.start))
+      mine.push(
+        diagnostic(
+          'warning',
+          'duplicate-request-id',
+          `Request id "${reading.id}" is already taken in this session; this request is "${requestId}".`,
+          reading.start,
+        ),
+      )
     } else {
       requestId = session.claim(reading.id)
     }
@@ -370,10 +432,25 @@ export function createJsonParadigmParser(grammar: ParadigmGrammar, options: Pars
     let included = true
     if (c.inReasoning && !includeReasoning) {
       included = false
-      mine.push(diagnostic('warning', 'request-in-reasoning', 'This request is inside <think> reasoning; it is not executed.', reading.start, reading.end - reading.start))
+      mine.push(
+        diagnostic(
+          'warning',
+          'request-in-reasoning',
+          'This request is inside <think> reasoning; it is not executed.',
+          reading.start,
+          reading.end - reading.start,
+        ),
+      )
     } else if (c.fenced && skipFenced) {
       included = false
-      mine.push(diagnostic('info', 'fenced-block-skipped', 'This request is inside a Markdown code fence and fenced blocks are skipped.', reading.start))
+      mine.push(
+        diagnostic(
+          'info',
+          'fenced-block-skipped',
+          'This request is inside a Markdown code fence and fenced blocks are skipped.',
+          reading.start,
+        ),
+      )
     }
     mine.sort((a, b) => a.offset - b.offset)
     request.valid = reading.name !== '' && reading.arguments !== null && !mine.some((d) => d.severity === 'error')
@@ -417,7 +494,13 @@ export function createJsonParadigmParser(grammar: ParadigmGrammar, options: Pars
         events = null
         if (construct) closeConstruct(offset, offset, 'end-of-text')
         if (reasoningOpen !== -1) {
-          diagnostic('warning', 'unclosed-reasoning', 'A <think> block is never closed; the rest of the text counts as reasoning.', reasoningOpen, 0)
+          diagnostic(
+            'warning',
+            'unclosed-reasoning',
+            'A <think> block is never closed; the rest of the text counts as reasoning.',
+            reasoningOpen,
+            0,
+          )
         }
         diagnostics.sort((a, b) => a.offset - b.offset)
         result = { requests, diagnostics }

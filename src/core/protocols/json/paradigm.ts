@@ -72,7 +72,13 @@ function resultRecords(results: ToolExecutionResult[], options: FormatResultsOpt
   const limit = options.maxResultChars ?? 0
   return results.map((r) => {
     const cut = truncateHeadTail(r.result, limit)
-    const record: ResultRecord = { id: r.requestId, name: r.toolName, status: r.status, duration_ms: Math.round(r.durationMs), content: cut.text }
+    const record: ResultRecord = {
+      id: r.requestId,
+      name: r.toolName,
+      status: r.status,
+      duration_ms: Math.round(r.durationMs),
+      content: cut.text,
+    }
     const truncated = truncationNote(r, cut)
     if (truncated) record.truncated = truncated
     return record
@@ -83,7 +89,8 @@ function resultRecords(results: ToolExecutionResult[], options: FormatResultsOpt
 export function typedExampleArguments(method: MethodMetadata): Record<string, unknown> {
   if (method.example !== undefined) {
     const parsed = parseLenientJson(method.example)
-    if (parsed.ok && parsed.value !== null && typeof parsed.value === 'object' && !Array.isArray(parsed.value)) return parsed.value as Record<string, unknown>
+    if (parsed.ok && parsed.value !== null && typeof parsed.value === 'object' && !Array.isArray(parsed.value))
+      return parsed.value as Record<string, unknown>
   }
   const out: Record<string, unknown> = {}
   const strings = exampleArguments(method).args
@@ -110,7 +117,9 @@ function generateDefinitions(syntax: ParadigmSyntax, input: ToolDefinitionInput[
           `## ${name}`,
           `Tool: ${tool.toolName} (${tool.toolId})`,
           `Description: ${method.description}`,
-          method.returns ? `Returns: ${method.returns.type}${method.returns.description ? ` - ${method.returns.description}` : ''}` : '',
+          method.returns
+            ? `Returns: ${method.returns.type}${method.returns.description ? ` - ${method.returns.description}` : ''}`
+            : '',
           `Arguments (JSON Schema): ${JSON.stringify(methodArgumentsSchema(method))}`,
           'Example:',
           syntax.renderCall({ toolName: name, arguments: typedExampleArguments(method) }),

@@ -55,9 +55,15 @@ export function detectNativeFormats(text: string, options: ParseOptions = {}): D
   for (const format of nativeFormats()) {
     if (hinted.includes(format.id)) {
       detection.parsers.push(createNativeParser(format, true))
-      detection.detected.push({ id: format.id, label: format.label, reason: `the model "${options.model}" writes ${format.label}`, offset: 0 })
+      detection.detected.push({
+        id: format.id,
+        label: format.label,
+        reason: `the model "${options.model}" writes ${format.label}`,
+        offset: 0,
+      })
       // Only a `<tool_call>` this format takes is kept from Hermes: the model may still write Hermes JSON.
-      if (format.openers.includes('<tool_call>') && firstClaim(format, text, context)?.opener === '<tool_call>') detection.hermesExcluded = true
+      if (format.openers.includes('<tool_call>') && firstClaim(format, text, context)?.opener === '<tool_call>')
+        detection.hermesExcluded = true
       continue
     }
     if (!format.delimited && tools.size > 0) {
@@ -68,7 +74,12 @@ export function detectNativeFormats(text: string, options: ParseOptions = {}): D
     const found = firstClaim(format, text, context)
     if (!found) continue
     detection.parsers.push(createNativeParser(format, false))
-    detection.detected.push({ id: format.id, label: format.label, reason: `${quote(found.opener)} followed by ${quote(excerpt(text, found.at + found.opener.length))}`, offset: found.at })
+    detection.detected.push({
+      id: format.id,
+      label: format.label,
+      reason: `${quote(found.opener)} followed by ${quote(excerpt(text, found.at + found.opener.length))}`,
+      offset: found.at,
+    })
     if (found.opener === '<tool_call>') detection.hermesExcluded = true
   }
   return detection

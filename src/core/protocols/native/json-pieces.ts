@@ -71,7 +71,12 @@ export interface JsonCallsOptions {
  * `{name, arguments | parameters}` or OpenAI's `{function: {name, arguments}}`. Invalid JSON is one
  * call that cannot be read, with the place JSON reading stopped.
  */
-export function readJsonCalls(text: string, start: number, end: number, options: JsonCallsOptions): { calls: FoundCall[]; problems: FormatProblem[] } {
+export function readJsonCalls(
+  text: string,
+  start: number,
+  end: number,
+  options: JsonCallsOptions,
+): { calls: FoundCall[]; problems: FormatProblem[] } {
   const [s, e] = trimSpan(text, start, end)
   const block = options.block ?? { start: s, end: e }
   const problems: FormatProblem[] = []
@@ -85,13 +90,28 @@ export function readJsonCalls(text: string, start: number, end: number, options:
       start: block.start,
       end: block.end,
       closed: options.closed,
-      problems: [{ severity: 'error', code: 'invalid-json', message: `${options.what} is not valid JSON: ${parsed.message}.`, offset: at, length: at < e ? 1 : 0 }],
+      problems: [
+        {
+          severity: 'error',
+          code: 'invalid-json',
+          message: `${options.what} is not valid JSON: ${parsed.message}.`,
+          offset: at,
+          length: at < e ? 1 : 0,
+        },
+      ],
     }
     const named = /"(?:name|tool_name|function)"\s*:\s*"([^"\\]{1,200})"/.exec(payload.slice(0, 400))
     if (named) call.name = (named[1] as string).trim()
     return { calls: [call], problems }
   }
-  for (const repair of parsed.repairs) problems.push({ severity: 'warning', code: repair.code, message: repair.message, offset: s + repair.offset, length: repair.length })
+  for (const repair of parsed.repairs)
+    problems.push({
+      severity: 'warning',
+      code: repair.code,
+      message: repair.message,
+      offset: s + repair.offset,
+      length: repair.length,
+    })
   const items = Array.isArray(parsed.value) ? parsed.value : [parsed.value]
   const whole = { start: 0, end: payload.length }
   const calls: FoundCall[] = items.map((item) => {
@@ -108,7 +128,14 @@ export function readJsonCalls(text: string, start: number, end: number, options:
       problems: reading.problems,
     }
   })
-  if (items.length === 0) problems.push({ severity: 'info', code: 'empty-call-list', message: `${options.what} holds no calls.`, offset: s, length: e - s })
+  if (items.length === 0)
+    problems.push({
+      severity: 'info',
+      code: 'empty-call-list',
+      message: `${options.what} holds no calls.`,
+      offset: s,
+      length: e - s,
+    })
   return { calls, problems }
 }
 
@@ -117,8 +144,10 @@ function renameKeys(item: unknown, options: JsonCallsOptions): unknown {
   if (!isRecord(item) || (!options.nameKeys && !options.argumentKeys)) return item
   const out: Record<string, unknown> = Object.create(null)
   Object.assign(out, item)
-  for (const key of options.nameKeys ?? []) if (out.name === undefined && Object.prototype.hasOwnProperty.call(item, key)) out.name = item[key]
-  for (const key of options.argumentKeys ?? []) if (out.arguments === undefined && Object.prototype.hasOwnProperty.call(item, key)) out.arguments = item[key]
+  for (const key of options.nameKeys ?? [])
+    if (out.name === undefined && Object.prototype.hasOwnProperty.call(item, key)) out.name = item[key]
+  for (const key of options.argumentKeys ?? [])
+    if (out.arguments === undefined && Object.prototype.hasOwnProperty.call(item, key)) out.arguments = item[key]
   return out
 }
 
@@ -126,27 +155,57 @@ function renameKeys(item: unknown, options: JsonCallsOptions): unknown {
  * An arguments object written as JSON in text[start, end) (repairs reported, an empty span is
  * `{}`); null, with the place reading stopped, when it is not a JSON object.
  */
-export function readJsonArguments(text: string, start: number, end: number, what = 'the arguments'): { value: Record<string, unknown> | null; problems: FormatProblem[] } {
+export function readJsonArguments(
+  text: string,
+  start: number,
+  end: number,
+  what = 'the arguments',
+): { value: Record<string, unknown> | null; problems: FormatProblem[] } {
   const [s, e] = trimSpan(text, start, end)
   const problems: FormatProblem[] = []
   if (s === e) return { value: {}, problems }
   const parsed = parseLenientJson(text, s, e)
   if (!parsed.ok) {
     const at = Math.min(parsed.offset, e)
-    problems.push({ severity: 'error', code: 'invalid-arguments', message: `${what} are not valid JSON: ${parsed.message}.`, offset: at, length: at < e ? 1 : 0 })
+    problems.push({
+      severity: 'error',
+      code: 'invalid-arguments',
+      message: `${what} are not valid JSON: ${parsed.message}.`,
+      offset: at,
+      length: at < e ? 1 : 0,
+    })
     return { value: null, problems }
   }
-  for (const repair of parsed.repairs) problems.push({ severity: 'warning', code: repair.code, message: repair.message, offset: repair.offset, length: repair.length })
+  for (const repair of parsed.repairs)
+    problems.push({
+      severity: 'warning',
+      code: repair.code,
+      message: repair.message,
+      offset: repair.offset,
+      length: repair.length,
+    })
   if (typeof parsed.value === 'string') {
     // Arguments as a JSON string holding the object (the OpenAI wire form, written out).
     const inner = parseLenientJson(parsed.value)
     if (inner.ok && isRecord(inner.value)) {
-      problems.push({ severity: 'warning', code: 'arguments-as-string', message: `${what} were written as a JSON string; they were read as the object it holds.`, offset: s, length: e - s })
+      problems.push({
+        severity: 'warning',
+        code: 'arguments-as-string',
+        message: `${what} were written as a JSON string; they were read as the object it holds.`,
+        offset: s,
+        length: e - s,
+      })
       return { value: inner.value, problems }
     }
   }
   if (!isRecord(parsed.value)) {
-    problems.push({ severity: 'error', code: 'invalid-arguments', message: `${what} must be a JSON object of named values.`, offset: s, length: e - s })
+    problems.push({
+      severity: 'error',
+      code: 'invalid-arguments',
+      message: `${what} must be a JSON object of named values.`,
+      offset: s,
+      length: e - s,
+    })
     return { value: null, problems }
   }
   return { value: parsed.value, problems }
@@ -159,6 +218,9 @@ export function readJsonArguments(text: string, start: number, end: number, what
  */
 export function spacedJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(spacedJson).join(', ')}]`
-  if (isRecord(value)) return `{${Object.keys(value).map((k) => `${JSON.stringify(k)}: ${spacedJson(value[k])}`).join(', ')}}`
+  if (isRecord(value))
+    return `{${Object.keys(value)
+      .map((k) => `${JSON.stringify(k)}: ${spacedJson(value[k])}`)
+      .join(', ')}}`
   return JSON.stringify(value) ?? 'null'
 }

@@ -15,7 +15,16 @@ import { LineIndex } from '../../text/line-index'
 import { closestNames, didYouMean } from '../../text/closest'
 import { toolHints } from './tool-hints'
 import { partialJsonFields } from '../../chat/partial-json'
-import { fenceSpans, mayBeFenceLine, reasoningOpenAfter, reasoningSpans, shiftSpans, within, type OpenFence, type Spans } from './reasoning'
+import {
+  fenceSpans,
+  mayBeFenceLine,
+  reasoningOpenAfter,
+  reasoningSpans,
+  shiftSpans,
+  within,
+  type OpenFence,
+  type Spans,
+} from './reasoning'
 
 /** A format's parser in the shape auto and `parseToolRequests` use. */
 export interface NativeFormatParser {
@@ -31,7 +40,8 @@ export function createNativeParser(format: NativeFormat, trusted = true): Native
     id: format.id,
     label: format.label,
     format,
-    parseToolRequests: (text, options = {}) => requestsOf(format, text, options, contextFor(options, trusted), options.session ?? createRequestIdSession(), []),
+    parseToolRequests: (text, options = {}) =>
+      requestsOf(format, text, options, contextFor(options, trusted), options.session ?? createRequestIdSession(), []),
     createStreamParser: (options = {}) => createNativeStreamParser(format, options, contextFor(options, trusted)),
   }
 }
@@ -41,7 +51,14 @@ export function contextFor(options: ParseOptions, trusted: boolean): FormatConte
 }
 
 /** The format's finding as requests. `settled` are requests the stream already closed: their ids are kept. */
-function requestsOf(format: NativeFormat, text: string, options: ParseOptions, context: FormatContext, session: RequestIdSession, settled: readonly ParsedRequest[]): ParseResult {
+function requestsOf(
+  format: NativeFormat,
+  text: string,
+  options: ParseOptions,
+  context: FormatContext,
+  session: RequestIdSession,
+  settled: readonly ParsedRequest[],
+): ParseResult {
   const finding = readFinding(format, text, context)
   const lines = new LineIndex()
   lines.append(text)
@@ -51,7 +68,16 @@ function requestsOf(format: NativeFormat, text: string, options: ParseOptions, c
   const diagnostics: Diagnostic[] = finding.problems.map(diagnostic)
   const requests: ParsedRequest[] = []
   finding.calls.forEach((call, n) => {
-    const request = toRequest(format, call, text.slice(call.start, call.end), context, diagnostic, reasoning, fences, settledId(settled[n], call) ?? claimId(session, call))
+    const request = toRequest(
+      format,
+      call,
+      text.slice(call.start, call.end),
+      context,
+      diagnostic,
+      reasoning,
+      fences,
+      settledId(settled[n], call) ?? claimId(session, call),
+    )
     diagnostics.push(...request.diagnostics)
     if (request.inReasoning && options.reasoning !== 'include') return
     if (request.fenced && options.fencedBlocks === 'skip') return
@@ -89,7 +115,13 @@ function settledId(request: ParsedRequest | undefined, call: FoundCall): string 
 }
 
 function duplicateId(call: FoundCall, id: string): FormatProblem {
-  return { severity: 'warning', code: 'duplicate-request-id', message: `the call id "${call.id}" is already taken in this session; this request is "${id}".`, offset: call.start, length: 0 }
+  return {
+    severity: 'warning',
+    code: 'duplicate-request-id',
+    message: `the call id "${call.id}" is already taken in this session; this request is "${id}".`,
+    offset: call.start,
+    length: 0,
+  }
 }
 
 function toRequest(
@@ -113,7 +145,14 @@ function toRequest(
     })
   }
   const inReasoning = within(reasoning, call.start)
-  if (inReasoning) problems.push({ severity: 'warning', code: 'request-in-reasoning', message: 'this call is inside reasoning (<think>); it is not executed.', offset: call.start, length: call.end - call.start })
+  if (inReasoning)
+    problems.push({
+      severity: 'warning',
+      code: 'request-in-reasoning',
+      message: 'this call is inside reasoning (<think>); it is not executed.',
+      offset: call.start,
+      length: call.end - call.start,
+    })
   const mine = problems.map(diagnostic).sort((a, b) => a.offset - b.offset)
   const args = call.arguments ?? {}
   const request: ParsedRequest = {
@@ -133,11 +172,25 @@ function toRequest(
 }
 
 /** The finding with its line and column; `length` is the text's, which holds every offset given. */
-function toDiagnostic(format: NativeFormat, p: FormatProblem, lines: LineIndex, length: number, endsWithNewline: boolean): Diagnostic {
+function toDiagnostic(
+  format: NativeFormat,
+  p: FormatProblem,
+  lines: LineIndex,
+  length: number,
+  endsWithNewline: boolean,
+): Diagnostic {
   const offset = Math.max(0, Math.min(p.offset, length))
   const { line, column } = offset < length ? lines.position(offset) : endPosition(lines, length, endsWithNewline)
   const message = p.message.startsWith(format.label) ? p.message : `${format.label}: ${p.message}`
-  return { severity: p.severity, code: p.code, message, offset, length: Math.max(0, Math.min(p.length, length - offset)), line, column }
+  return {
+    severity: p.severity,
+    code: p.code,
+    message,
+    offset,
+    length: Math.max(0, Math.min(p.length, length - offset)),
+    line,
+    column,
+  }
 }
 
 function endPosition(lines: LineIndex, length: number, endsWithNewline: boolean): { line: number; column: number } {
@@ -239,22 +292,39 @@ function createNativeStreamParser(format: NativeFormat, options: ParseOptions, c
       const call = finding.calls[local] as FoundCall
       const index = callBase + local
       // A card needs a whole name; later calls wait for this one.
-      const nameKnown = call.closed || (call.nameEnd !== undefined ? call.nameEnd < pending.length : call.arguments !== null)
+      const nameKnown =
+        call.closed || (call.nameEnd !== undefined ? call.nameEnd < pending.length : call.arguments !== null)
       if (call.name === '' && !call.closed) break
       if (call.name !== '' && nameKnown && index === opened.length) {
         opened.push({ fields: new Map() })
         const inReasoning = within(reasoning, call.start)
-        events.push({ type: 'block-open', index, offset: base + call.start, inReasoning, fenced: within(fences, call.start) })
+        events.push({
+          type: 'block-open',
+          index,
+          offset: base + call.start,
+          inReasoning,
+          fenced: within(fences, call.start),
+        })
         events.push({ type: 'field', index, key: 'tool_name', value: call.name, offset: base + call.start })
       }
       if (index >= opened.length) {
         if (!call.closed) break
         // A closed call with no name: its card opens as it settles.
         opened.push({ fields: new Map() })
-        events.push({ type: 'block-open', index, offset: base + call.start, inReasoning: within(reasoning, call.start), fenced: within(fences, call.start) })
+        events.push({
+          type: 'block-open',
+          index,
+          offset: base + call.start,
+          inReasoning: within(reasoning, call.start),
+          fenced: within(fences, call.start),
+        })
       }
       const seen = opened[index] as OpenedCall
-      const fields = call.arguments ? stringArguments(call.arguments) : call.argumentsSpan ? (partialJsonFields(pending.slice(call.argumentsSpan.start, call.argumentsSpan.end)) ?? {}) : {}
+      const fields = call.arguments
+        ? stringArguments(call.arguments)
+        : call.argumentsSpan
+          ? (partialJsonFields(pending.slice(call.argumentsSpan.start, call.argumentsSpan.end)) ?? {})
+          : {}
       for (const [key, value] of Object.entries(fields)) {
         if (seen.fields.get(key) === value) continue
         seen.fields.set(key, value)
@@ -267,7 +337,12 @@ function createNativeStreamParser(format: NativeFormat, options: ParseOptions, c
     const resumeAt = finding.resumeAt
     if (resumeAt === undefined || resumeAt <= 0) return
     // Every call before resumeAt must be settled before that text is put aside.
-    if (finding.calls.some((call, local) => call.start < resumeAt && (local >= finished || callBase + local >= settled.length))) return
+    if (
+      finding.calls.some(
+        (call, local) => call.start < resumeAt && (local >= finished || callBase + local >= settled.length),
+      )
+    )
+      return
     callBase += finished
     advance(resumeAt)
     searching = true
@@ -277,13 +352,29 @@ function createNativeStreamParser(format: NativeFormat, options: ParseOptions, c
   /** A closed call's request, with the id end() keeps; the card settles on it. */
   function settle(call: FoundCall, index: number, reasoning: Spans, fences: Spans, events: StreamEvent[]): void {
     const shift = (p: FormatProblem): FormatProblem => ({ ...p, offset: p.offset + base })
-    const whole: FoundCall = { ...call, start: call.start + base, end: call.end + base, problems: call.problems.map(shift) }
+    const whole: FoundCall = {
+      ...call,
+      start: call.start + base,
+      end: call.end + base,
+      problems: call.problems.map(shift),
+    }
     const requestId = claimId(session, whole)
-    const diagnostic = (p: FormatProblem): Diagnostic => toDiagnostic(format, p, lines, lines.end, pending.endsWith('\n'))
+    const diagnostic = (p: FormatProblem): Diagnostic =>
+      toDiagnostic(format, p, lines, lines.end, pending.endsWith('\n'))
     // The same spans end() sees, moved to offsets in the whole text.
-    const request = toRequest(format, whole, pending.slice(call.start, call.end), context, diagnostic, shiftSpans(reasoning, base), shiftSpans(fences, base), requestId)
+    const request = toRequest(
+      format,
+      whole,
+      pending.slice(call.start, call.end),
+      context,
+      diagnostic,
+      shiftSpans(reasoning, base),
+      shiftSpans(fences, base),
+      requestId,
+    )
     settled.push(request)
-    const included = !(request.inReasoning && options.reasoning !== 'include') && !(request.fenced && options.fencedBlocks === 'skip')
+    const included =
+      !(request.inReasoning && options.reasoning !== 'include') && !(request.fenced && options.fencedBlocks === 'skip')
     events.push({ type: 'block-close', index, request, included })
   }
 
@@ -324,9 +415,14 @@ function shiftedFinding(finding: FormatFinding, by: number): FormatFinding {
       start: call.start + by,
       end: call.end + by,
       ...(call.nameEnd !== undefined ? { nameEnd: call.nameEnd + by } : {}),
-      ...(call.argumentsSpan ? { argumentsSpan: { start: call.argumentsSpan.start + by, end: call.argumentsSpan.end + by } } : {}),
+      ...(call.argumentsSpan
+        ? { argumentsSpan: { start: call.argumentsSpan.start + by, end: call.argumentsSpan.end + by } }
+        : {}),
       problems: call.problems.map(move),
     }))
-  return { calls, problems: finding.problems.map(move), ...(finding.resumeAt !== undefined ? { resumeAt: Math.max(0, finding.resumeAt + by) } : {}) }
+  return {
+    calls,
+    problems: finding.problems.map(move),
+    ...(finding.resumeAt !== undefined ? { resumeAt: Math.max(0, finding.resumeAt + by) } : {}),
+  }
 }
-

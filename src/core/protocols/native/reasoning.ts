@@ -72,7 +72,11 @@ const FENCE_LINE = /^ {0,3}(`{3,256}|~{3,256})[^\n]{0,256}$/gm
  * depends only on the lines before its own. `open` is a fence already open where the text
  * starts; `state.open` is the fence still open where it ends (after its last complete line).
  */
-export function fenceSpans(text: string, open: OpenFence | null = null, state: { open: OpenFence | null } = { open: null }): Spans {
+export function fenceSpans(
+  text: string,
+  open: OpenFence | null = null,
+  state: { open: OpenFence | null } = { open: null },
+): Spans {
   const spans: Spans = { starts: [], ends: [] }
   let current = open
   let from = 0
@@ -103,7 +107,9 @@ export function fenceSpans(text: string, open: OpenFence | null = null, state: {
 
 /** Whether a line that begins with `line` (no newline in it) can still turn out to be a fence line. */
 export function mayBeFenceLine(line: string): boolean {
-  return /^ {0,3}(?:`{1,256}|~{1,256})?$/.test(line.slice(0, 260)) || /^ {0,3}(`{3,256}|~{3,256})[^\n]{0,256}$/.test(line)
+  return (
+    /^ {0,3}(?:`{1,256}|~{1,256})?$/.test(line.slice(0, 260)) || /^ {0,3}(`{3,256}|~{3,256})[^\n]{0,256}$/.test(line)
+  )
 }
 
 /** True when `offset` lies inside one of the spans. */

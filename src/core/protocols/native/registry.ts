@@ -3,7 +3,9 @@ import type { NativeFormat } from './format'
 import { NATIVE_FORMATS } from './formats'
 import { createNativeParser, type NativeFormatParser } from './protocol'
 
-const byId = new Map<string, NativeFormatParser>(NATIVE_FORMATS.map((format) => [format.id, createNativeParser(format)]))
+const byId = new Map<string, NativeFormatParser>(
+  NATIVE_FORMATS.map((format) => [format.id, createNativeParser(format)]),
+)
 
 export function nativeFormats(): readonly NativeFormat[] {
   return NATIVE_FORMATS

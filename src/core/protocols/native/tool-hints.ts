@@ -124,10 +124,13 @@ function asType(text: string, raw: string, type: string): Typed {
       return { ok: false, problem: `${quoteShort(text)} is not true or false` }
     }
     case 'null':
-      return text.toLowerCase() === 'null' || text.toLowerCase() === 'none' ? { ok: true, value: null } : { ok: false, problem: `${quoteShort(text)} is not null` }
+      return text.toLowerCase() === 'null' || text.toLowerCase() === 'none'
+        ? { ok: true, value: null }
+        : { ok: false, problem: `${quoteShort(text)} is not null` }
     default: {
       const parsed = parseLenientJson(text)
-      if (parsed.ok && (type === 'array' ? Array.isArray(parsed.value) : isRecord(parsed.value))) return { ok: true, value: parsed.value }
+      if (parsed.ok && (type === 'array' ? Array.isArray(parsed.value) : isRecord(parsed.value)))
+        return { ok: true, value: parsed.value }
       return { ok: false, problem: `${quoteShort(text)} is not a JSON ${type}` }
     }
   }

@@ -9,14 +9,18 @@ export interface BlockWithFields extends ScannedBlock {
   fields: ParsedField[]
 }
 
-export function scanVcpBlocks(text: string, blockName: string): { blocks: BlockWithFields[]; diagnostics: Diagnostic[] } {
+export function scanVcpBlocks(
+  text: string,
+  blockName: string,
+): { blocks: BlockWithFields[]; diagnostics: Diagnostic[] } {
   const blocks: BlockWithFields[] = []
   let fields: ParsedField[] = []
   const diagnostics: Diagnostic[] = []
   const scanner = new VcpScanner(
     {
       blockOpen() {},
-      field: (_index, key, value, offset, valueStart, valueEnd, escaped) => fields.push({ key, value, offset, valueStart, valueEnd, escaped }),
+      field: (_index, key, value, offset, valueStart, valueEnd, escaped) =>
+        fields.push({ key, value, offset, valueStart, valueEnd, escaped }),
       blockClose: (block) => {
         blocks.push({ ...block, fields })
         fields = []

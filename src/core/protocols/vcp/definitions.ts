@@ -38,10 +38,14 @@ function methodDefinition(tool: ToolDefinitionInput, method: MethodMetadata): st
   ]
   if (method.parameters.length === 0) lines.push('Parameters: none')
   else lines.push('Parameters:', ...method.parameters.map((p) => describeParameter(p, '- ')))
-  if (method.returns) lines.push(`Returns: ${method.returns.type}${method.returns.description ? ` - ${method.returns.description}` : ''}`)
+  if (method.returns)
+    lines.push(`Returns: ${method.returns.type}${method.returns.description ? ` - ${method.returns.description}` : ''}`)
   const example = exampleArguments(method)
   if (example.note) lines.push(`Example note: ${example.note}`)
-  lines.push('Example request:', renderVcpRequest({ toolName: routingName(tool.toolId, method.name), args: example.args }))
+  lines.push(
+    'Example request:',
+    renderVcpRequest({ toolName: routingName(tool.toolId, method.name), args: example.args }),
+  )
   lines.push('<<<[END_TOOL_DEFINITION]>>>')
   return lines.join('\n')
 }
@@ -75,7 +79,8 @@ export function exampleArguments(method: MethodMetadata): { args: Record<string,
     const parsed = parseJsonObject(method.example)
     if (parsed) {
       const args: Record<string, string> = {}
-      for (const [key, value] of Object.entries(parsed)) args[key] = typeof value === 'string' ? value : JSON.stringify(value)
+      for (const [key, value] of Object.entries(parsed))
+        args[key] = typeof value === 'string' ? value : JSON.stringify(value)
       return { args }
     }
   }
@@ -88,7 +93,8 @@ export function exampleArguments(method: MethodMetadata): { args: Record<string,
 }
 
 function exampleValue(p: MethodParameter): string {
-  if (p.defaultValue !== undefined) return typeof p.defaultValue === 'string' ? p.defaultValue : JSON.stringify(p.defaultValue)
+  if (p.defaultValue !== undefined)
+    return typeof p.defaultValue === 'string' ? p.defaultValue : JSON.stringify(p.defaultValue)
   switch (p.type) {
     case 'enum':
       return p.enumValues?.[0] ?? ''
@@ -110,7 +116,9 @@ function exampleValue(p: MethodParameter): string {
 function parseJsonObject(text: string): Record<string, unknown> | null {
   try {
     const value: unknown = JSON.parse(text)
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null
   } catch {
     return null
   }

@@ -184,12 +184,7 @@ function isUpperAscii(s: string, from: number, to: number): boolean {
  * An open (`始`) or close (`末`) value marker at p, where p holds '「' or '{' and p+1 holds `ch`:
  * `「始」`, `「始ESCAPE」`, `「始exp」`, and the same with braces.
  */
-export function matchValueMarker(
-  s: string,
-  p: number,
-  ch: string,
-  final: boolean,
-): number {
+export function matchValueMarker(s: string, p: number, ch: string, final: boolean): number {
   const open = s.charCodeAt(p)
   const brace = open === BRACE_OPEN
   if (!brace && open !== CORNER_OPEN) return NO_MATCH
@@ -217,7 +212,8 @@ const KEY_CHAR = /[\p{L}\p{M}\p{N}_-]/u
 /** ASCII key characters: letters, digits, `_`, `-`. */
 export const ASCII_KEY = new Uint8Array(128)
 for (let c = 0; c < 128; c++) {
-  ASCII_KEY[c] = (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f || c === 0x2d ? 1 : 0
+  ASCII_KEY[c] =
+    (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f || c === 0x2d ? 1 : 0
 }
 
 export function isKeyChar(s: string, p: number): boolean {

@@ -58,7 +58,14 @@ export function createVcpStreamParser(options: ParseOptions = {}, withEvents = t
           seenKeys[seenCount++] = key
           if (seenCount === MANY_KEYS) seenSet = new Set(seenKeys.slice(0, MANY_KEYS))
         }
-        if (repeated) addDiagnostic('warning', 'duplicate-key', `Field "${key}" appears more than once; the last value wins.`, offset, key.length)
+        if (repeated)
+          addDiagnostic(
+            'warning',
+            'duplicate-key',
+            `Field "${key}" appears more than once; the last value wins.`,
+            offset,
+            key.length,
+          )
         if (key === 'tool_name') toolName = value
         else if (key === 'request_id') requestId = value
         else setOwn(args, key, value)
@@ -73,10 +80,21 @@ export function createVcpStreamParser(options: ParseOptions = {}, withEvents = t
         let included = true
         if (block.inReasoning && !includeReasoning) {
           included = false
-          addDiagnostic('warning', 'request-in-reasoning', 'This request is inside <think> reasoning; it is not executed.', block.start, block.end - block.start)
+          addDiagnostic(
+            'warning',
+            'request-in-reasoning',
+            'This request is inside <think> reasoning; it is not executed.',
+            block.start,
+            block.end - block.start,
+          )
         } else if (block.fenced && skipFenced) {
           included = false
-          addDiagnostic('info', 'fenced-block-skipped', 'This request is inside a Markdown code fence and fenced blocks are skipped.', block.start)
+          addDiagnostic(
+            'info',
+            'fenced-block-skipped',
+            'This request is inside a Markdown code fence and fenced blocks are skipped.',
+            block.start,
+          )
         }
         let found = block.diagnostics
         if (pending !== null) {
@@ -93,7 +111,13 @@ export function createVcpStreamParser(options: ParseOptions = {}, withEvents = t
   )
 
   /** A diagnostic about the block being read. */
-  function addDiagnostic(severity: DiagnosticSeverity, code: string, message: string, offset: number, length = 0): void {
+  function addDiagnostic(
+    severity: DiagnosticSeverity,
+    code: string,
+    message: string,
+    offset: number,
+    length = 0,
+  ): void {
     const { line, column } = scanner.position(offset)
     const diagnostic: Diagnostic = { severity, code, message, offset, length, line, column }
     ;(pending ??= []).push(diagnostic)
@@ -103,14 +127,24 @@ export function createVcpStreamParser(options: ParseOptions = {}, withEvents = t
 
   function buildRequest(block: ScannedBlock): ParsedRequest {
     if (toolName === undefined) {
-      addDiagnostic('error', 'missing-tool-name', 'The block has no "tool_name" field, so it names no tool to call.', block.start)
+      addDiagnostic(
+        'error',
+        'missing-tool-name',
+        'The block has no "tool_name" field, so it names no tool to call.',
+        block.start,
+      )
     } else if (toolName === '') {
       addDiagnostic('error', 'empty-tool-name', 'The "tool_name" field is empty.', block.start)
     }
     let id: string
     if (requestId !== undefined && requestId !== '' && session.has(requestId)) {
       id = session.claim(requestId)
-      addDiagnostic('warning', 'duplicate-request-id', `Request id "${requestId}" is already taken in this session; this request is "${id}".`, block.start)
+      addDiagnostic(
+        'warning',
+        'duplicate-request-id',
+        `Request id "${requestId}" is already taken in this session; this request is "${id}".`,
+        block.start,
+      )
     } else {
       id = session.claim(requestId === '' ? undefined : requestId)
     }

@@ -63,7 +63,8 @@ export function renderVcpRequest({ toolName, args, requestId }: RenderRequestInp
   const lines = [`tool_name:${encodeValue(toolName).text}`]
   if (requestId !== undefined) lines.push(`request_id:${encodeValue(requestId).text}`)
   for (const key of Object.keys(args)) {
-    if (!isValidVcpKey(key)) throw new TypeError(`"${key}" cannot be written as a VCP key: use letters, digits, "_" or "-"`)
+    if (!isValidVcpKey(key))
+      throw new TypeError(`"${key}" cannot be written as a VCP key: use letters, digits, "_" or "-"`)
     lines.push(`${key}:${encodeValue(args[key] as string).text}`)
   }
   return `<<<[TOOL_REQUEST]>>>\n${lines.join(',\n')}\n<<<[END_TOOL_REQUEST]>>>`

@@ -66,7 +66,15 @@ export interface ScannedBlock {
 export interface ScannerHandlers {
   blockOpen(index: number, offset: number, inReasoning: boolean, fenced: boolean): void
   /** A value closed: its key, trimmed value, and the offsets of the key and of the raw value. */
-  field(index: number, key: string, value: string, offset: number, valueStart: number, valueEnd: number, escaped: boolean): void
+  field(
+    index: number,
+    key: string,
+    value: string,
+    offset: number,
+    valueStart: number,
+    valueEnd: number,
+    escaped: boolean,
+  ): void
   /** `block` is reused for the next block: copy what you keep. */
   blockClose(block: Readonly<ScannedBlock>): void
   diagnostic(diagnostic: Diagnostic): void
@@ -146,7 +154,15 @@ export class VcpScanner {
   private mode = Mode.Outside
   private block: OpenBlock | null = null
   private value: OpenValue | null = null
-  private readonly closedScratch: ScannedBlock = { index: 0, start: 0, end: 0, rawBlock: '', diagnostics: [], inReasoning: false, fenced: false }
+  private readonly closedScratch: ScannedBlock = {
+    index: 0,
+    start: 0,
+    end: 0,
+    rawBlock: '',
+    diagnostics: [],
+    inReasoning: false,
+    fenced: false,
+  }
   /** Blocks never overlap, nor do values: one record of each is reused for all of them. */
   private readonly spareBlock: OpenBlock = {
     index: 0,
@@ -210,7 +226,9 @@ export class VcpScanner {
 
   /** The chunk holds a character that starts or completes a token in the current mode. */
   private mayMatter(chunk: string): boolean {
-    return (this.mode === Mode.Value ? VALUE_TRIGGERS : this.mode === Mode.Block ? BLOCK_TRIGGERS : OUTSIDE_TRIGGERS).test(chunk)
+    return (
+      this.mode === Mode.Value ? VALUE_TRIGGERS : this.mode === Mode.Block ? BLOCK_TRIGGERS : OUTSIDE_TRIGGERS
+    ).test(chunk)
   }
 
   end(): void {
@@ -367,7 +385,13 @@ export class VcpScanner {
     if (!isEndMarker(marker)) {
       this.openBlock(p, length)
     } else {
-      this.report('warning', 'stray-end-marker', `End marker "${this.buf.slice(p, p + length)}" has no matching start marker; it was ignored.`, p, length)
+      this.report(
+        'warning',
+        'stray-end-marker',
+        `End marker "${this.buf.slice(p, p + length)}" has no matching start marker; it was ignored.`,
+        p,
+        length,
+      )
       this.i = p + length
     }
     return true
@@ -423,7 +447,13 @@ export class VcpScanner {
   private finishOutside(): false {
     if (this.reasoningOpen !== -1 && this.proseDiagnostics) {
       const at = this.reasoningOpen - this.base
-      this.report('warning', 'unclosed-reasoning', 'A <think> block is never closed; the rest of the text counts as reasoning.', at, 0)
+      this.report(
+        'warning',
+        'unclosed-reasoning',
+        'A <think> block is never closed; the rest of the text counts as reasoning.',
+        at,
+        0,
+      )
       this.reasoningOpen = -1
     }
     this.i = this.buf.length
@@ -498,12 +528,25 @@ export class VcpScanner {
       const st = this.next(Needle.Start, i + 1)
       if (st === -1) break
       const open = st - 1
-      if ((lt !== -1 && lt < st) || s.charCodeAt(open) !== CORNER_OPEN || st + 1 >= s.length || s.charCodeAt(st + 1) !== CORNER_CLOSE) break
+      if (
+        (lt !== -1 && lt < st) ||
+        s.charCodeAt(open) !== CORNER_OPEN ||
+        st + 1 >= s.length ||
+        s.charCodeAt(st + 1) !== CORNER_CLOSE
+      )
+        break
       // The key before the marker, as startValue() finds it (full-width colons are left to it).
       const key = this.keySpan
-      if (!findKeyBefore(s, open, Math.max(block.regionStart - base, open - KEY_LOOKBACK, 0), key) || key.fullwidth) break
+      if (!findKeyBefore(s, open, Math.max(block.regionStart - base, open - KEY_LOOKBACK, 0), key) || key.fullwidth)
+        break
       const en = s.indexOf(END_CHAR, st + 2)
-      if (en === -1 || en + 1 >= s.length || s.charCodeAt(en - 1) !== CORNER_OPEN || s.charCodeAt(en + 1) !== CORNER_CLOSE) break
+      if (
+        en === -1 ||
+        en + 1 >= s.length ||
+        s.charCodeAt(en - 1) !== CORNER_OPEN ||
+        s.charCodeAt(en + 1) !== CORNER_CLOSE
+      )
+        break
       if (lt !== -1 && lt < en) break
       const valueStart = st + 2
       const valueEnd = en - 1
@@ -544,7 +587,14 @@ export class VcpScanner {
     const keyStart = span.start
     const keyEnd = span.end
     if (span.fullwidth) {
-      this.report('warning', 'fullwidth-colon', `Field "${s.slice(keyStart, keyEnd)}" uses a full-width colon "："; read as ":".`, span.colon, 1, block)
+      this.report(
+        'warning',
+        'fullwidth-colon',
+        `Field "${s.slice(keyStart, keyEnd)}" uses a full-width colon "："; read as ":".`,
+        span.colon,
+        1,
+        block,
+      )
     }
     if (brace && kind === 'plain') {
       this.report('warning', 'brace-marker', 'Value opened with "{始}"; read as "「始」".', p, markerLength, block)
@@ -633,8 +683,12 @@ export class VcpScanner {
     const p = minPositive(lt, en === -1 ? -1 : en - 1)
     // Fast path: a plain value closed by a canonical 「末」 with no '<' before it.
     if (
-      value.kind === 'plain' && p !== -1 && p !== lt &&
-      s.charCodeAt(p) === CORNER_OPEN && en + 1 < s.length && s.charCodeAt(en + 1) === CORNER_CLOSE
+      value.kind === 'plain' &&
+      p !== -1 &&
+      p !== lt &&
+      s.charCodeAt(p) === CORNER_OPEN &&
+      en + 1 < s.length &&
+      s.charCodeAt(en + 1) === CORNER_CLOSE
     ) {
       this.finishValue(p, 3, false)
       return true
@@ -657,7 +711,14 @@ export class VcpScanner {
     const closeLength = markerLength(close)
     if (closeKind !== value.kind) return this.skipTo(p + closeLength)
     if (isBraceMarker(close) && closeKind === 'plain') {
-      this.report('warning', 'brace-marker', 'Value closed with "{末}"; read as "「末」".', p, closeLength, this.block as OpenBlock)
+      this.report(
+        'warning',
+        'brace-marker',
+        'Value closed with "{末}"; read as "「末」".',
+        p,
+        closeLength,
+        this.block as OpenBlock,
+      )
     }
     this.finishValue(p, closeLength, false)
     return true
@@ -702,7 +763,11 @@ export class VcpScanner {
     const inWindow = value.parts.length === 0 && value.start >= this.base
     const text = inWindow ? this.buf : this.takeValueText(this.base + this.buf.length)
     const origin = inWindow ? this.base : value.start
-    for (let en = text.indexOf(END_CHAR, value.start - origin + 1); en !== -1 && origin + en - 1 < end; en = text.indexOf(END_CHAR, en + 1)) {
+    for (
+      let en = text.indexOf(END_CHAR, value.start - origin + 1);
+      en !== -1 && origin + en - 1 < end;
+      en = text.indexOf(END_CHAR, en + 1)
+    ) {
       const close = matchValueMarker(text, en - 1, END_CHAR, true)
       if (close >= 0 && valueKindOf(close) === 'plain') return origin + en - 1
     }

@@ -71,6 +71,9 @@ describe('lenient JSON', () => {
   })
 
   it('refuses absurd nesting instead of overflowing the stack', () => {
-    expect(parseLenientJson('['.repeat(100_000))).toMatchObject({ ok: false, message: 'the payload nests deeper than 256 levels' })
+    expect(parseLenientJson('['.repeat(100_000))).toMatchObject({
+      ok: false,
+      message: 'the payload nests deeper than 256 levels',
+    })
   })
 })

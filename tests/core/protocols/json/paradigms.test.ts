@@ -1,6 +1,12 @@
 /** Hand-written fixtures for the json, xml and hermes paradigms: real-looking output, every repair, every error. */
 import { describe, expect, it } from 'vitest'
-import { parseToolRequests, protocolRegistry, routingName, type ParseResult, type ToolExecutionResult } from '../../../../src/core'
+import {
+  parseToolRequests,
+  protocolRegistry,
+  routingName,
+  type ParseResult,
+  type ToolExecutionResult,
+} from '../../../../src/core'
 import { createBuiltinTools, createMemoryFileStore } from '../../../../src/tools'
 import { createNodeSandboxRunner } from '../../../../src/tools/node'
 
@@ -26,7 +32,11 @@ I'll read the file and compute the total.
     ])
     expect(result.requests[1]?.args).toEqual({ expression: '2 * (3 + 4)', precision: '3' })
     expect(result.diagnostics).toMatchObject([{ code: 'request-in-reasoning', line: 2, severity: 'warning' }])
-    expect(parseToolRequests(reply, 'hermes', { reasoning: 'include' }).requests.map((r) => r.toolName)).toEqual(['fs_wipe', 'fs_read', 'calc_evaluate'])
+    expect(parseToolRequests(reply, 'hermes', { reasoning: 'include' }).requests.map((r) => r.toolName)).toEqual([
+      'fs_wipe',
+      'fs_read',
+      'calc_evaluate',
+    ])
   })
 
   it('tolerates a missing closing tag at the end of the text, with a warning', () => {
@@ -43,7 +53,8 @@ I'll read the file and compute the total.
       {
         severity: 'error',
         code: 'invalid-json',
-        message: 'The <tool_call> payload is not valid JSON: "," or "}" was expected in an object, found "2" (line 3, column 23 of the payload).',
+        message:
+          'The <tool_call> payload is not valid JSON: "," or "}" was expected in an object, found "2" (line 3, column 23 of the payload).',
         offset: text.indexOf('2}}'),
         length: 1,
         line: 4,
@@ -88,12 +99,23 @@ describe('xml (<tool_code>)', () => {
 }
 </tool_code>`
     const result = parseToolRequests(reply, 'xml')
-    expect(calls(result)).toEqual([['req-1', 'js_evaluate', { code: "if (a < b && c > d) {\n  return '</b>'\n}", timeoutMs: 500 }, true]])
-    expect(codes(result)).toEqual(['single-quotes', 'unquoted-key', 'unescaped-control-character', 'trailing-comma', 'trailing-comma'])
+    expect(calls(result)).toEqual([
+      ['req-1', 'js_evaluate', { code: "if (a < b && c > d) {\n  return '</b>'\n}", timeoutMs: 500 }, true],
+    ])
+    expect(codes(result)).toEqual([
+      'single-quotes',
+      'unquoted-key',
+      'unescaped-control-character',
+      'trailing-comma',
+      'trailing-comma',
+    ])
   })
 
   it('flat calls may say "parameters" and give them as a string', () => {
-    const result = parseToolRequests('<tool_code>{"name": "a_b", "parameters": "{\\"x\\": true}", "id": "mine"}</tool_code>', 'xml')
+    const result = parseToolRequests(
+      '<tool_code>{"name": "a_b", "parameters": "{\\"x\\": true}", "id": "mine"}</tool_code>',
+      'xml',
+    )
     expect(calls(result)).toEqual([['mine', 'a_b', { x: true }, true]])
     expect(codes(result)).toEqual(['arguments-as-string'])
   })
@@ -122,15 +144,21 @@ Then I will summarise.`
   })
 
   it('reads a bare block with flat calls; repairs and the fence language are warned about', () => {
-    expect(codes(parseToolRequests('{"tool_calls": [{"name": "a_b", "arguments": {"x": None}}]}', 'json'))).toEqual(['python-literal'])
+    expect(codes(parseToolRequests('{"tool_calls": [{"name": "a_b", "arguments": {"x": None}}]}', 'json'))).toEqual([
+      'python-literal',
+    ])
     expect(codes(parseToolRequests('```\n{"tool_calls": [{"name": "a_b"}]}\n```', 'json'))).toEqual(['fence-language'])
     const wrong = parseToolRequests('```python\n{"tool_calls": [{"name": "a_b"}]}\n```', 'json')
-    expect(wrong.diagnostics[0]?.message).toBe('The tool_calls JSON is in a code fence marked "python"; it was read as JSON.')
+    expect(wrong.diagnostics[0]?.message).toBe(
+      'The tool_calls JSON is in a code fence marked "python"; it was read as JSON.',
+    )
     expect(codes(parseToolRequests('{"tool_calls": {"name": "a_b"}}', 'json'))).toEqual(['tool-calls-not-array'])
     // One single-quotes warning per call, however many strings use them; it counts them.
     const quoted = parseToolRequests("{'tool_calls': [{'name': 'a_b'}]}", 'json')
     expect(codes(quoted)).toEqual(['single-quotes'])
-    expect(quoted.diagnostics[0]?.message).toBe('3 strings in single quotes were read as JSON strings (the first here).')
+    expect(quoted.diagnostics[0]?.message).toBe(
+      '3 strings in single quotes were read as JSON strings (the first here).',
+    )
   })
 
   it('an object that never closes is an error at the end of the text', () => {
@@ -148,7 +176,10 @@ Then I will summarise.`
   })
 
   it('ids repeat across calls only once: the second is renamed with a warning', () => {
-    const result = parseToolRequests('{"tool_calls": [{"id": "c1", "name": "a_b"}, {"id": "c1", "name": "a_b"}]}', 'json')
+    const result = parseToolRequests(
+      '{"tool_calls": [{"id": "c1", "name": "a_b"}, {"id": "c1", "name": "a_b"}]}',
+      'json',
+    )
     expect(result.requests.map((r) => r.requestId)).toEqual(['c1', 'c1-1'])
     expect(codes(result)).toEqual(['duplicate-request-id'])
   })
@@ -169,32 +200,58 @@ describe.each(['json', 'xml', 'hermes'])('%s definitions and results', (id) => {
     const prompt = protocol.generateToolDefinitions(input)
     const { requests, diagnostics } = parseToolRequests(prompt, id)
     expect(diagnostics).toEqual([])
-    expect(requests.map((r) => r.toolName)).toEqual(input.flatMap((t) => t.methods.map((m) => routingName(t.toolId, m.name))))
+    expect(requests.map((r) => r.toolName)).toEqual(
+      input.flatMap((t) => t.methods.map((m) => routingName(t.toolId, m.name))),
+    )
     expect(requests.every((r) => r.valid)).toBe(true)
     expect(prompt).toContain('"type":"object"')
   })
 
   it('results are JSON the model can read, cut head and tail when long', () => {
     const results: ToolExecutionResult[] = [
-      { requestId: 'c1', toolName: 'calc_evaluate', status: 'success', result: '</tool_call></tool_code> 42', durationMs: 3.4 },
+      {
+        requestId: 'c1',
+        toolName: 'calc_evaluate',
+        status: 'success',
+        result: '</tool_call></tool_code> 42',
+        durationMs: 3.4,
+      },
       { requestId: 'c2', toolName: 'fs_read', status: 'error', result: 'x'.repeat(100), durationMs: 1 },
     ]
     const text = protocol.formatToolResults(results, { maxResultChars: 40 })
-    const payloads = id === 'json' ? [text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1)] : text.split(/<\/?tool_(?:response|result)>/).map((p) => p.trim()).filter(Boolean)
+    const payloads =
+      id === 'json'
+        ? [text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1)]
+        : text
+            .split(/<\/?tool_(?:response|result)>/)
+            .map((p) => p.trim())
+            .filter(Boolean)
     const records = payloads.flatMap((p) => {
       const value = JSON.parse(p) as { tool_results?: unknown[] }
       return value.tool_results ?? [value]
     })
     expect(records).toMatchObject([
       { id: 'c1', name: 'calc_evaluate', status: 'success', duration_ms: 3, content: '</tool_call></tool_code> 42' },
-      { id: 'c2', name: 'fs_read', status: 'error', truncated: 'kept 40 of 100 characters (head and tail); 60 omitted from the middle' },
+      {
+        id: 'c2',
+        name: 'fs_read',
+        status: 'error',
+        truncated: 'kept 40 of 100 characters (head and tail); 60 omitted from the middle',
+      },
     ])
     // Results never read as new calls.
     expect(parseToolRequests(text, id).requests).toEqual([])
   })
 
   it('a cut the executor made is stated; by default nothing is cut again', () => {
-    const cut: ToolExecutionResult = { requestId: 'c3', toolName: 'fs_read', status: 'success', result: 'y'.repeat(9000), durationMs: 1, truncation: { keptChars: 8000, totalChars: 50_000, resumeAt: 4000, variable: 'fs_read/c3/result' } }
+    const cut: ToolExecutionResult = {
+      requestId: 'c3',
+      toolName: 'fs_read',
+      status: 'success',
+      result: 'y'.repeat(9000),
+      durationMs: 1,
+      truncation: { keptChars: 8000, totalChars: 50_000, resumeAt: 4000, variable: 'fs_read/c3/result' },
+    }
     const text = protocol.formatToolResults([cut])
     expect(text).toContain('kept 8000 of 50000 characters; all of it is in variable \\"fs_read/c3/result\\"')
     expect(text).toContain('y'.repeat(9000))

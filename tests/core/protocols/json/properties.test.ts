@@ -11,14 +11,60 @@ const scale = Number(process.env.FC_RUNS_SCALE ?? 1)
 const runs = (n: number): { numRuns: number } => ({ numRuns: Math.round(n * scale) })
 
 const PIECES = [
-  '<tool_call>', '</tool_call>', '<tool_code>', '</tool_code>', '<tool_', '</tool', '{"tool_calls": [', '{ "tool_calls":', "{'tool_calls':", '{tool_calls:',
-  '{', '}', '[', ']', ',', ':', '"', "'", '\\', '\\"', 'name', '"name"', '"arguments"', '"parameters"', '"function"', '"type": "function"', '"id"',
-  'True', 'False', 'None', 'null', '1', '-2.5e3', '"a"', '"calc_evaluate"', '\n', ' ', '```json\n', '```\n', '```', '~~~', '<think>', '</think>',
-  '<thinking>', '</thinking>', '世界', '<', '>', '/',
+  '<tool_call>',
+  '</tool_call>',
+  '<tool_code>',
+  '</tool_code>',
+  '<tool_',
+  '</tool',
+  '{"tool_calls": [',
+  '{ "tool_calls":',
+  "{'tool_calls':",
+  '{tool_calls:',
+  '{',
+  '}',
+  '[',
+  ']',
+  ',',
+  ':',
+  '"',
+  "'",
+  '\\',
+  '\\"',
+  'name',
+  '"name"',
+  '"arguments"',
+  '"parameters"',
+  '"function"',
+  '"type": "function"',
+  '"id"',
+  'True',
+  'False',
+  'None',
+  'null',
+  '1',
+  '-2.5e3',
+  '"a"',
+  '"calc_evaluate"',
+  '\n',
+  ' ',
+  '```json\n',
+  '```\n',
+  '```',
+  '~~~',
+  '<think>',
+  '</think>',
+  '<thinking>',
+  '</thinking>',
+  '世界',
+  '<',
+  '>',
+  '/',
 ]
-const jsonish = fc.array(fc.oneof(fc.constantFrom(...PIECES), fc.string({ maxLength: 3 })), { maxLength: 60 }).map((p) => p.join(''))
+const jsonish = fc
+  .array(fc.oneof(fc.constantFrom(...PIECES), fc.string({ maxLength: 3 })), { maxLength: 60 })
+  .map((p) => p.join(''))
 const anyText = fc.oneof(jsonish, fc.string(), fc.string({ unit: 'binary' }))
-
 
 describe.each(['json', 'xml', 'hermes'])('%s paradigm properties', (protocol) => {
   it('never throws; offsets, lines and raw blocks agree with the text', () => {
@@ -51,7 +97,13 @@ describe.each(['json', 'xml', 'hermes'])('%s paradigm properties', (protocol) =>
     fc.assert(
       fc.property(jsonish, (text) => {
         const oneShot = parseToolRequests(text, protocol, { session: createRequestIdSession() })
-        expect(streamInPieces(protocol, text, Array.from({ length: text.length }, (_, i) => i))).toEqual(oneShot)
+        expect(
+          streamInPieces(
+            protocol,
+            text,
+            Array.from({ length: text.length }, (_, i) => i),
+          ),
+        ).toEqual(oneShot)
       }),
       runs(300),
     )

@@ -22,7 +22,12 @@ export function codes(result: ParseResult): string[] {
 }
 
 /** Streams the text in chunks of every given size and checks end() equals the one-shot parse. */
-export function expectStreamingEqualsOneShot(format: string, text: string, hints: Hints = {}, sizes = [1, 2, 3, 5, 16, 64, 1 << 20]): void {
+export function expectStreamingEqualsOneShot(
+  format: string,
+  text: string,
+  hints: Hints = {},
+  sizes = [1, 2, 3, 5, 16, 64, 1 << 20],
+): void {
   const oneShot = parseToolRequests(text, format, hints)
   for (const size of sizes) {
     const parser = createStreamParser(format, hints)
@@ -32,7 +37,12 @@ export function expectStreamingEqualsOneShot(format: string, text: string, hints
 }
 
 /** The events of a stream fed `size` characters at a time: when did each call's name show? */
-export function streamEvents(format: string, text: string, size: number, hints: Hints = {}): { at: number; type: string; key?: string; value?: string }[] {
+export function streamEvents(
+  format: string,
+  text: string,
+  size: number,
+  hints: Hints = {},
+): { at: number; type: string; key?: string; value?: string }[] {
   const parser = createStreamParser(format, hints)
   const out: { at: number; type: string; key?: string; value?: string }[] = []
   for (let i = 0; i < text.length; i += size) {
@@ -51,7 +61,9 @@ export function streamEvents(format: string, text: string, size: number, hints: 
  */
 export function expectManyCallsStream(format: NativeFormat, { count = 40, putsAside = true } = {}): void {
   const call = (i: number) => format.render({ toolName: 'step', arguments: { n: i, note: `call ${i}` } })
-  const text = Array.from({ length: count }, (_, i) => `Step ${i}: I will look this up.\n${call(i)}\n`).join('') + 'Done: every step is looked up now.'
+  const text =
+    Array.from({ length: count }, (_, i) => `Step ${i}: I will look this up.\n${call(i)}\n`).join('') +
+    'Done: every step is looked up now.'
   expectStreamingEqualsOneShot(format.id, text, {}, [1, 7, 16, 300])
   const oneShot = parseToolRequests(text, format.id)
   expect(oneShot.requests).toHaveLength(count)
@@ -66,7 +78,8 @@ export function expectManyCallsStream(format: NativeFormat, { count = 40, putsAs
   // Only the previews count: end() reads the whole text once.
   try {
     const parser = createStreamParser(format.id)
-    for (let i = 0; i < text.length; i += 16) for (const e of parser.feed(text.slice(i, i + 16))) if (e.type === 'block-close') settled.push(e.request)
+    for (let i = 0; i < text.length; i += 16)
+      for (const e of parser.feed(text.slice(i, i + 16))) if (e.type === 'block-close') settled.push(e.request)
   } finally {
     ;(format as { parse: NativeFormat['parse'] }).parse = parse
   }

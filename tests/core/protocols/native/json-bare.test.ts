@@ -1,19 +1,42 @@
 import { describe, expect, it } from 'vitest'
 import { calls, codes, expectManyCallsStream, expectStreamingEqualsOneShot, parse, streamEvents } from './helpers'
 import { createNativeParser, contextFor } from '../../../../src/core/protocols/native/protocol'
-import { firefunctionV2Format, functionaryV31Format, granite20bFcFormat, jsonBareFormats, llama3JsonFormat, phi4MiniFormat, xlamFormat } from '../../../../src/core/protocols/native/formats/json-bare'
+import {
+  firefunctionV2Format,
+  functionaryV31Format,
+  granite20bFcFormat,
+  jsonBareFormats,
+  llama3JsonFormat,
+  phi4MiniFormat,
+  xlamFormat,
+} from '../../../../src/core/protocols/native/formats/json-bare'
 import type { NativeFormat } from '../../../../src/core/protocols/native/format'
 
 const HUGE = 200_000
-const tools = [{ type: 'function', function: { name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } } }]
+const tools = [
+  {
+    type: 'function',
+    function: { name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } },
+  },
+]
 
 /** The format read without trust (auto, no model hint): bare calls count only with evidence. */
 function untrusted(format: NativeFormat, text: string, hints: { tools?: unknown[] } = {}) {
   return createNativeParser(format, false).parseToolRequests(text, hints)
 }
 
-function claims(format: NativeFormat, text: string, opener: string, options: { tools?: unknown[]; trusted?: boolean } = {}): boolean {
-  return format.claims(text, text.indexOf(opener), opener, contextFor({ tools: options.tools }, options.trusted ?? false))
+function claims(
+  format: NativeFormat,
+  text: string,
+  opener: string,
+  options: { tools?: unknown[]; trusted?: boolean } = {},
+): boolean {
+  return format.claims(
+    text,
+    text.indexOf(opener),
+    opener,
+    contextFor({ tools: options.tools }, options.trusted ?? false),
+  )
 }
 
 /** The first name event comes before the call's last character arrives. */
@@ -26,7 +49,14 @@ function expectNameBeforeClose(format: string, text: string, name: string, close
 
 describe('json-bare family', () => {
   it('lists its six formats, each with an example that reads back as calc_evaluate', () => {
-    expect(jsonBareFormats.map((f) => f.id)).toEqual(['llama3-json', 'xlam', 'phi4-mini', 'firefunction-v2', 'functionary-v31', 'granite-20b-fc'])
+    expect(jsonBareFormats.map((f) => f.id)).toEqual([
+      'llama3-json',
+      'xlam',
+      'phi4-mini',
+      'firefunction-v2',
+      'functionary-v31',
+      'granite-20b-fc',
+    ])
     for (const format of jsonBareFormats) {
       const result = parse(format.id, format.example)
       expect(calls(result), format.id).toEqual([{ name: 'calc_evaluate', arguments: { expression: '6*7' } }])
@@ -47,7 +77,8 @@ describe('Llama 3 JSON', () => {
   })
 
   it('reads several calls separated by ";", with "arguments" too', () => {
-    const text = '{"name": "searchTool", "parameters": {"query": "test1"}} ; {"name": "getOpenIncidentsTool", "arguments": {}};\n{"name": "searchTool", "parameters": {"query": "test2"}}'
+    const text =
+      '{"name": "searchTool", "parameters": {"query": "test1"}} ; {"name": "getOpenIncidentsTool", "arguments": {}};\n{"name": "searchTool", "parameters": {"query": "test2"}}'
     expect(calls(parse('llama3-json', text))).toEqual([
       { name: 'searchTool', arguments: { query: 'test1' } },
       { name: 'getOpenIncidentsTool', arguments: {} },
@@ -56,7 +87,8 @@ describe('Llama 3 JSON', () => {
   })
 
   it('reads <|python_tag|> calls: the first call spans the tag, "type": "function" is allowed', () => {
-    const text = '<|python_tag|>{"type": "function", "name": "a", "parameters": {"x": 1}}; {"name": "b", "parameters": {}}<|eom_id|>'
+    const text =
+      '<|python_tag|>{"type": "function", "name": "a", "parameters": {"x": 1}}; {"name": "b", "parameters": {}}<|eom_id|>'
     const result = parse('llama3-json', text)
     expect(calls(result)).toEqual([
       { name: 'a', arguments: { x: 1 } },
@@ -67,22 +99,36 @@ describe('Llama 3 JSON', () => {
   })
 
   it('keeps braces and quotes inside strings, and deep nesting', () => {
-    const text = '{"name": "parserTool", "parameters": {"text": "He said \\"Hello {world}\\"", "q": "[complex]", "l1": {"l2": {"l3": {"v": "deep"}}}}}'
-    expect(calls(parse('llama3-json', text))).toEqual([{ name: 'parserTool', arguments: { text: 'He said "Hello {world}"', q: '[complex]', l1: { l2: { l3: { v: 'deep' } } } } }])
+    const text =
+      '{"name": "parserTool", "parameters": {"text": "He said \\"Hello {world}\\"", "q": "[complex]", "l1": {"l2": {"l3": {"v": "deep"}}}}}'
+    expect(calls(parse('llama3-json', text))).toEqual([
+      {
+        name: 'parserTool',
+        arguments: { text: 'He said "Hello {world}"', q: '[complex]', l1: { l2: { l3: { v: 'deep' } } } },
+      },
+    ])
   })
 
   it('finds no call in prose, in JSON that is not call-shaped, or after <|python_tag|> code', () => {
     expect(parse('llama3-json', 'This is just some text without any tool calls').requests).toEqual([])
-    expect(parse('llama3-json', 'The record is {"name": "Bob", "age": 3}, and {"parameters": {}} names nothing.').requests).toEqual([])
+    expect(
+      parse('llama3-json', 'The record is {"name": "Bob", "age": 3}, and {"parameters": {}} names nothing.').requests,
+    ).toEqual([])
     expect(parse('llama3-json', '<|python_tag|>brave_search.call(query="weather")').requests).toEqual([])
     // A brace in trailing prose does not disturb the call before it.
-    expect(calls(parse('llama3-json', '{"name": "searchTool", "parameters": {"query": "test"}} I used {searchTool} for this.'))).toEqual([{ name: 'searchTool', arguments: { query: 'test' } }])
+    expect(
+      calls(
+        parse('llama3-json', '{"name": "searchTool", "parameters": {"query": "test"}} I used {searchTool} for this.'),
+      ),
+    ).toEqual([{ name: 'searchTool', arguments: { query: 'test' } }])
   })
 
   it('without trust, prose holding {"name": ...} stays prose unless the tool was given', () => {
     const text = 'The format is {"name": "get_weather", "parameters": {"city": "Paris"}} as documented.'
     expect(untrusted(llama3JsonFormat, text).requests).toEqual([])
-    expect(calls(untrusted(llama3JsonFormat, text, { tools }))).toEqual([{ name: 'get_weather', arguments: { city: 'Paris' } }])
+    expect(calls(untrusted(llama3JsonFormat, text, { tools }))).toEqual([
+      { name: 'get_weather', arguments: { city: 'Paris' } },
+    ])
     expect(claims(llama3JsonFormat, text, '{')).toBe(false)
     expect(claims(llama3JsonFormat, text, '{', { tools })).toBe(true)
     expect(claims(llama3JsonFormat, text, '{', { trusted: true })).toBe(true)
@@ -90,7 +136,9 @@ describe('Llama 3 JSON', () => {
   })
 
   it('claims <|python_tag|>{ without tools, and leaves <|python_tag|>name( to llama3-builtin', () => {
-    expect(claims(llama3JsonFormat, '<|python_tag|>{"name": "anything", "parameters": {}}', '<|python_tag|>')).toBe(true)
+    expect(claims(llama3JsonFormat, '<|python_tag|>{"name": "anything", "parameters": {}}', '<|python_tag|>')).toBe(
+      true,
+    )
     expect(claims(llama3JsonFormat, '<|python_tag|>brave_search.call(query="x")', '<|python_tag|>')).toBe(false)
     expect(claims(llama3JsonFormat, '<|python_tag|>', '<|python_tag|>')).toBe(false)
   })
@@ -114,14 +162,22 @@ describe('Llama 3 JSON', () => {
   })
 
   it('streams: the name shows before the object closes, and end() equals one-shot', () => {
-    const text = 'Calling: {"name": "get_weather", "parameters": {"city": "Paris"}}; {"name": "get_time", "parameters": {"zone": "UTC"}}'
+    const text =
+      'Calling: {"name": "get_weather", "parameters": {"city": "Paris"}}; {"name": "get_time", "parameters": {"zone": "UTC"}}'
     expectStreamingEqualsOneShot('llama3-json', text)
     expectStreamingEqualsOneShot('llama3-json', '<|python_tag|>' + text.slice(9))
     expectNameBeforeClose('llama3-json', text, 'get_weather', text.indexOf('}}') + 2)
   })
 
   it('finishes on hostile shapes', () => {
-    for (const text of ['{"name":'.repeat(HUGE / 8), '{'.repeat(HUGE), '<|python_tag|>'.repeat(HUGE / 14), '{"name": "a", "x": 1} '.repeat(HUGE / 22), '{"a": '.repeat(HUGE / 6), '{"name": "a", "parameters": {}}; '.repeat(HUGE / 33)]) {
+    for (const text of [
+      '{"name":'.repeat(HUGE / 8),
+      '{'.repeat(HUGE),
+      '<|python_tag|>'.repeat(HUGE / 14),
+      '{"name": "a", "x": 1} '.repeat(HUGE / 22),
+      '{"a": '.repeat(HUGE / 6),
+      '{"name": "a", "parameters": {}}; '.repeat(HUGE / 33),
+    ]) {
       const result = parse('llama3-json', text)
       expect(result.requests.length).toBeGreaterThanOrEqual(0)
     }
@@ -129,12 +185,15 @@ describe('Llama 3 JSON', () => {
 })
 
 describe('xLAM', () => {
-  const two = '[{"name": "get_current_weather", "arguments": {"city": "Dallas", "state": "TX"}}, {"name": "get_current_weather", "arguments": {"city": "Orlando", "state": "FL"}}]'
+  const two =
+    '[{"name": "get_current_weather", "arguments": {"city": "Dallas", "state": "TX"}}, {"name": "get_current_weather", "arguments": {"city": "Orlando", "state": "FL"}}]'
 
   it('reads a list of one call; the call spans the list', () => {
     const text = '[{"name": "get_current_weather", "arguments": {"city": "Seattle", "state": "WA", "unit": "celsius"}}]'
     const result = parse('xlam', text)
-    expect(calls(result)).toEqual([{ name: 'get_current_weather', arguments: { city: 'Seattle', state: 'WA', unit: 'celsius' } }])
+    expect(calls(result)).toEqual([
+      { name: 'get_current_weather', arguments: { city: 'Seattle', state: 'WA', unit: 'celsius' } },
+    ])
     expect([result.requests[0]?.start, result.requests[0]?.end]).toEqual([0, text.length])
   })
 
@@ -143,9 +202,9 @@ describe('xLAM', () => {
       { city: 'Dallas', state: 'TX' },
       { city: 'Orlando', state: 'FL' },
     ])
-    const thought = parse('xlam', '<think>I\'ll help you with that.</think>' + two)
+    const thought = parse('xlam', "<think>I'll help you with that.</think>" + two)
     expect(thought.requests).toHaveLength(2)
-    const fenced = parse('xlam', 'I\'ll help you with that.\n```json\n' + two + '\n```')
+    const fenced = parse('xlam', "I'll help you with that.\n```json\n" + two + '\n```')
     expect(fenced.requests.map((r) => r.fenced)).toEqual([true, true])
   })
 
@@ -156,7 +215,9 @@ describe('xLAM', () => {
   it('without trust, takes only calls of the tools given', () => {
     const text = 'Like this: [{"name": "get_weather", "arguments": {"city": "Paris"}}]'
     expect(untrusted(xlamFormat, text).requests).toEqual([])
-    expect(calls(untrusted(xlamFormat, text, { tools }))).toEqual([{ name: 'get_weather', arguments: { city: 'Paris' } }])
+    expect(calls(untrusted(xlamFormat, text, { tools }))).toEqual([
+      { name: 'get_weather', arguments: { city: 'Paris' } },
+    ])
     expect(claims(xlamFormat, text, '[')).toBe(false)
     expect(claims(xlamFormat, text, '[', { tools })).toBe(true)
   })
@@ -186,7 +247,12 @@ describe('xLAM', () => {
   })
 
   it('finishes on hostile shapes', () => {
-    for (const text of ['[{"name": "a"'.repeat(HUGE / 13), '['.repeat(HUGE), '[{"name": "a", "arguments": {}}]'.repeat(HUGE / 32), '[ {"name"'.repeat(HUGE / 9)]) {
+    for (const text of [
+      '[{"name": "a"'.repeat(HUGE / 13),
+      '['.repeat(HUGE),
+      '[{"name": "a", "arguments": {}}]'.repeat(HUGE / 32),
+      '[ {"name"'.repeat(HUGE / 9),
+    ]) {
       expect(parse('xlam', text).requests.length).toBeGreaterThanOrEqual(0)
     }
   })
@@ -194,7 +260,8 @@ describe('xLAM', () => {
 
 describe('Phi-4-mini and FireFunction v2 (functools[...])', () => {
   const one = 'functools[{"name": "get_weather", "arguments": {"city": "Tokyo"}}]'
-  const two = 'functools[\n  {"name": "get_weather", "arguments": {"city": "Tokyo"}},\n  {"name": "get_time", "arguments": {"timezone": "Asia/Tokyo"}}\n]'
+  const two =
+    'functools[\n  {"name": "get_weather", "arguments": {"city": "Tokyo"}},\n  {"name": "get_time", "arguments": {"timezone": "Asia/Tokyo"}}\n]'
 
   it('reads one call; the call spans functools and its list', () => {
     for (const id of ['phi4-mini', 'firefunction-v2']) {
@@ -255,14 +322,20 @@ describe('Phi-4-mini and FireFunction v2 (functools[...])', () => {
   })
 
   it('finishes on hostile shapes', () => {
-    for (const text of ['functools['.repeat(HUGE / 10), 'functools[{'.repeat(HUGE / 11), 'functools[{"name": "a", "arguments": {}},'.repeat(HUGE / 40), 'functools[]'.repeat(HUGE / 11)]) {
+    for (const text of [
+      'functools['.repeat(HUGE / 10),
+      'functools[{'.repeat(HUGE / 11),
+      'functools[{"name": "a", "arguments": {}},'.repeat(HUGE / 40),
+      'functools[]'.repeat(HUGE / 11),
+    ]) {
       expect(parse('phi4-mini', text).requests.length).toBeGreaterThanOrEqual(0)
     }
   })
 })
 
 describe('Functionary v3.1', () => {
-  const two = 'Let me look.<function=get_weather>{"city": "Paris"}</function>\n<function=get_time>{"zone": "Europe/Paris"}</function>'
+  const two =
+    'Let me look.<function=get_weather>{"city": "Paris"}</function>\n<function=get_time>{"zone": "Europe/Paris"}</function>'
 
   it('reads one call; the name is in the tag, the arguments are the JSON', () => {
     const text = '<function=special_function>{"arg1": 1}</function>'
@@ -286,7 +359,9 @@ describe('Functionary v3.1', () => {
 
   it('finds no call in prose, and leaves Qwen3-Coder parameters alone', () => {
     expect(parse('functionary-v31', 'Functionary writes <function=NAME followed by JSON.').requests).toEqual([])
-    expect(parse('functionary-v31', '<function=get_weather><parameter=city>Paris</parameter></function>').requests).toEqual([])
+    expect(
+      parse('functionary-v31', '<function=get_weather><parameter=city>Paris</parameter></function>').requests,
+    ).toEqual([])
   })
 
   it('claims <function=NAME>{ and leaves the rest to Qwen3-Coder', () => {
@@ -319,17 +394,25 @@ describe('Functionary v3.1', () => {
   })
 
   it('finishes on hostile shapes', () => {
-    for (const text of ['<function='.repeat(HUGE / 10), '<function=a>'.repeat(HUGE / 12), '<function=a>{'.repeat(HUGE / 13), '</function>'.repeat(HUGE / 11), '<function=a>{"x": "'.repeat(HUGE / 18)]) {
+    for (const text of [
+      '<function='.repeat(HUGE / 10),
+      '<function=a>'.repeat(HUGE / 12),
+      '<function=a>{'.repeat(HUGE / 13),
+      '</function>'.repeat(HUGE / 11),
+      '<function=a>{"x": "'.repeat(HUGE / 18),
+    ]) {
       expect(parse('functionary-v31', text).requests.length).toBeGreaterThanOrEqual(0)
     }
   })
 })
 
 describe('Granite 20B FC', () => {
-  const two = '<function_call> {"name": "get_weather", "arguments": {"city": "Tokyo"}}\n<function_call> {"name": "get_time", "arguments": {"timezone": "Asia/Tokyo"}}'
+  const two =
+    '<function_call> {"name": "get_weather", "arguments": {"city": "Tokyo"}}\n<function_call> {"name": "get_time", "arguments": {"timezone": "Asia/Tokyo"}}'
 
   it('reads one call after prose', () => {
-    const text = 'Let me check the weather for you.\n<function_call> {"name": "get_weather", "arguments": {"city": "Tokyo"}}'
+    const text =
+      'Let me check the weather for you.\n<function_call> {"name": "get_weather", "arguments": {"city": "Tokyo"}}'
     const result = parse('granite-20b-fc', text)
     expect(calls(result)).toEqual([{ name: 'get_weather', arguments: { city: 'Tokyo' } }])
     expect([result.requests[0]?.start, result.requests[0]?.end]).toEqual([text.indexOf('<function_call>'), text.length])
@@ -337,12 +420,22 @@ describe('Granite 20B FC', () => {
 
   it('reads several calls and every JSON type', () => {
     expect(calls(parse('granite-20b-fc', two)).map((c) => c.name)).toEqual(['get_weather', 'get_time'])
-    const typed = '<function_call> {\n  "name": "test_function",\n  "arguments": {"int_field": 42, "float_field": 3.14, "bool_field": true, "null_field": null, "array_field": ["a"], "object_field": {"nested": "value"}}\n}'
-    expect(calls(parse('granite-20b-fc', typed))[0]?.arguments).toEqual({ int_field: 42, float_field: 3.14, bool_field: true, null_field: null, array_field: ['a'], object_field: { nested: 'value' } })
+    const typed =
+      '<function_call> {\n  "name": "test_function",\n  "arguments": {"int_field": 42, "float_field": 3.14, "bool_field": true, "null_field": null, "array_field": ["a"], "object_field": {"nested": "value"}}\n}'
+    expect(calls(parse('granite-20b-fc', typed))[0]?.arguments).toEqual({
+      int_field: 42,
+      float_field: 3.14,
+      bool_field: true,
+      null_field: null,
+      array_field: ['a'],
+      object_field: { nested: 'value' },
+    })
   })
 
   it('finds no call in prose or bare JSON', () => {
-    expect(parse('granite-20b-fc', 'This is a regular response. {"name": "func", "arguments": {}}').requests).toEqual([])
+    expect(parse('granite-20b-fc', 'This is a regular response. {"name": "func", "arguments": {}}').requests).toEqual(
+      [],
+    )
   })
 
   it('claims <function_call> followed by an object', () => {
@@ -379,7 +472,12 @@ describe('Granite 20B FC', () => {
   })
 
   it('finishes on hostile shapes', () => {
-    for (const text of ['<function_call>'.repeat(HUGE / 15), '<function_call> {'.repeat(HUGE / 17), '<function_call> {"name": "a", "arguments": {}}'.repeat(HUGE / 46), '<function_call> {"name": "'.repeat(HUGE / 26)]) {
+    for (const text of [
+      '<function_call>'.repeat(HUGE / 15),
+      '<function_call> {'.repeat(HUGE / 17),
+      '<function_call> {"name": "a", "arguments": {}}'.repeat(HUGE / 46),
+      '<function_call> {"name": "'.repeat(HUGE / 26),
+    ]) {
       expect(parse('granite-20b-fc', text).requests.length).toBeGreaterThanOrEqual(0)
     }
   })

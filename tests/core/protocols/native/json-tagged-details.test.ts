@@ -9,13 +9,17 @@ const context: FormatContext = { tools: NO_TOOL_HINTS, trusted: false }
 /** Which formats of the family claim the first place of `opener` in `text`. */
 function claimants(text: string, opener: string): string[] {
   const at = text.indexOf(opener)
-  return jsonTaggedFormats.filter((f) => f.openers.includes(opener) && f.claims(text, at, opener, context)).map((f) => f.id)
+  return jsonTaggedFormats
+    .filter((f) => f.openers.includes(opener) && f.claims(text, at, opener, context))
+    .map((f) => f.id)
 }
 
 describe('auto-detection claims', () => {
   it('shares <tool_calls> by what follows: a list is Jamba, an object MiniMax-M1; Hunyuan claims nothing', () => {
     expect(claimants('<tool_calls>[{"name": "a", "arguments": {}}]</tool_calls>', '<tool_calls>')).toEqual(['jamba'])
-    expect(claimants('<tool_calls>\n {"name": "a", "arguments": {}}\n</tool_calls>', '<tool_calls>')).toEqual(['minimax-m1'])
+    expect(claimants('<tool_calls>\n {"name": "a", "arguments": {}}\n</tool_calls>', '<tool_calls>')).toEqual([
+      'minimax-m1',
+    ])
     expect(claimants('<tool_calls>', '<tool_calls>')).toEqual([])
   })
 
@@ -40,7 +44,8 @@ describe('auto-detection claims', () => {
 
 describe('JSON-in-tags details', () => {
   it('takes an ERNIE call whose </tool_call> never comes, with a warning, and keeps the next call apart', () => {
-    const text = '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n<tool_call>\n{"name": "get_time", "arguments": {}}\n</tool_call>'
+    const text =
+      '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n<tool_call>\n{"name": "get_time", "arguments": {}}\n</tool_call>'
     const result = parse('ernie45', text)
     expect(calls(result)).toEqual([
       { name: 'get_weather', arguments: { city: 'Paris' } },
@@ -49,7 +54,9 @@ describe('JSON-in-tags details', () => {
     const warning = result.diagnostics.find((d) => d.code === 'unclosed-call')
     expect(warning?.offset).toBe(0)
     expect(warning?.severity).toBe('warning')
-    expect(warning?.message).toBe('ERNIE 4.5: <tool_call> is never closed with </tool_call>; it runs to the next <tool_call>.')
+    expect(warning?.message).toBe(
+      'ERNIE 4.5: <tool_call> is never closed with </tool_call>; it runs to the next <tool_call>.',
+    )
   })
 
   it('marks a call cut off inside its arguments invalid, keeping its name', () => {
@@ -77,7 +84,8 @@ describe('JSON-in-tags details', () => {
   })
 
   it('reports, not drops, a MiniMax-M1 line that is not JSON, and reads the lines around it', () => {
-    const text = '<tool_calls>\n{"name": "a", "arguments": {"x": 1}}\n{invalid json here}\n{"name": "b", "arguments": {"y": 2}}\n</tool_calls>'
+    const text =
+      '<tool_calls>\n{"name": "a", "arguments": {"x": 1}}\n{invalid json here}\n{"name": "b", "arguments": {"y": 2}}\n</tool_calls>'
     const result = parse('minimax-m1', text)
     expect(result.requests.map((r) => [r.toolName, r.valid])).toEqual([
       ['a', true],
@@ -88,7 +96,8 @@ describe('JSON-in-tags details', () => {
   })
 
   it('reads a MiniMax-M1 object written over several lines', () => {
-    const text = '<tool_calls>\n{\n  "name": "get_weather",\n  "arguments": {\n    "city": "Paris"\n  }\n}\n</tool_calls>'
+    const text =
+      '<tool_calls>\n{\n  "name": "get_weather",\n  "arguments": {\n    "city": "Paris"\n  }\n}\n</tool_calls>'
     expect(calls(parse('minimax-m1', text))).toEqual([{ name: 'get_weather', arguments: { city: 'Paris' } }])
   })
 
@@ -101,7 +110,8 @@ describe('JSON-in-tags details', () => {
   })
 
   it('gives Command R7B calls the ids the model wrote', () => {
-    const text = '<|START_ACTION|>[{"tool_call_id": "0", "tool_name": "foo", "parameters": {"q": 1}}, {"tool_call_id": "1", "tool_name": "bar", "parameters": {}}]<|END_ACTION|>'
+    const text =
+      '<|START_ACTION|>[{"tool_call_id": "0", "tool_name": "foo", "parameters": {"q": 1}}, {"tool_call_id": "1", "tool_name": "bar", "parameters": {}}]<|END_ACTION|>'
     const result = parse('command-r7b', text)
     expect(result.requests.map((r) => [r.requestId, r.toolName])).toEqual([
       ['0', 'foo'],
@@ -110,16 +120,20 @@ describe('JSON-in-tags details', () => {
   })
 
   it('skips InternLM2 code-interpreter actions', () => {
-    const text = '<|action_start|><|interpreter|>\nprint(6*7)<|action_end|>\n<|action_start|><|plugin|>\n{"name": "get_weather", "parameters": {"city": "Paris"}}<|action_end|>'
+    const text =
+      '<|action_start|><|interpreter|>\nprint(6*7)<|action_end|>\n<|action_start|><|plugin|>\n{"name": "get_weather", "parameters": {"city": "Paris"}}<|action_end|>'
     const result = parse('internlm2', text)
     expect(calls(result)).toEqual([{ name: 'get_weather', arguments: { city: 'Paris' } }])
     expect(codes(result)).toEqual([])
   })
 
   it('takes GigaChat arguments as JSON types, with no schema needed, and stops at </s>', () => {
-    const text = '<|function_call|>{"name": "manage_user_memory", "arguments": {"action": "create", "content": {"short_answers": true}, "n": 3}}</s>'
+    const text =
+      '<|function_call|>{"name": "manage_user_memory", "arguments": {"action": "create", "content": {"short_answers": true}, "n": 3}}</s>'
     const result = parse('gigachat3', text)
-    expect(calls(result)).toEqual([{ name: 'manage_user_memory', arguments: { action: 'create', content: { short_answers: true }, n: 3 } }])
+    expect(calls(result)).toEqual([
+      { name: 'manage_user_memory', arguments: { action: 'create', content: { short_answers: true }, n: 3 } },
+    ])
     expect(result.requests[0]?.end).toBe(text.length)
   })
 
@@ -137,7 +151,8 @@ describe('JSON-in-tags details', () => {
   })
 
   it('streams a Command R7B list: fields of the first call show before the list ends', () => {
-    const text = '<|START_ACTION|>[\n{"tool_call_id": "0", "tool_name": "search", "parameters": {"query": "weather in Paris", "limit": 5}},\n{"tool_call_id": "1", "tool_name": "get_time", "parameters": {}}\n]<|END_ACTION|>'
+    const text =
+      '<|START_ACTION|>[\n{"tool_call_id": "0", "tool_name": "search", "parameters": {"query": "weather in Paris", "limit": 5}},\n{"tool_call_id": "1", "tool_name": "get_time", "parameters": {}}\n]<|END_ACTION|>'
     expectStreamingEqualsOneShot('command-r7b', text)
     const events = streamEvents('command-r7b', text, 4)
     const query = events.find((e) => e.key === 'query' && e.value === 'weather in Paris')

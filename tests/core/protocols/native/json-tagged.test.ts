@@ -27,7 +27,11 @@ const CASES: Case[] = [
     several:
       'I need to call two tools.\n</think>\n\n<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>\n<tool_call>\n{"name": "get_time", "arguments": {"zone": "Europe/Paris", "hours": 24}}\n</tool_call>\n',
     prose: 'ERNIE wraps each call in <tool_call> and then writes the JSON on its own line.',
-    malformed: { text: '<tool_call>\n{"name": "get_weather", "arguments": {"city": Paris}}\n</tool_call>', code: 'invalid-json', at: 'Paris}' },
+    malformed: {
+      text: '<tool_call>\n{"name": "get_weather", "arguments": {"city": Paris}}\n</tool_call>',
+      code: 'invalid-json',
+      at: 'Paris}',
+    },
     hostile: big('<tool_call>{"name": "a", "arguments": {'),
   },
   {
@@ -37,25 +41,39 @@ const CASES: Case[] = [
     several:
       'Let me check.\n<longcat_tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</longcat_tool_call><longcat_tool_call>\n{"name": "get_time", "arguments": {"zone": "Europe/Paris", "hours": 24}}\n</longcat_tool_call>',
     prose: 'LongCat writes <longcat_tool_call> and then a JSON object.',
-    malformed: { text: '<longcat_tool_call>{"name": "get_weather", "arguments": {"city": "Paris"]}</longcat_tool_call>', code: 'invalid-json', at: ']}' },
+    malformed: {
+      text: '<longcat_tool_call>{"name": "get_weather", "arguments": {"city": "Paris"]}</longcat_tool_call>',
+      code: 'invalid-json',
+      at: ']}',
+    },
     hostile: big('<longcat_tool_call>{'),
   },
   {
     id: 'granite',
     label: 'Granite',
     one: '<|tool_call|>[{"name": "get_weather", "arguments": {"city": "Paris"}}]',
-    several: '<tool_call>[{"name": "get_weather", "arguments": {"city": "Paris"}}, {"name": "get_time", "arguments": {"zone": "Europe/Paris", "hours": 24}}]',
+    several:
+      '<tool_call>[{"name": "get_weather", "arguments": {"city": "Paris"}}, {"name": "get_time", "arguments": {"zone": "Europe/Paris", "hours": 24}}]',
     prose: 'Granite writes <|tool_call|> and then a JSON list of its calls.',
-    malformed: { text: '<|tool_call|>[{"name": "get_weather", "arguments": {"city": "Paris"}} {"name": "get_time"}]', code: 'invalid-json', at: '{"name": "get_time"' },
+    malformed: {
+      text: '<|tool_call|>[{"name": "get_weather", "arguments": {"city": "Paris"}} {"name": "get_time"}]',
+      code: 'invalid-json',
+      at: '{"name": "get_time"',
+    },
     hostile: big('<|tool_call|>[{"name": "a", "arguments": {"x": ['),
   },
   {
     id: 'jamba',
     label: 'Jamba',
     one: '<tool_calls>[{"name": "get_weather", "arguments": {"city": "Paris"}}]</tool_calls>',
-    several: 'Sure. <tool_calls>[\n{"name": "get_weather", "arguments": {"city": "Paris"}},\n{"name": "get_time", "arguments": {"zone": "Europe/Paris", "hours": 24}}\n]</tool_calls>',
+    several:
+      'Sure. <tool_calls>[\n{"name": "get_weather", "arguments": {"city": "Paris"}},\n{"name": "get_time", "arguments": {"zone": "Europe/Paris", "hours": 24}}\n]</tool_calls>',
     prose: 'Jamba puts a JSON list inside <tool_calls> tags.',
-    malformed: { text: '<tool_calls>[{"name": "get_weather", "arguments": {"city": "Paris"}}, "get_time"]</tool_calls>', code: 'invalid-call', at: '"get_time"' },
+    malformed: {
+      text: '<tool_calls>[{"name": "get_weather", "arguments": {"city": "Paris"}}, "get_time"]</tool_calls>',
+      code: 'invalid-call',
+      at: '"get_time"',
+    },
     hostile: big('<tool_calls>[{"name": "a", "arguments": {}}, '),
   },
   {
@@ -65,7 +83,11 @@ const CASES: Case[] = [
     several:
       '<think>The user wants two things.</think>\n<answer>\n<tool_calls>[{"name": "get_weather", "arguments": {"city": "Paris"}}, {"name": "get_time", "arguments": {"zone": "Europe/Paris", "hours": 24}}]</tool_calls>\n</answer>',
     prose: 'Hunyuan answers with <tool_calls> and a list.',
-    malformed: { text: '<tool_calls>[{"name": "get_weather", "arguments": {"city": "Paris",, }}]</tool_calls>', code: 'invalid-json', at: ', }}]' },
+    malformed: {
+      text: '<tool_calls>[{"name": "get_weather", "arguments": {"city": "Paris",, }}]</tool_calls>',
+      code: 'invalid-json',
+      at: ', }}]',
+    },
     hostile: big('<tool_calls>'),
   },
   {
@@ -73,7 +95,7 @@ const CASES: Case[] = [
     label: 'MiniMax-M1',
     one: '<tool_calls>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_calls>',
     several:
-      "I'll check both. <tool_calls>\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}}\n{\"name\": \"get_time\", \"arguments\": {\"zone\": \"Europe/Paris\", \"hours\": 24}}\n</tool_calls>",
+      'I\'ll check both. <tool_calls>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n{"name": "get_time", "arguments": {"zone": "Europe/Paris", "hours": 24}}\n</tool_calls>',
     prose: 'MiniMax writes <tool_calls> and one JSON object per line.',
     malformed: { text: '<tool_calls>\n{invalid json here}\n</tool_calls>', code: 'invalid-json', at: 'json here' },
     hostile: big('<tool_calls>\n{"name": "a", "arguments": {"x": "'),
@@ -83,9 +105,13 @@ const CASES: Case[] = [
     label: 'InternLM2',
     one: '<|action_start|><|plugin|>\n{"name": "get_weather", "parameters": {"city": "Paris"}}<|action_end|>',
     several:
-      "What's the weather?<|action_start|> <|plugin|>\n{\"name\": \"get_weather\", \"parameters\": {\"city\": \"Paris\"}}<|action_end|>\n<|action_start|><|plugin|>\n{\"name\": \"get_time\", \"arguments\": {\"zone\": \"Europe/Paris\", \"hours\": 24}}<|action_end|>",
+      'What\'s the weather?<|action_start|> <|plugin|>\n{"name": "get_weather", "parameters": {"city": "Paris"}}<|action_end|>\n<|action_start|><|plugin|>\n{"name": "get_time", "arguments": {"zone": "Europe/Paris", "hours": 24}}<|action_end|>',
     prose: 'InternLM opens an action with <|action_start|> and names the plugin.',
-    malformed: { text: '<|action_start|><|plugin|>\n{"name": "get_weather", "parameters": {"city": "Paris"}<|action_end|>', code: 'unclosed-json', at: '{"name"' },
+    malformed: {
+      text: '<|action_start|><|plugin|>\n{"name": "get_weather", "parameters": {"city": "Paris"}<|action_end|>',
+      code: 'unclosed-json',
+      at: '{"name"',
+    },
     hostile: big('<|action_start|><|plugin|>{"name": "'),
   },
   {
@@ -95,7 +121,11 @@ const CASES: Case[] = [
     several:
       '<|START_THINKING|>first I think<|END_THINKING|><|START_ACTION|>\n[\n    {"tool_call_id": "0", "tool_name": "get_weather", "parameters": {"city": "Paris"}},\n    {"tool_call_id": "1", "tool_name": "get_time", "parameters": {"zone": "Europe/Paris", "hours": 24}}\n]\n<|END_ACTION|>',
     prose: 'Command R7B calls tools between <|START_ACTION|> and <|END_ACTION|>, in prose: done.',
-    malformed: { text: '<|START_ACTION|>[{"tool_call_id": "0", "parameters": {"city": "Paris"}}]<|END_ACTION|>', code: 'missing-tool-name', at: '{"tool_call_id"' },
+    malformed: {
+      text: '<|START_ACTION|>[{"tool_call_id": "0", "parameters": {"city": "Paris"}}]<|END_ACTION|>',
+      code: 'missing-tool-name',
+      at: '{"tool_call_id"',
+    },
     hostile: big('<|START_ACTION|>[{"tool_call_id": "0", "tool_name": "a", "parameters": {"q": "x"}},'),
   },
   {
@@ -105,14 +135,28 @@ const CASES: Case[] = [
     several:
       '<|function_call|>{"name": "get_weather", "arguments": {"city": "Paris"}}</s><|function_call|>{"name": "get_time", "arguments": {"zone": "Europe/Paris", "hours": 24}}</s>',
     prose: 'GigaChat marks a call with <|function_call|> and then JSON.',
-    malformed: { text: '<|function_call|>{"name": "get_weather", "arguments": {"city": "Paris"}, }', code: 'trailing-comma', at: ', }' },
+    malformed: {
+      text: '<|function_call|>{"name": "get_weather", "arguments": {"city": "Paris"}, }',
+      code: 'trailing-comma',
+      at: ', }',
+    },
     hostile: big('function call<|role_sep|>{"name": "a", "arguments": {"x": 1}'),
   },
 ]
 
 describe('JSON-in-tags formats', () => {
   it('lists every format of the family, each with a unique id and a readable example', () => {
-    expect(jsonTaggedFormats.map((f) => f.id)).toEqual(['ernie45', 'longcat', 'granite', 'jamba', 'hunyuan', 'minimax-m1', 'internlm2', 'command-r7b', 'gigachat3'])
+    expect(jsonTaggedFormats.map((f) => f.id)).toEqual([
+      'ernie45',
+      'longcat',
+      'granite',
+      'jamba',
+      'hunyuan',
+      'minimax-m1',
+      'internlm2',
+      'command-r7b',
+      'gigachat3',
+    ])
     for (const format of jsonTaggedFormats) {
       const result = parse(format.id, format.example)
       expect(calls(result), format.id).toEqual([{ name: 'calc_evaluate', arguments: { expression: '6*7' } }])
@@ -122,9 +166,14 @@ describe('JSON-in-tags formats', () => {
   })
 
   it('renders a call that reads back with its typed arguments', () => {
-    const call = { toolName: 'book', arguments: { seats: 2, window: true, note: 'a "quiet" one', tags: ['x'], extra: null } }
+    const call = {
+      toolName: 'book',
+      arguments: { seats: 2, window: true, note: 'a "quiet" one', tags: ['x'], extra: null },
+    }
     for (const format of jsonTaggedFormats) {
-      expect(calls(parse(format.id, format.render(call))), format.id).toEqual([{ name: 'book', arguments: call.arguments }])
+      expect(calls(parse(format.id, format.render(call))), format.id).toEqual([
+        { name: 'book', arguments: call.arguments },
+      ])
     }
   })
 })

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { createStreamParser } from '../../../../src/core/parser'
 import { calls, codes, expectStreamingEqualsOneShot, parse, streamEvents } from './helpers'
 
-const one = '<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city": "Paris"}<|tool_call_end|><|tool_calls_section_end|>'
+const one =
+  '<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city": "Paris"}<|tool_call_end|><|tool_calls_section_end|>'
 const two =
   'Let me check.<|tool_calls_section_begin|>\n<|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city": "Paris"}<|tool_call_end|>\n' +
   '<|tool_call_begin|>functions.get_time:1<|tool_call_argument_begin|>{"zone": "Europe/Paris"}<|tool_call_end|>\n<|tool_calls_section_end|>'
@@ -29,7 +30,8 @@ describe('Kimi K2', () => {
   })
 
   it('diagnoses invalid JSON arguments at their place, and keeps the name', () => {
-    const text = '<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city": Paris}<|tool_call_end|><|tool_calls_section_end|>'
+    const text =
+      '<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city": Paris}<|tool_call_end|><|tool_calls_section_end|>'
     const result = parse('kimi-k2', text)
     expect(result.requests[0]?.toolName).toBe('get_weather')
     expect(result.requests[0]?.valid).toBe(false)
@@ -47,14 +49,17 @@ describe('Kimi K2', () => {
 
   it('resolves a bare or dotted id by the tools given', () => {
     const tools = [{ type: 'function', function: { name: 'weather.get', parameters: {} } }]
-    const text = '<|tool_calls_section_begin|><|tool_call_begin|>weather.get:0<|tool_call_argument_begin|>{}<|tool_call_end|><|tool_calls_section_end|>'
+    const text =
+      '<|tool_calls_section_begin|><|tool_call_begin|>weather.get:0<|tool_call_argument_begin|>{}<|tool_call_end|><|tool_calls_section_end|>'
     expect(calls(parse('kimi-k2', text, { tools }))[0]?.name).toBe('weather.get')
     expect(calls(parse('kimi-k2', text))[0]?.name).toBe('get')
   })
 
   it('flags a name outside the tools given', () => {
     const result = parse('kimi-k2', one, { tools: [{ name: 'get_weathers', parameters: {} }] })
-    expect(result.diagnostics.find((d) => d.code === 'unknown-tool-name')?.message).toContain('Did you mean "get_weathers"')
+    expect(result.diagnostics.find((d) => d.code === 'unknown-tool-name')?.message).toContain(
+      'Did you mean "get_weathers"',
+    )
   })
 
   it('streams: the name shows before the arguments end, and end() equals one-shot', () => {
@@ -69,7 +74,8 @@ describe('Kimi K2', () => {
 
 describe('Kimi K2 streaming over many sections', () => {
   it('settles each section as it closes and equals one-shot', () => {
-    const section = (i: number) => `Step ${i}.\n<|tool_calls_section_begin|><|tool_call_begin|>functions.step:${i}<|tool_call_argument_begin|>{"n": ${i}}<|tool_call_end|><|tool_calls_section_end|>\n`
+    const section = (i: number) =>
+      `Step ${i}.\n<|tool_calls_section_begin|><|tool_call_begin|>functions.step:${i}<|tool_call_argument_begin|>{"n": ${i}}<|tool_call_end|><|tool_calls_section_end|>\n`
     const text = Array.from({ length: 40 }, (_, i) => section(i)).join('') + 'Done.'
     expectStreamingEqualsOneShot('kimi-k2', text, {}, [1, 7, 16, 300])
     const events = streamEvents('kimi-k2', text, 16)
@@ -77,7 +83,9 @@ describe('Kimi K2 streaming over many sections', () => {
     // The last value shown for each call is its whole argument (a number may show half-written first).
     const last = new Map<number, string>()
     const parser = createStreamParser('kimi-k2')
-    for (let i = 0; i < text.length; i += 16) for (const e of parser.feed(text.slice(i, i + 16))) if (e.type === 'field' && e.key === 'n') last.set(e.index, e.value)
+    for (let i = 0; i < text.length; i += 16)
+      for (const e of parser.feed(text.slice(i, i + 16)))
+        if (e.type === 'field' && e.key === 'n') last.set(e.index, e.value)
     expect([...last.values()]).toEqual(Array.from({ length: 40 }, (_, i) => String(i)))
   })
 })
@@ -87,7 +95,8 @@ describe('Kimi K2 streaming in reasoning', () => {
     const text = '<think>let me try ' + one + ' hmm</think> Done, and a little more text to stream past the call.'
     const parser = createStreamParser('kimi-k2', { reasoning: 'include' })
     const settled = []
-    for (let i = 0; i < text.length; i += 8) for (const e of parser.feed(text.slice(i, i + 8))) if (e.type === 'block-close') settled.push(e.request)
+    for (let i = 0; i < text.length; i += 8)
+      for (const e of parser.feed(text.slice(i, i + 8))) if (e.type === 'block-close') settled.push(e.request)
     const end = parser.end()
     expect(settled).toEqual(end.requests)
     expect(end.requests[0]?.inReasoning).toBe(true)

@@ -1,20 +1,40 @@
 import { describe, expect, it } from 'vitest'
 import { calls, codes, expectManyCallsStream, expectStreamingEqualsOneShot, parse, streamEvents } from './helpers'
 import { createNativeParser, contextFor } from '../../../../src/core/protocols/native/protocol'
-import { pythonicFormat, pythonicFormats, llama3BuiltinFormat } from '../../../../src/core/protocols/native/formats/pythonic'
+import {
+  pythonicFormat,
+  pythonicFormats,
+  llama3BuiltinFormat,
+} from '../../../../src/core/protocols/native/formats/pythonic'
 
 // Model outputs from vLLM's pythonic parser tests (Llama 3.2's documented response format).
 const SIMPLE = "get_weather(city='San Francisco', metric='celsius')"
-const MORE_TYPES = "register_user(name='John Doe', age=37, address={'city': 'San Francisco', 'state': 'CA'}, role=None, passed_test=True, aliases=['John', 'Johnny'])"
+const MORE_TYPES =
+  "register_user(name='John Doe', age=37, address={'city': 'San Francisco', 'state': 'CA'}, role=None, passed_test=True, aliases=['John', 'Johnny'])"
 const ESCAPED = String.raw`get_weather(city='Martha\'s Vineyard', metric='\"cool units\"')`
 const SIMPLE_ARGS = { city: 'San Francisco', metric: 'celsius' }
-const MORE_ARGS = { name: 'John Doe', age: 37, address: { city: 'San Francisco', state: 'CA' }, role: null, passed_test: true, aliases: ['John', 'Johnny'] }
+const MORE_ARGS = {
+  name: 'John Doe',
+  age: 37,
+  address: { city: 'San Francisco', state: 'CA' },
+  role: null,
+  passed_test: true,
+  aliases: ['John', 'Johnny'],
+}
 
 const weatherTool = {
   type: 'function',
   function: {
     name: 'get_weather',
-    parameters: { type: 'object', properties: { city: { type: 'string' }, days: { type: 'integer' }, metric: { type: 'string' }, detailed: { type: 'boolean' } } },
+    parameters: {
+      type: 'object',
+      properties: {
+        city: { type: 'string' },
+        days: { type: 'integer' },
+        metric: { type: 'string' },
+        detailed: { type: 'boolean' },
+      },
+    },
   },
 }
 
@@ -39,10 +59,25 @@ describe('Pythonic (bare lists)', () => {
   })
 
   it('reads strings with escapes, both quotes, triple quotes, prefixes and joined literals', () => {
-    expect(calls(parse('pythonic', `[${ESCAPED}]`))[0]?.arguments).toEqual({ city: "Martha's Vineyard", metric: '"cool units"' })
+    expect(calls(parse('pythonic', `[${ESCAPED}]`))[0]?.arguments).toEqual({
+      city: "Martha's Vineyard",
+      metric: '"cool units"',
+    })
     const text = String.raw`[f(a="""two
 lines""", b=r'C:\temp', c='x' "y", d='\u00e9\n\x41', e=-1.5e3, f=0x1F, g=(1, 2), h={1, 2}, i={}, j=[], k=1_000)]`
-    expect(calls(parse('pythonic', text))[0]?.arguments).toEqual({ a: 'two\nlines', b: 'C:\\temp', c: 'xy', d: 'é\nA', e: -1500, f: 31, g: [1, 2], h: [1, 2], i: {}, j: [], k: 1000 })
+    expect(calls(parse('pythonic', text))[0]?.arguments).toEqual({
+      a: 'two\nlines',
+      b: 'C:\\temp',
+      c: 'xy',
+      d: 'é\nA',
+      e: -1500,
+      f: 31,
+      g: [1, 2],
+      h: [1, 2],
+      i: {},
+      j: [],
+      k: 1000,
+    })
   })
 
   it('reads parameterless calls and JSON spellings of the literals', () => {
@@ -54,7 +89,9 @@ lines""", b=r'C:\temp', c='x' "y", d='\u00e9\n\x41', e=-1.5e3, f=0x1F, g=(1, 2),
 
   it('finds no call in prose, nor in a list quoted inside a sentence', () => {
     expect(parse('pythonic', 'How can I help you today?').requests).toEqual([])
-    expect(parse('pythonic', 'Llama writes calls like [get_weather(city="Paris")] in its answers.').requests).toEqual([])
+    expect(parse('pythonic', 'Llama writes calls like [get_weather(city="Paris")] in its answers.').requests).toEqual(
+      [],
+    )
     expect(parse('pythonic', 'See [the docs](https://example.com) and [1, 2].').requests).toEqual([])
   })
 
@@ -63,10 +100,14 @@ lines""", b=r'C:\temp', c='x' "y", d='\u00e9\n\x41', e=-1.5e3, f=0x1F, g=(1, 2),
     const text = '[get_weather(city="Paris")]'
     expect(untrusted.parseToolRequests(text).requests).toEqual([])
     expect(untrusted.parseToolRequests('call [foo(x=1)]').requests).toEqual([])
-    expect(untrusted.parseToolRequests(text, { tools: [weatherTool] }).requests.map((r) => r.toolName)).toEqual(['get_weather'])
+    expect(untrusted.parseToolRequests(text, { tools: [weatherTool] }).requests.map((r) => r.toolName)).toEqual([
+      'get_weather',
+    ])
     expect(pythonicFormat.claims(text, 0, '[', contextFor({}, false))).toBe(false)
     expect(pythonicFormat.claims(text, 0, '[', contextFor({ tools: [weatherTool] }, false))).toBe(true)
-    expect(pythonicFormat.claims('see [get_weather(city="x")]', 4, '[', contextFor({ tools: [weatherTool] }, false))).toBe(false)
+    expect(
+      pythonicFormat.claims('see [get_weather(city="x")]', 4, '[', contextFor({ tools: [weatherTool] }, false)),
+    ).toBe(false)
   })
 
   it('diagnoses a nested call, a name, a positional argument and bytes at their place; good siblings stay valid', () => {
@@ -114,7 +155,9 @@ lines""", b=r'C:\temp', c='x' "y", d='\u00e9\n\x41', e=-1.5e3, f=0x1F, g=(1, 2),
 
   it('resolves a dotted name to a known tool', () => {
     expect(calls(parse('pythonic', '[default_api.get_weather(city="x")]'))[0]?.name).toBe('get_weather')
-    expect(calls(parse('pythonic', '[tools.get_weather(city="x")]', { tools: [weatherTool] }))[0]?.name).toBe('get_weather')
+    expect(calls(parse('pythonic', '[tools.get_weather(city="x")]', { tools: [weatherTool] }))[0]?.name).toBe(
+      'get_weather',
+    )
     expect(calls(parse('pythonic', '[tools.get_weather(city="x")]'))[0]?.name).toBe('tools.get_weather')
   })
 
@@ -138,7 +181,9 @@ describe('Llama 4', () => {
   })
 
   it('reads several calls, and the bare list when chosen by id', () => {
-    expect(calls(parse('llama4-pythonic', `<|python_start|>[${SIMPLE}, ${MORE_TYPES}]<|python_end|>`)).map((c) => c.name)).toEqual(['get_weather', 'register_user'])
+    expect(
+      calls(parse('llama4-pythonic', `<|python_start|>[${SIMPLE}, ${MORE_TYPES}]<|python_end|>`)).map((c) => c.name),
+    ).toEqual(['get_weather', 'register_user'])
     expect(calls(parse('llama4-pythonic', `[${SIMPLE}]`))).toEqual([{ name: 'get_weather', arguments: SIMPLE_ARGS }])
   })
 
@@ -198,7 +243,9 @@ describe('OLMo 3', () => {
   })
 
   it('types by schema', () => {
-    const result = parse('olmo3', '<function_calls>get_weather(city="Paris", days="2")</function_calls>', { tools: [weatherTool] })
+    const result = parse('olmo3', '<function_calls>get_weather(city="Paris", days="2")</function_calls>', {
+      tools: [weatherTool],
+    })
     expect(calls(result)[0]?.arguments).toEqual({ city: 'Paris', days: 2 })
   })
 
@@ -223,7 +270,8 @@ describe('LFM2', () => {
       { name: 'a', arguments: { x: 1 } },
       { name: 'b', arguments: { y: '2' } },
     ])
-    const json = '<|tool_call_start|>[{"name": "get_candidate_status", "arguments": {"candidate_id": "12345"}}]<|tool_call_end|>Checking.'
+    const json =
+      '<|tool_call_start|>[{"name": "get_candidate_status", "arguments": {"candidate_id": "12345"}}]<|tool_call_end|>Checking.'
     expect(calls(parse('lfm2', json))).toEqual([{ name: 'get_candidate_status', arguments: { candidate_id: '12345' } }])
   })
 
@@ -241,7 +289,9 @@ describe('LFM2', () => {
   })
 
   it('types by schema', () => {
-    const result = parse('lfm2', '<|tool_call_start|>[get_weather(city="Paris", detailed="true")]<|tool_call_end|>', { tools: [weatherTool] })
+    const result = parse('lfm2', '<|tool_call_start|>[get_weather(city="Paris", detailed="true")]<|tool_call_end|>', {
+      tools: [weatherTool],
+    })
     expect(calls(result)[0]?.arguments).toEqual({ city: 'Paris', detailed: true })
   })
 
@@ -262,7 +312,8 @@ describe('Gemma', () => {
   })
 
   it('reads print(default_api.NAME(...)) and several calls', () => {
-    const text = '```tool_code\nprint(default_api.get_weather(city="London"))\nprint(default_api.get_time(zone="UTC"))\n```'
+    const text =
+      '```tool_code\nprint(default_api.get_weather(city="London"))\nprint(default_api.get_time(zone="UTC"))\n```'
     expect(calls(parse('gemma', text))).toEqual([
       { name: 'get_weather', arguments: { city: 'London' } },
       { name: 'get_time', arguments: { zone: 'UTC' } },
@@ -270,7 +321,9 @@ describe('Gemma', () => {
   })
 
   it('finds no call in other fences or prose', () => {
-    expect(parse('gemma', '```python\nget_weather(city="London")\n```\nI call get_weather(city="x").').requests).toEqual([])
+    expect(
+      parse('gemma', '```python\nget_weather(city="London")\n```\nI call get_weather(city="x").').requests,
+    ).toEqual([])
   })
 
   it('diagnoses a positional argument', () => {
@@ -282,7 +335,10 @@ describe('Gemma', () => {
   })
 
   it('types by schema', () => {
-    expect(calls(parse('gemma', '```tool_code\nget_weather(city="x", days=2.0)\n```', { tools: [weatherTool] }))[0]?.arguments).toEqual({ city: 'x', days: 2 })
+    expect(
+      calls(parse('gemma', '```tool_code\nget_weather(city="x", days=2.0)\n```', { tools: [weatherTool] }))[0]
+        ?.arguments,
+    ).toEqual({ city: 'x', days: 2 })
   })
 
   it('streams like one-shot', () => {
@@ -293,10 +349,15 @@ describe('Gemma', () => {
 
 describe('FunctionGemma', () => {
   it('reads a call with <escape> strings (llama.cpp test outputs)', () => {
-    const result = parse('functiongemma', 'Let me check that for you.<start_function_call>call:get_weather{location:<escape>London<escape>}<end_function_call>')
+    const result = parse(
+      'functiongemma',
+      'Let me check that for you.<start_function_call>call:get_weather{location:<escape>London<escape>}<end_function_call>',
+    )
     expect(calls(result)).toEqual([{ name: 'get_weather', arguments: { location: 'London' } }])
     expect(result.requests[0]?.start).toBe('Let me check that for you.'.length)
-    expect(calls(parse('functiongemma', '<start_function_call>call:set_temperature{value:25}<end_function_call>'))).toEqual([{ name: 'set_temperature', arguments: { value: 25 } }])
+    expect(
+      calls(parse('functiongemma', '<start_function_call>call:set_temperature{value:25}<end_function_call>')),
+    ).toEqual([{ name: 'set_temperature', arguments: { value: 25 } }])
   })
 
   it('reads several calls and nested values', () => {
@@ -310,7 +371,9 @@ describe('FunctionGemma', () => {
   })
 
   it('finds no call in prose', () => {
-    expect(parse('functiongemma', 'FunctionGemma writes call:get_weather{...} after a start token.').requests).toEqual([])
+    expect(parse('functiongemma', 'FunctionGemma writes call:get_weather{...} after a start token.').requests).toEqual(
+      [],
+    )
   })
 
   it('diagnoses a value that is no literal, and a call never closed', () => {
@@ -331,7 +394,8 @@ describe('FunctionGemma', () => {
   })
 
   it('streams like one-shot', () => {
-    const text = 'Sure.<start_function_call>call:get_weather{location:<escape>Tokyo<escape>,days:2}<end_function_call><start_function_call>call:get_time{}<end_function_call>\nBoth calls are on their way to the tools.'
+    const text =
+      'Sure.<start_function_call>call:get_weather{location:<escape>Tokyo<escape>,days:2}<end_function_call><start_function_call>call:get_time{}<end_function_call>\nBoth calls are on their way to the tools.'
     expectStreamingEqualsOneShot('functiongemma', text)
     const events = streamEvents('functiongemma', text, 4)
     expect(events.find((e) => e.key === 'tool_name')!.at).toBeLessThan(text.indexOf('<end_function_call>'))
@@ -348,7 +412,8 @@ describe('Llama 3.1 built-in', () => {
   })
 
   it('reads code after the tag as a code_interpreter call, and several tags', () => {
-    const text = '<|python_tag|>wolfram_alpha.call(query="solve x^2=4")<|python_tag|>import math\nprint(math.sqrt(2))<|eom_id|>'
+    const text =
+      '<|python_tag|>wolfram_alpha.call(query="solve x^2=4")<|python_tag|>import math\nprint(math.sqrt(2))<|eom_id|>'
     expect(calls(parse('llama3-builtin', text))).toEqual([
       { name: 'wolfram_alpha', arguments: { query: 'solve x^2=4' } },
       { name: 'code_interpreter', arguments: { code: 'import math\nprint(math.sqrt(2))' } },
@@ -377,13 +442,17 @@ describe('Llama 3.1 built-in', () => {
 
   it('types by schema', () => {
     const tools = [{ name: 'wolfram_alpha', parameters: { type: 'object', properties: { n: { type: 'integer' } } } }]
-    expect(calls(parse('llama3-builtin', '<|python_tag|>wolfram_alpha.call(n="4")', { tools }))[0]?.arguments).toEqual({ n: 4 })
+    expect(calls(parse('llama3-builtin', '<|python_tag|>wolfram_alpha.call(n="4")', { tools }))[0]?.arguments).toEqual({
+      n: 4,
+    })
   })
 
   it('streams like one-shot', () => {
     const text = 'Searching.<|python_tag|>brave_search.call(query="Paris weather today")<|eom_id|>'
     expectStreamingEqualsOneShot('llama3-builtin', text)
-    expect(streamEvents('llama3-builtin', text, 4).find((e) => e.key === 'tool_name')!.at).toBeLessThan(text.indexOf(')'))
+    expect(streamEvents('llama3-builtin', text, 4).find((e) => e.key === 'tool_name')!.at).toBeLessThan(
+      text.indexOf(')'),
+    )
   })
 })
 
@@ -393,16 +462,18 @@ describe('Pythonic family', () => {
       const result = parse(format.id, format.example)
       expect(calls(result), format.id).toEqual([{ name: 'calc_evaluate', arguments: { expression: '6*7' } }])
       const args = { s: 'a "q"\n\\', n: -1.5, b: false, z: null, l: [1, 'x'], o: { k: true } }
-      expect(calls(parse(format.id, format.render({ toolName: 'get_weather', arguments: args }))), format.id).toEqual([{ name: 'get_weather', arguments: args }])
+      expect(calls(parse(format.id, format.render({ toolName: 'get_weather', arguments: args }))), format.id).toEqual([
+        { name: 'get_weather', arguments: args },
+      ])
     }
   })
 
   it('finishes on hostile texts of 200,000 characters', () => {
     const hostile = [
-      '[f(' .repeat(70_000),
+      '[f('.repeat(70_000),
       '[f(a=' + '['.repeat(200_000),
       '[f(a="'.repeat(35_000),
-      '\n[a(b=1, ' .repeat(25_000),
+      '\n[a(b=1, '.repeat(25_000),
       '<|python_start|>'.repeat(13_000),
       '<function_calls>x(\n'.repeat(11_000),
       '<|tool_call_start|>[{'.repeat(10_000),

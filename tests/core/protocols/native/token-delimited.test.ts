@@ -6,11 +6,14 @@ import type { FormatContext } from '../../../../src/core/protocols/native/format
 import { toolHints } from '../../../../src/core/protocols/native/tool-hints'
 
 const context: FormatContext = { tools: toolHints([]), trusted: false }
-const claims = (id: string, text: string, opener: string, at = text.indexOf(opener)): boolean => nativeFormatParser(id)!.format.claims(text, at, opener, context)
+const claims = (id: string, text: string, opener: string, at = text.indexOf(opener)): boolean =>
+  nativeFormatParser(id)!.format.claims(text, at, opener, context)
 
 /** Streams the text with prose after it (so the stream previews once more) and counts the settled calls. */
 function settledCalls(id: string, text: string, size: number): number {
-  return streamEvents(id, text + '\n' + 'Waiting for the results. '.repeat(8), size).filter((e) => e.type === 'block-close').length
+  return streamEvents(id, text + '\n' + 'Waiting for the results. '.repeat(8), size).filter(
+    (e) => e.type === 'block-close',
+  ).length
 }
 
 /** The name of the first call shows in the stream before `marker` has arrived. */
@@ -109,7 +112,9 @@ describe('DeepSeek V3', () => {
   it('finishes on hostile text built from its pieces', () => {
     expect(parse('deepseek-v3', OPEN + CALL.repeat(10_000)).requests).toHaveLength(10_000)
     expect(parse('deepseek-v3', OPEN + `function${SEP}`.repeat(10_000)).requests.length).toBeGreaterThan(0)
-    expect(parse('deepseek-v3', (OPEN + CALL + 'function' + SEP + 'f\n```json\n{').repeat(3_000)).requests).toHaveLength(3_000)
+    expect(
+      parse('deepseek-v3', (OPEN + CALL + 'function' + SEP + 'f\n```json\n{').repeat(3_000)).requests,
+    ).toHaveLength(3_000)
   })
 })
 
@@ -175,7 +180,8 @@ describe('DeepSeek V3.1', () => {
 })
 
 describe('Harmony (gpt-oss)', () => {
-  const one = '<|channel|>analysis<|message|>Need to use function get_weather.<|end|><|start|>assistant<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{"location":"San Francisco"}<|call|>'
+  const one =
+    '<|channel|>analysis<|message|>Need to use function get_weather.<|end|><|start|>assistant<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{"location":"San Francisco"}<|call|>'
   const two =
     '<|channel|>analysis<|message|>Two lookups.<|end|>' +
     '<|start|>assistant<|channel|>commentary<|message|>I will check both.<|end|>' +
@@ -196,17 +202,37 @@ describe('Harmony (gpt-oss)', () => {
       { name: 'get_user_location', arguments: {} },
     ])
     // The prompt ends with <|start|>assistant, so a reply may begin with the role-part recipient.
-    expect(calls(parse('harmony', ' to=functions.get_weather<|channel|>commentary json<|message|>{"location": "SF"}<|call|>'))).toEqual([{ name: 'get_weather', arguments: { location: 'SF' } }])
+    expect(
+      calls(
+        parse('harmony', ' to=functions.get_weather<|channel|>commentary json<|message|>{"location": "SF"}<|call|>'),
+      ),
+    ).toEqual([{ name: 'get_weather', arguments: { location: 'SF' } }])
   })
 
   it('finds no call in final answers, tool replies or prose about the syntax', () => {
-    expect(parse('harmony', '<|channel|>analysis<|message|>Easy.<|end|><|start|>assistant<|channel|>final<|message|>It is 42.<|return|>').requests).toEqual([])
-    expect(parse('harmony', '<|start|>functions.get_weather to=assistant<|channel|>commentary<|message|>{"sunny": true}<|end|>').requests).toEqual([])
-    expect(parse('harmony', 'Messages start with <|start|> and the recipient goes in to=functions.NAME after <|channel|>commentary in the header.').requests).toEqual([])
+    expect(
+      parse(
+        'harmony',
+        '<|channel|>analysis<|message|>Easy.<|end|><|start|>assistant<|channel|>final<|message|>It is 42.<|return|>',
+      ).requests,
+    ).toEqual([])
+    expect(
+      parse(
+        'harmony',
+        '<|start|>functions.get_weather to=assistant<|channel|>commentary<|message|>{"sunny": true}<|end|>',
+      ).requests,
+    ).toEqual([])
+    expect(
+      parse(
+        'harmony',
+        'Messages start with <|start|> and the recipient goes in to=functions.NAME after <|channel|>commentary in the header.',
+      ).requests,
+    ).toEqual([])
   })
 
   it('marks a call in the analysis channel, and a built-in tool, by diagnostics', () => {
-    const text = '<|channel|>analysis to=functions.get_weather<|message|>{"location": "Paris"}<|call|><|start|>assistant<|channel|>analysis to=python<|message|>print(6*7)<|call|>'
+    const text =
+      '<|channel|>analysis to=functions.get_weather<|message|>{"location": "Paris"}<|call|><|start|>assistant<|channel|>analysis to=python<|message|>print(6*7)<|call|>'
     const result = parse('harmony', text)
     expect(calls(result)).toEqual([
       { name: 'get_weather', arguments: { location: 'Paris' } },
@@ -218,7 +244,8 @@ describe('Harmony (gpt-oss)', () => {
   })
 
   it('diagnoses invalid JSON arguments at their place', () => {
-    const text = '<|start|>assistant<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{"location": Paris}<|call|>'
+    const text =
+      '<|start|>assistant<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{"location": Paris}<|call|>'
     const result = parse('harmony', text)
     expect(result.requests[0]?.toolName).toBe('get_weather')
     expect(result.requests[0]?.valid).toBe(false)
@@ -233,7 +260,10 @@ describe('Harmony (gpt-oss)', () => {
     expect(codes(cut)).toEqual(['unclosed-call'])
     const ended = parse('harmony', one.replace('<|call|>', '<|end|>'))
     expect(codes(ended)).toEqual(['call-end-token'])
-    const header = parse('harmony', '<|start|>assistant<|channel|>commentary to=functions.get_weather <|constrain|>json')
+    const header = parse(
+      'harmony',
+      '<|start|>assistant<|channel|>commentary to=functions.get_weather <|constrain|>json',
+    )
     expect(header.requests[0]?.toolName).toBe('get_weather')
     expect(codes(header)).toEqual(['unclosed-call', 'missing-arguments'])
   })
@@ -252,18 +282,26 @@ describe('Harmony (gpt-oss)', () => {
   })
 
   it('finishes on hostile text built from its pieces', () => {
-    expect(parse('harmony', '<|start|>assistant<|channel|>commentary to=functions.f'.repeat(4_000)).requests.length).toBeLessThanOrEqual(1)
-    expect(parse('harmony', '<|channel|>commentary to=functions.f<|message|>{"a":'.repeat(4_000)).requests).toHaveLength(4_000)
+    expect(
+      parse('harmony', '<|start|>assistant<|channel|>commentary to=functions.f'.repeat(4_000)).requests.length,
+    ).toBeLessThanOrEqual(1)
+    expect(
+      parse('harmony', '<|channel|>commentary to=functions.f<|message|>{"a":'.repeat(4_000)).requests,
+    ).toHaveLength(4_000)
     expect(parse('harmony', ' to=' + '<|'.repeat(100_000)).requests).toEqual([])
   })
 })
 
 describe('Mistral', () => {
-  const v11 = 'Let me check.[TOOL_CALLS]get_weather[ARGS]{"city": "Paris"}[TOOL_CALLS]get_time[ARGS]{"zone": "Europe/Paris"}'
-  const array = '[TOOL_CALLS] [{"name": "add", "arguments": {"a": 3.5, "b": 4}, "id": "a1B2c3D4e"}, {"name": "get_time", "arguments": {}, "id": "Z9y8X7w6v"}]'
+  const v11 =
+    'Let me check.[TOOL_CALLS]get_weather[ARGS]{"city": "Paris"}[TOOL_CALLS]get_time[ARGS]{"zone": "Europe/Paris"}'
+  const array =
+    '[TOOL_CALLS] [{"name": "add", "arguments": {"a": 3.5, "b": 4}, "id": "a1B2c3D4e"}, {"name": "get_time", "arguments": {}, "id": "Z9y8X7w6v"}]'
 
   it('reads one call in each shape, and the ids it carries', () => {
-    expect(calls(parse('mistral', '[TOOL_CALLS]add[ARGS]{"a": 3.5, "b": 4}'))).toEqual([{ name: 'add', arguments: { a: 3.5, b: 4 } }])
+    expect(calls(parse('mistral', '[TOOL_CALLS]add[ARGS]{"a": 3.5, "b": 4}'))).toEqual([
+      { name: 'add', arguments: { a: 3.5, b: 4 } },
+    ])
     expect(calls(parse('mistral', '[TOOL_CALLS]add{"a": 3.5}'))).toEqual([{ name: 'add', arguments: { a: 3.5 } }])
     const withId = parse('mistral', '[TOOL_CALLS]add[CALL_ID]a1B2c3D4e[ARGS]{"a": 1}')
     expect(calls(withId)).toEqual([{ name: 'add', arguments: { a: 1 } }])
@@ -309,7 +347,10 @@ describe('Mistral', () => {
     expect(result.requests[0]?.valid).toBe(false)
     expect(codes(result)).toEqual(['unclosed-call', 'invalid-arguments'])
     expect(codes(parse('mistral', '[TOOL_CALLS]add'))).toEqual(['missing-arguments'])
-    const array = parse('mistral', '[TOOL_CALLS] [{"name": "add", "arguments": {"a": 1}}, {"name": "get_time", "arguments": {"zone": "U')
+    const array = parse(
+      'mistral',
+      '[TOOL_CALLS] [{"name": "add", "arguments": {"a": 1}}, {"name": "get_time", "arguments": {"zone": "U',
+    )
     expect(array.requests.map((r) => [r.toolName, r.valid])).toEqual([
       ['add', true],
       ['get_time', false],
@@ -341,8 +382,12 @@ describe('Functionary v3.2', () => {
   const two = 'all\nLet me check.>>>get_weather\n{"city": "Paris"}>>>get_time\n{"zone": "UTC"}'
 
   it('reads one call, also when its >>> was in the prompt', () => {
-    expect(calls(parse('functionary-v32', '>>>get_weather\n{"city": "Paris"}'))).toEqual([{ name: 'get_weather', arguments: { city: 'Paris' } }])
-    expect(calls(parse('functionary-v32', 'get_weather\n{"city": "Paris"}'))).toEqual([{ name: 'get_weather', arguments: { city: 'Paris' } }])
+    expect(calls(parse('functionary-v32', '>>>get_weather\n{"city": "Paris"}'))).toEqual([
+      { name: 'get_weather', arguments: { city: 'Paris' } },
+    ])
+    expect(calls(parse('functionary-v32', 'get_weather\n{"city": "Paris"}'))).toEqual([
+      { name: 'get_weather', arguments: { city: 'Paris' } },
+    ])
   })
 
   it('reads several calls after >>>all text', () => {
@@ -359,7 +404,9 @@ describe('Functionary v3.2', () => {
   })
 
   it('reads python as raw code', () => {
-    expect(calls(parse('functionary-v32', '>>>python\nprint(6*7)\n'))).toEqual([{ name: 'python', arguments: { code: 'print(6*7)' } }])
+    expect(calls(parse('functionary-v32', '>>>python\nprint(6*7)\n'))).toEqual([
+      { name: 'python', arguments: { code: 'print(6*7)' } },
+    ])
   })
 
   it('diagnoses invalid arguments and a call with none', () => {
@@ -400,5 +447,6 @@ describe('Functionary v3.2', () => {
 
 describe.each(tokenDelimitedFormats.map((f) => [f.id, f] as const))('%s streaming over many calls', (_id, format) => {
   // Functionary v3.2 keeps its whole reply open: `>>>` may begin inside a `<think>` tag.
-  it('settles each call as it closes and equals one-shot', () => expectManyCallsStream(format, { putsAside: format.id !== 'functionary-v32' }))
+  it('settles each call as it closes and equals one-shot', () =>
+    expectManyCallsStream(format, { putsAside: format.id !== 'functionary-v32' }))
 })

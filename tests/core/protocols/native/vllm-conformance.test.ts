@@ -16,8 +16,9 @@ import type { ConformanceCase } from '../../../../scripts/vllm-conformance'
 const MIN_MATCHED_WITHOUT_HINTS = 223
 const MIN_MATCHED_WITH_HINTS = 267
 
-
-const cases = JSON.parse(readFileSync(new URL('../../../fixtures/native/vllm-outputs.json', import.meta.url), 'utf8')) as ConformanceCase[]
+const cases = JSON.parse(
+  readFileSync(new URL('../../../fixtures/native/vllm-outputs.json', import.meta.url), 'utf8'),
+) as ConformanceCase[]
 
 function found(result: ParseResult): { name: string; arguments: unknown }[] {
   return result.requests.map((r) => ({ name: r.toolName, arguments: r.arguments }))
@@ -54,7 +55,10 @@ describe('vLLM tool-parser outputs', () => {
         parseToolRequests(c.text, c.format, tools),
       ]
       for (const result of results) {
-        expect(result.diagnostics.filter((d) => d.code === 'parser-failure'), c.source).toEqual([])
+        expect(
+          result.diagnostics.filter((d) => d.code === 'parser-failure'),
+          c.source,
+        ).toEqual([])
       }
       if (isDeepStrictEqual(found(results[0] as ParseResult), c.expected)) matchedWithoutHints++
       if (isDeepStrictEqual(found(results[1] as ParseResult), c.expected)) matchedWithHints++

@@ -6,14 +6,22 @@ import { NO_TOOL_HINTS } from '../../../../src/core/protocols/native/tool-hints'
 const tools = [
   {
     type: 'function',
-    function: { name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' }, date: { type: 'string' }, count: { type: 'integer' } } } },
+    function: {
+      name: 'get_weather',
+      parameters: {
+        type: 'object',
+        properties: { city: { type: 'string' }, date: { type: 'string' }, count: { type: 'integer' } },
+      },
+    },
   },
 ]
 const untrusted = { tools: NO_TOOL_HINTS, trusted: false }
 
 describe('GLM-4.5 / 4.6 / 4.7', () => {
-  const glm45 = 'I will check.\n<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Beijing</arg_value>\n<arg_key>date</arg_key>\n<arg_value>2024-06-27</arg_value>\n</tool_call>'
-  const glm47 = '<tool_call>get_weather<arg_key>city</arg_key><arg_value>Beijing</arg_value><arg_key>count</arg_key><arg_value>3</arg_value></tool_call>'
+  const glm45 =
+    'I will check.\n<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Beijing</arg_value>\n<arg_key>date</arg_key>\n<arg_value>2024-06-27</arg_value>\n</tool_call>'
+  const glm47 =
+    '<tool_call>get_weather<arg_key>city</arg_key><arg_value>Beijing</arg_value><arg_key>count</arg_key><arg_value>3</arg_value></tool_call>'
 
   it('reads GLM-4.5 (newline after the name)', () => {
     const result = parse('glm45', glm45)
@@ -32,7 +40,8 @@ describe('GLM-4.5 / 4.6 / 4.7', () => {
   })
 
   it('types by the schema; with none, a value that is JSON is read as JSON', () => {
-    const text = '<tool_call>get_weather\n<arg_key>count</arg_key>\n<arg_value>3</arg_value>\n<arg_key>city</arg_key>\n<arg_value>123</arg_value>\n<arg_key>tags</arg_key>\n<arg_value>["a", "b"]</arg_value>\n</tool_call>'
+    const text =
+      '<tool_call>get_weather\n<arg_key>count</arg_key>\n<arg_value>3</arg_value>\n<arg_key>city</arg_key>\n<arg_value>123</arg_value>\n<arg_key>tags</arg_key>\n<arg_value>["a", "b"]</arg_value>\n</tool_call>'
     expect(calls(parse('glm45', text))[0]?.arguments).toEqual({ count: 3, city: 123, tags: ['a', 'b'] })
     expect(calls(parse('glm45', text, { tools }))[0]?.arguments).toEqual({ count: 3, city: '123', tags: ['a', 'b'] })
   })

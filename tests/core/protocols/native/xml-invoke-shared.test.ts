@@ -9,7 +9,13 @@ const weatherTools = [
       name: 'get_weather',
       parameters: {
         type: 'object',
-        properties: { city: { type: 'string' }, count: { type: 'integer' }, metric: { type: 'boolean' }, tags: { type: 'array' }, ratio: { type: 'number' } },
+        properties: {
+          city: { type: 'string' },
+          count: { type: 'integer' },
+          metric: { type: 'boolean' },
+          tags: { type: 'array' },
+          ratio: { type: 'number' },
+        },
       },
     },
   },
@@ -17,19 +23,36 @@ const weatherTools = [
 
 /** Every format of the family: what holds for each. */
 describe.each(xmlInvokeFormats.map((f) => [f.id, f] as const))('%s (shared checks)', (id, format) => {
-  const two = 'Checking both.\n' + format.render({ toolName: 'get_weather', arguments: { city: 'Paris', count: 3 } }) + '\n' + format.render({ toolName: 'get_time', arguments: { zone: 'UTC' } }) + '\nDone, both are read; this closing sentence is long enough to be previewed.'
+  const two =
+    'Checking both.\n' +
+    format.render({ toolName: 'get_weather', arguments: { city: 'Paris', count: 3 } }) +
+    '\n' +
+    format.render({ toolName: 'get_time', arguments: { zone: 'UTC' } }) +
+    '\nDone, both are read; this closing sentence is long enough to be previewed.'
 
   it('reads its own example and its own rendering', () => {
     const example = parse(id, format.example)
     expect(calls(example)).toEqual([{ name: 'calc_evaluate', arguments: { expression: '6*7' } }])
     expect(codes(example)).toEqual([])
-    const typed = parse(id, format.render({ toolName: 'get_weather', arguments: { city: 'Paris', count: 3, metric: true, tags: ['a', 'b'] } }), { tools: weatherTools })
-    expect(calls(typed)).toEqual([{ name: 'get_weather', arguments: { city: 'Paris', count: 3, metric: true, tags: ['a', 'b'] } }])
+    const typed = parse(
+      id,
+      format.render({
+        toolName: 'get_weather',
+        arguments: { city: 'Paris', count: 3, metric: true, tags: ['a', 'b'] },
+      }),
+      { tools: weatherTools },
+    )
+    expect(calls(typed)).toEqual([
+      { name: 'get_weather', arguments: { city: 'Paris', count: 3, metric: true, tags: ['a', 'b'] } },
+    ])
     expect(typed.requests[0]?.valid).toBe(true)
   })
 
   it('claims its own example for auto-detection', () => {
-    const context = { tools: { size: 0, has: () => false, names: () => [], parameter: () => undefined }, trusted: false }
+    const context = {
+      tools: { size: 0, has: () => false, names: () => [], parameter: () => undefined },
+      trusted: false,
+    }
     const opener = format.openers.find((o) => format.example.startsWith(o)) as string
     expect(format.claims(format.example, 0, opener, context)).toBe(true)
     expect(format.claims('x' + opener + 'hello world, nothing here', 1, opener, context)).toBe(false)
@@ -52,7 +75,9 @@ describe.each(xmlInvokeFormats.map((f) => [f.id, f] as const))('%s (shared check
   it('finishes on hostile texts of ~200,000 characters built from its pieces', () => {
     const shapes = [
       ...format.openers.map((o) => o.repeat(Math.ceil(200_000 / o.length))),
-      ...format.pieces.filter((p) => p.length > 2).map((p) => (format.openers[0] as string) + p.repeat(Math.ceil(200_000 / p.length))),
+      ...format.pieces
+        .filter((p) => p.length > 2)
+        .map((p) => (format.openers[0] as string) + p.repeat(Math.ceil(200_000 / p.length))),
       (format.openers[0] as string) + format.pieces.join('').repeat(Math.ceil(200_000 / format.pieces.join('').length)),
     ]
     for (const text of shapes) {

@@ -10,16 +10,25 @@ const weatherTools = [
       name: 'get_weather',
       parameters: {
         type: 'object',
-        properties: { city: { type: 'string' }, count: { type: 'integer' }, metric: { type: 'boolean' }, tags: { type: 'array' } },
+        properties: {
+          city: { type: 'string' },
+          count: { type: 'integer' },
+          metric: { type: 'boolean' },
+          tags: { type: 'array' },
+        },
       },
     },
   },
-  { type: 'function', function: { name: 'get_time', parameters: { type: 'object', properties: { zone: { type: 'string' } } } } },
+  {
+    type: 'function',
+    function: { name: 'get_time', parameters: { type: 'object', properties: { zone: { type: 'string' } } } },
+  },
 ]
 const untrusted = { tools: NO_TOOL_HINTS, trusted: false }
 
 describe('Qwen3-Coder', () => {
-  const one = "I'll check.\n<tool_call>\n<function=get_weather>\n<parameter=city>\nDallas\n</parameter>\n<parameter=count>\n3\n</parameter>\n</function>\n</tool_call>"
+  const one =
+    "I'll check.\n<tool_call>\n<function=get_weather>\n<parameter=city>\nDallas\n</parameter>\n<parameter=count>\n3\n</parameter>\n</function>\n</tool_call>"
 
   it('reads one call; one newline each side of a value is padding', () => {
     const result = parse('qwen3-coder', one)
@@ -30,16 +39,21 @@ describe('Qwen3-Coder', () => {
   })
 
   it('types values by the schema: an integer is 3, not "3"', () => {
-    expect(calls(parse('qwen3-coder', one, { tools: weatherTools }))[0]?.arguments).toEqual({ city: 'Dallas', count: 3 })
+    expect(calls(parse('qwen3-coder', one, { tools: weatherTools }))[0]?.arguments).toEqual({
+      city: 'Dallas',
+      count: 3,
+    })
   })
 
   it('keeps multi-line values whole, with their inner newlines', () => {
-    const text = '<tool_call>\n<function=write_file>\n<parameter=content>\ndef f():\n    return 1\n\n</parameter>\n</function>\n</tool_call>'
+    const text =
+      '<tool_call>\n<function=write_file>\n<parameter=content>\ndef f():\n    return 1\n\n</parameter>\n</function>\n</tool_call>'
     expect(calls(parse('qwen3-coder', text))[0]?.arguments).toEqual({ content: 'def f():\n    return 1\n' })
   })
 
   it('reads several calls, each in its own <tool_call>', () => {
-    const text = '<tool_call>\n<function=a>\n<parameter=x>\n1\n</parameter>\n</function>\n</tool_call>\n<tool_call>\n<function=b>\n</function>\n</tool_call>'
+    const text =
+      '<tool_call>\n<function=a>\n<parameter=x>\n1\n</parameter>\n</function>\n</tool_call>\n<tool_call>\n<function=b>\n</function>\n</tool_call>'
     const result = parse('qwen3-coder', text)
     expect(calls(result)).toEqual([
       { name: 'a', arguments: { x: '1' } },
@@ -54,12 +68,18 @@ describe('Qwen3-Coder', () => {
   })
 
   it('finds no call in prose that quotes the syntax, nor in Hermes JSON', () => {
-    expect(parse('qwen3-coder', 'Qwen3-Coder writes <function=NAME> and then parameters, all inside <tool_call> tags.').requests).toEqual([])
-    expect(parse('qwen3-coder', '<tool_call>\n{"name": "get_weather", "arguments": {}}\n</tool_call>').requests).toEqual([])
+    expect(
+      parse('qwen3-coder', 'Qwen3-Coder writes <function=NAME> and then parameters, all inside <tool_call> tags.')
+        .requests,
+    ).toEqual([])
+    expect(
+      parse('qwen3-coder', '<tool_call>\n{"name": "get_weather", "arguments": {}}\n</tool_call>').requests,
+    ).toEqual([])
   })
 
   it('ends a parameter missing </parameter> at the next <parameter=, with a warning at its tag', () => {
-    const text = '<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n<parameter=count>\n2\n</parameter>\n</function>\n</tool_call>'
+    const text =
+      '<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n<parameter=count>\n2\n</parameter>\n</function>\n</tool_call>'
     const result = parse('qwen3-coder', text, { tools: weatherTools })
     expect(calls(result)[0]?.arguments).toEqual({ city: 'Paris', count: 2 })
     const warning = result.diagnostics.find((d) => d.code === 'unclosed-parameter')
@@ -69,7 +89,8 @@ describe('Qwen3-Coder', () => {
   })
 
   it('warns, at the value, when the schema type cannot read it, and keeps the text', () => {
-    const text = '<tool_call>\n<function=get_weather>\n<parameter=count>\nthree\n</parameter>\n</function>\n</tool_call>'
+    const text =
+      '<tool_call>\n<function=get_weather>\n<parameter=count>\nthree\n</parameter>\n</function>\n</tool_call>'
     const result = parse('qwen3-coder', text, { tools: weatherTools })
     expect(calls(result)[0]?.arguments).toEqual({ count: 'three' })
     const warning = result.diagnostics.find((d) => d.code === 'argument-type')
@@ -94,10 +115,13 @@ describe('Qwen3-Coder', () => {
   })
 
   it('flags a repeated parameter and keeps the last value', () => {
-    const text = '<tool_call>\n<function=f>\n<parameter=x>\n1\n</parameter>\n<parameter=x>\n2\n</parameter>\n</function>\n</tool_call>'
+    const text =
+      '<tool_call>\n<function=f>\n<parameter=x>\n1\n</parameter>\n<parameter=x>\n2\n</parameter>\n</function>\n</tool_call>'
     const result = parse('qwen3-coder', text)
     expect(calls(result)[0]?.arguments).toEqual({ x: '2' })
-    expect(result.diagnostics.find((d) => d.code === 'duplicate-argument')?.offset).toBe(text.lastIndexOf('<parameter=x>'))
+    expect(result.diagnostics.find((d) => d.code === 'duplicate-argument')?.offset).toBe(
+      text.lastIndexOf('<parameter=x>'),
+    )
   })
 
   it('claims <tool_call> only before <function=, and a bare <function=NAME> only before a parameter', () => {
@@ -113,15 +137,21 @@ describe('Qwen3-Coder', () => {
 })
 
 describe('Seed-OSS', () => {
-  const one = '<seed:tool_call>\n<function=get_weather>\n<parameter=city>Paris</parameter>\n<parameter=metric>true</parameter>\n</function>\n</seed:tool_call>'
+  const one =
+    '<seed:tool_call>\n<function=get_weather>\n<parameter=city>Paris</parameter>\n<parameter=metric>true</parameter>\n</function>\n</seed:tool_call>'
 
   it('reads one call and types it by the schema', () => {
-    expect(calls(parse('seed-oss', one))).toEqual([{ name: 'get_weather', arguments: { city: 'Paris', metric: 'true' } }])
-    expect(calls(parse('seed-oss', one, { tools: weatherTools }))).toEqual([{ name: 'get_weather', arguments: { city: 'Paris', metric: true } }])
+    expect(calls(parse('seed-oss', one))).toEqual([
+      { name: 'get_weather', arguments: { city: 'Paris', metric: 'true' } },
+    ])
+    expect(calls(parse('seed-oss', one, { tools: weatherTools }))).toEqual([
+      { name: 'get_weather', arguments: { city: 'Paris', metric: true } },
+    ])
   })
 
   it('reads several calls in one section, each with its own span', () => {
-    const text = '<seed:tool_call>\n<function=a>\n</function>\n<function=b>\n<parameter=x>1</parameter>\n</function>\n</seed:tool_call>'
+    const text =
+      '<seed:tool_call>\n<function=a>\n</function>\n<function=b>\n<parameter=x>1</parameter>\n</function>\n</seed:tool_call>'
     const result = parse('seed-oss', text)
     expect(calls(result)).toEqual([
       { name: 'a', arguments: {} },
@@ -134,7 +164,9 @@ describe('Seed-OSS', () => {
     const text = '<seed:think>Maybe ' + one + '?</seed:think>\nNo tool needed.'
     const result = parse('seed-oss', text)
     expect(result.requests).toEqual([])
-    expect(result.diagnostics.find((d) => d.code === 'request-in-reasoning')?.offset).toBe(text.indexOf('<seed:tool_call>'))
+    expect(result.diagnostics.find((d) => d.code === 'request-in-reasoning')?.offset).toBe(
+      text.indexOf('<seed:tool_call>'),
+    )
   })
 
   it('finds no call in prose, and none from a bare <function=...> (Seed always wraps)', () => {
@@ -149,14 +181,16 @@ describe('Seed-OSS', () => {
     const between = result.diagnostics.find((d) => d.code === 'text-between-calls')
     expect(between?.offset).toBe(text.indexOf('hmm'))
     expect(between?.length).toBe(3)
-    expect(result.diagnostics.find((d) => d.code === 'unclosed-section')?.message).toMatch(/^Seed-OSS: the <seed:tool_call> section is never closed/)
+    expect(result.diagnostics.find((d) => d.code === 'unclosed-section')?.message).toMatch(
+      /^Seed-OSS: the <seed:tool_call> section is never closed/,
+    )
   })
 })
 
 describe('MiniMax-M2', () => {
   const two =
     'Let me look.\n<minimax:tool_call>\n<invoke name="get_weather">\n<parameter name="city">\nParis\n</parameter>\n<parameter name="count">2</parameter>\n</invoke>\n' +
-    "<invoke name='get_time'>\n<parameter name=\"zone\">UTC</parameter>\n</invoke>\n</minimax:tool_call>"
+    '<invoke name=\'get_time\'>\n<parameter name="zone">UTC</parameter>\n</invoke>\n</minimax:tool_call>'
 
   it('reads several invokes in one section, names quoted either way, values trimmed', () => {
     const result = parse('minimax-m2', two, { tools: weatherTools })
@@ -170,7 +204,8 @@ describe('MiniMax-M2', () => {
   })
 
   it('keeps text when there is no schema, and reads JSON for a declared array', () => {
-    const text = '<minimax:tool_call>\n<invoke name="get_weather">\n<parameter name="tags">["a", "b"]</parameter>\n</invoke>\n</minimax:tool_call>'
+    const text =
+      '<minimax:tool_call>\n<invoke name="get_weather">\n<parameter name="tags">["a", "b"]</parameter>\n</invoke>\n</minimax:tool_call>'
     expect(calls(parse('minimax-m2', text))[0]?.arguments).toEqual({ tags: '["a", "b"]' })
     expect(calls(parse('minimax-m2', text, { tools: weatherTools }))[0]?.arguments).toEqual({ tags: ['a', 'b'] })
   })
@@ -199,10 +234,16 @@ describe('MiniMax-M2', () => {
 describe('Qwen3-Coder streaming values', () => {
   it('a value cut by the end of a stream never shows the closing tag cut with it', async () => {
     const { streamEvents } = await import('./helpers')
-    const text = '<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n<parameter=days>\n3\n</parameter>\n</function>\n</tool_call>'
+    const text =
+      '<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n<parameter=days>\n3\n</parameter>\n</function>\n</tool_call>'
     for (const size of [1, 2, 3, 5, 7]) {
-      const values = streamEvents('qwen3-coder', text, size).filter((e) => e.type === 'field' && e.key !== 'tool_name').map((e) => e.value as string)
-      expect(values.filter((v) => v.includes('<')), `chunks of ${size}`).toEqual([])
+      const values = streamEvents('qwen3-coder', text, size)
+        .filter((e) => e.type === 'field' && e.key !== 'tool_name')
+        .map((e) => e.value as string)
+      expect(
+        values.filter((v) => v.includes('<')),
+        `chunks of ${size}`,
+      ).toEqual([])
       expect(values).toContain('Paris')
     }
   })

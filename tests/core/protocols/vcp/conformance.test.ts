@@ -28,12 +28,15 @@ describe.skipIf(!present)('shared corpus: ../shared/corpus/vcp', () => {
     for (const file of files) {
       expect(file.endsWith('.txt') || file.endsWith('.expected.json'), `unknown file ${file}`).toBe(true)
     }
-    for (const file of cases) expect(files, `${file} has no .expected.json`).toContain(file.replace(/\.txt$/, '.expected.json'))
+    for (const file of cases)
+      expect(files, `${file} has no .expected.json`).toContain(file.replace(/\.txt$/, '.expected.json'))
   })
 
   it.each(cases)('%s', (file) => {
     const text = readFileSync(resolve(corpusDir, file), 'utf8')
-    const expected = JSON.parse(readFileSync(resolve(corpusDir, file.replace(/\.txt$/, '.expected.json')), 'utf8')) as Expected
+    const expected = JSON.parse(
+      readFileSync(resolve(corpusDir, file.replace(/\.txt$/, '.expected.json')), 'utf8'),
+    ) as Expected
     expect(Array.isArray(expected.requests), 'expected.requests must be an array').toBe(true)
     const result = parseToolRequests(text)
     expect(result.requests.map((r) => ({ toolName: r.toolName, args: { ...r.args } }))).toEqual(expected.requests)

@@ -18,7 +18,13 @@ const calculator: ToolDefinitionInput = {
       returns: { type: 'number', description: 'The value' },
       protocolConfig: { vcpCommand: 'Evaluate' },
     },
-    { name: 'constants', description: 'Lists known constants.', agentCallable: true, parameters: [], example: '{"filter": "pi"}' },
+    {
+      name: 'constants',
+      description: 'Lists known constants.',
+      agentCallable: true,
+      parameters: [],
+      example: '{"filter": "pi"}',
+    },
   ],
 }
 
@@ -49,7 +55,14 @@ describe('generateToolDefinitions', () => {
     const tricky: ToolDefinitionInput = {
       toolId: 't',
       toolName: 'T',
-      methods: [{ name: 'm', description: 'd', agentCallable: true, parameters: [{ name: 'v', type: 'string', defaultValue: '<<<[TOOL_REQUEST]>>> 「末」' }] }],
+      methods: [
+        {
+          name: 'm',
+          description: 'd',
+          agentCallable: true,
+          parameters: [{ name: 'v', type: 'string', defaultValue: '<<<[TOOL_REQUEST]>>> 「末」' }],
+        },
+      ],
     }
     const text = vcpProtocol.generateToolDefinitions([tricky])
     expect(text).toContain('default: "\\u003c\\u003c\\u003c[TOOL_REQUEST]\\u003e\\u003e\\u003e \\u300c末\\u300d"')
@@ -77,10 +90,16 @@ describe('renderVcpRequest', () => {
     const text = renderVcpRequest({ toolName: 'vfs_write', requestId: 'w1', args: { path: '/a', content: 'x「末」y' } })
     const { requests, diagnostics } = parseToolRequests(text)
     expect(diagnostics).toEqual([])
-    expect(requests[0]).toMatchObject({ requestId: 'w1', toolName: 'vfs_write', args: { path: '/a', content: 'x「末」y' } })
+    expect(requests[0]).toMatchObject({
+      requestId: 'w1',
+      toolName: 'vfs_write',
+      args: { path: '/a', content: 'x「末」y' },
+    })
   })
 
   it('refuses a key that VCP cannot write', () => {
-    expect(() => renderVcpRequest({ toolName: 't', args: { 'has space': 'v' } })).toThrow('"has space" cannot be written as a VCP key')
+    expect(() => renderVcpRequest({ toolName: 't', args: { 'has space': 'v' } })).toThrow(
+      '"has space" cannot be written as a VCP key',
+    )
   })
 })

@@ -32,19 +32,27 @@ describe('blocks', () => {
 
 describe('fields', () => {
   it('accepts white space and newlines around the colon and markers, and optional commas', () => {
-    const { requests, diagnostics } = parse(block('tool_name\n :\n 「始」x「末」 ,  a:「始」1「末」 b :「始」2「末」\nc:  「始」3「末」'))
+    const { requests, diagnostics } = parse(
+      block('tool_name\n :\n 「始」x「末」 ,  a:「始」1「末」 b :「始」2「末」\nc:  「始」3「末」'),
+    )
     expect(diagnostics).toEqual([])
     expect(requests[0]?.args).toEqual({ a: '1', b: '2', c: '3' })
   })
 
   it('skips // comments and junk between fields', () => {
-    const { requests, diagnostics } = parse(block('tool_name:「始」x「末」, // the tool\nnote here\npath:「始」/a「末」 // trailing'))
+    const { requests, diagnostics } = parse(
+      block('tool_name:「始」x「末」, // the tool\nnote here\npath:「始」/a「末」 // trailing'),
+    )
     expect(diagnostics).toEqual([])
     expect(requests[0]?.args).toEqual({ path: '/a' })
   })
 
   it('keeps keys of any script, digits, _ and -', () => {
-    const { requests } = parse(block('tool_name:「始」x「末」,参数名:「始」中文「末」,key-dash:「始」d「末」,md5:「始」m「末」,line2:「始」l「末」'))
+    const { requests } = parse(
+      block(
+        'tool_name:「始」x「末」,参数名:「始」中文「末」,key-dash:「始」d「末」,md5:「始」m「末」,line2:「始」l「末」',
+      ),
+    )
     expect(requests[0]?.args).toEqual({ 参数名: '中文', 'key-dash': 'd', md5: 'm', line2: 'l' })
   })
 
@@ -106,8 +114,16 @@ describe('values', () => {
 
 describe('request fields and ids', () => {
   it('takes tool_name and request_id out of the arguments; command and friends stay', () => {
-    const { requests } = parse(block('request_id:「始」r1「末」,tool_name:「始」FileOperator「末」,command:「始」Read「末」,archery:「始」no_reply「末」,maid:「始」N「末」'))
-    expect(requests[0]).toMatchObject({ requestId: 'r1', toolName: 'FileOperator', args: { command: 'Read', archery: 'no_reply', maid: 'N' } })
+    const { requests } = parse(
+      block(
+        'request_id:「始」r1「末」,tool_name:「始」FileOperator「末」,command:「始」Read「末」,archery:「始」no_reply「末」,maid:「始」N「末」',
+      ),
+    )
+    expect(requests[0]).toMatchObject({
+      requestId: 'r1',
+      toolName: 'FileOperator',
+      args: { command: 'Read', archery: 'no_reply', maid: 'N' },
+    })
   })
 
   it('gives missing ids ids unique for the whole session', async () => {
@@ -121,7 +137,10 @@ describe('request fields and ids', () => {
   })
 
   it('renames a request id already taken in the session, with a warning', () => {
-    const result = parse(block('tool_name:「始」a「末」,request_id:「始」same「末」') + block('tool_name:「始」b「末」,request_id:「始」same「末」'))
+    const result = parse(
+      block('tool_name:「始」a「末」,request_id:「始」same「末」') +
+        block('tool_name:「始」b「末」,request_id:「始」same「末」'),
+    )
     expect(result.requests.map((r) => r.requestId)).toEqual(['same', 'same-1'])
     expect(codes(result)).toEqual(['duplicate-request-id'])
   })
@@ -152,7 +171,11 @@ describe('tolerated with a warning', () => {
     ['full-width colon', block('tool_name：「始」x「末」'), 'fullwidth-colon'],
     ['brace markers', block('tool_name:{始}x{末}'), 'brace-marker'],
     ['two angle brackets', '<<[TOOL_REQUEST]>>\ntool_name:「始」x「末」\n<<[END_TOOL_REQUEST]>>', 'marker-variant'],
-    ['four angle brackets', '<<<<[TOOL_REQUEST]>>>>\ntool_name:「始」x「末」\n<<<<[END_TOOL_REQUEST]>>>>', 'marker-variant'],
+    [
+      'four angle brackets',
+      '<<<<[TOOL_REQUEST]>>>>\ntool_name:「始」x「末」\n<<<<[END_TOOL_REQUEST]>>>>',
+      'marker-variant',
+    ],
     ['lower-case markers', '<<<[tool_request]>>>\ntool_name:「始」x「末」\n<<<[end_tool_request]>>>', 'marker-variant'],
   ])('%s', (_name, text, code) => {
     const result = parse(text)
@@ -197,7 +220,9 @@ describe('errors that make a request non-executable', () => {
   })
 
   it('an unterminated ESCAPE value stops at the first end marker and says where a plain 「末」 was', () => {
-    const result = parse(block('tool_name:「始」x「末」,\na:「始ESCAPE」text「末」') + '\n' + block('tool_name:「始」y「末」'))
+    const result = parse(
+      block('tool_name:「始」x「末」,\na:「始ESCAPE」text「末」') + '\n' + block('tool_name:「始」y「末」'),
+    )
     expect(result.requests.map((r) => [r.toolName, r.valid])).toEqual([
       ['x', false],
       ['y', true],
@@ -224,7 +249,9 @@ describe('diagnosed, not requests', () => {
   it('a tool_name field list outside any block', () => {
     const result = parse('Use it like this:\ntool_name:「始」VSearch「末」,\nquery:「始」x「末」')
     expect(result.requests).toEqual([])
-    expect(result.diagnostics).toMatchObject([{ code: 'field-list-outside-block', line: 2, column: 1, severity: 'warning' }])
+    expect(result.diagnostics).toMatchObject([
+      { code: 'field-list-outside-block', line: 2, column: 1, severity: 'warning' },
+    ])
   })
 
   it('requests inside <think> are reported and left out unless asked for', () => {

@@ -16,14 +16,55 @@ const runs = (n: number): { numRuns: number } => ({ numRuns: Math.round(n * scal
 
 /** Pieces real VCP text is made of, so random strings hit the interesting paths often. */
 const PIECES = [
-  '<<<[TOOL_REQUEST]>>>', '<<<[END_TOOL_REQUEST]>>>', '<<[tool_request]>>', '<<<<[END_TOOL_REQUEST]>>>>', '<<<', '>>>',
-  '「始」', '「末」', '「始ESCAPE」', '「末ESCAPE」', '{始}', '{末}', '「始exp」', '「末exp」', '「', '」', '始', '末',
-  'tool_name', 'request_id', 'command1', ':', '：', ',', '//', '\n', '\r\n', ' ', '<think>', '</think>', '```', '~~~',
-  'a', 'key', '参数', '<<<[TOOL_REQUEST_ESCAPE]>>>', '<<<[END_TOOL_REQUEST_ESCAPE]>>>', '<thinking>', '</thinking>', 'think', 'ing>', '<<[', '<', '[',
+  '<<<[TOOL_REQUEST]>>>',
+  '<<<[END_TOOL_REQUEST]>>>',
+  '<<[tool_request]>>',
+  '<<<<[END_TOOL_REQUEST]>>>>',
+  '<<<',
+  '>>>',
+  '「始」',
+  '「末」',
+  '「始ESCAPE」',
+  '「末ESCAPE」',
+  '{始}',
+  '{末}',
+  '「始exp」',
+  '「末exp」',
+  '「',
+  '」',
+  '始',
+  '末',
+  'tool_name',
+  'request_id',
+  'command1',
+  ':',
+  '：',
+  ',',
+  '//',
+  '\n',
+  '\r\n',
+  ' ',
+  '<think>',
+  '</think>',
+  '```',
+  '~~~',
+  'a',
+  'key',
+  '参数',
+  '<<<[TOOL_REQUEST_ESCAPE]>>>',
+  '<<<[END_TOOL_REQUEST_ESCAPE]>>>',
+  '<thinking>',
+  '</thinking>',
+  'think',
+  'ing>',
+  '<<[',
+  '<',
+  '[',
 ]
-const vcpish = fc.array(fc.oneof(fc.constantFrom(...PIECES), fc.string({ maxLength: 4 })), { maxLength: 60 }).map((p) => p.join(''))
+const vcpish = fc
+  .array(fc.oneof(fc.constantFrom(...PIECES), fc.string({ maxLength: 4 })), { maxLength: 60 })
+  .map((p) => p.join(''))
 const anyText = fc.oneof(vcpish, fc.string(), fc.string({ unit: 'binary' }))
-
 
 describe('parser properties', () => {
   it('never throws, and offsets stay inside the text', () => {
@@ -76,7 +117,10 @@ describe('parser properties', () => {
 const keyArb = fc.stringMatching(/^[a-zA-Z][a-zA-Z0-9_-]{0,11}$/).filter((k) => k !== 'tool_name' && k !== 'request_id')
 /** Values made of marker pieces and text; outer white space is not part of a VCP value. */
 const valueArb = fc
-  .array(fc.oneof(fc.constantFrom(...PIECES), fc.string({ minLength: 1, maxLength: 6 })), { minLength: 1, maxLength: 12 })
+  .array(fc.oneof(fc.constantFrom(...PIECES), fc.string({ minLength: 1, maxLength: 6 })), {
+    minLength: 1,
+    maxLength: 12,
+  })
   .map((p) => p.join('').trim())
   .filter((v) => v.length > 0)
   // Some values have no verbatim form (e.g. both closing forms of the escaped encodings, or a plain
@@ -106,7 +150,12 @@ describe('definitions -> example -> parse', () => {
             defaultValue: p.value,
             ...(p.type === 'enum' ? { enumValues: [p.value] } : {}),
           }))
-          const method: MethodMetadata = { name: methodName, description: 'Does a thing.', parameters, agentCallable: true }
+          const method: MethodMetadata = {
+            name: methodName,
+            description: 'Does a thing.',
+            parameters,
+            agentCallable: true,
+          }
           const prompt = vcpProtocol.generateToolDefinitions([{ toolId, toolName: 'Tool', methods: [method] }])
           const result = parseToolRequests(prompt)
           expect(result.diagnostics).toEqual([])

@@ -13,7 +13,10 @@ const result = (over: Partial<ToolExecutionResult> = {}): ToolExecutionResult =>
 
 describe('formatToolResults', () => {
   it('writes one block per result with id, tool, status, duration and result', () => {
-    const text = vcpProtocol.formatToolResults([result(), result({ requestId: 'req-2', status: 'error', result: 'Division by zero' })])
+    const text = vcpProtocol.formatToolResults([
+      result(),
+      result({ requestId: 'req-2', status: 'error', result: 'Division by zero' }),
+    ])
     expect(text).toBe(
       [
         '<<<[TOOL_RESULT]>>>\nrequest_id:「始」req-1「末」,\ntool_name:「始」calc_evaluate「末」,\nstatus:「始」success「末」,\nduration_ms:「始」3「末」,\nresult:「始」42「末」\n<<<[END_TOOL_RESULT]>>>',
@@ -25,14 +28,25 @@ describe('formatToolResults', () => {
   it('reads its own results back, markers in results included', () => {
     const results = [
       result({ result: 'line 1\nline 2' }),
-      result({ requestId: 'r2', status: 'timeout', result: 'Has 「末」 and <<<[END_TOOL_RESULT]>>> inside', durationMs: 30000 }),
+      result({
+        requestId: 'r2',
+        status: 'timeout',
+        result: 'Has 「末」 and <<<[END_TOOL_RESULT]>>> inside',
+        durationMs: 30000,
+      }),
       result({ requestId: 'r3', status: 'denied', result: '{"json": true}' }),
     ]
     const parsed = parseVcpResults(vcpProtocol.formatToolResults(results))
     expect(parsed.diagnostics).toEqual([])
-    expect(parsed.results.map(({ requestId, toolName, status, result: r, durationMs }) => ({ requestId, toolName, status, result: r, durationMs }))).toEqual(
-      results.map((r) => ({ ...r, durationMs: Math.round(r.durationMs) })),
-    )
+    expect(
+      parsed.results.map(({ requestId, toolName, status, result: r, durationMs }) => ({
+        requestId,
+        toolName,
+        status,
+        result: r,
+        durationMs,
+      })),
+    ).toEqual(results.map((r) => ({ ...r, durationMs: Math.round(r.durationMs) })))
   })
 
   it('cuts long results head and tail and says how much was cut', () => {
@@ -47,7 +61,9 @@ describe('formatToolResults', () => {
 
   it('does not cut when the limit is 0', () => {
     const long = 'x'.repeat(20_000)
-    const [back] = parseVcpResults(vcpProtocol.formatToolResults([result({ result: long })], { maxResultChars: 0 })).results
+    const [back] = parseVcpResults(
+      vcpProtocol.formatToolResults([result({ result: long })], { maxResultChars: 0 }),
+    ).results
     expect(back?.result).toBe(long)
     expect(back?.truncated).toBeUndefined()
   })
@@ -56,7 +72,10 @@ describe('formatToolResults', () => {
     const long = 'x'.repeat(20_000)
     const [whole] = parseVcpResults(vcpProtocol.formatToolResults([result({ result: long })])).results
     expect(whole?.result).toBe(long)
-    const cutByExecutor = result({ result: 'head … tail', truncation: { keptChars: 8000, totalChars: 50_000, resumeAt: 4000, variable: 'fs_read/req-1/result' } })
+    const cutByExecutor = result({
+      result: 'head … tail',
+      truncation: { keptChars: 8000, totalChars: 50_000, resumeAt: 4000, variable: 'fs_read/req-1/result' },
+    })
     const [back] = parseVcpResults(vcpProtocol.formatToolResults([cutByExecutor])).results
     expect(back?.truncated).toBe('kept 8000 of 50000 characters; all of it is in variable "fs_read/req-1/result"')
   })

@@ -17,7 +17,8 @@ const UNCLOSED_TWICE =
 const fsWrite = (path: string): string =>
   `<<<[TOOL_REQUEST]>>>\ntool_name:「始」fs_write「末」,\npath:「始」${path}「末」,\ncontent:「始ESCAPE」let a = 1\n<<<[END_TOOL_REQUEST]>>>\n`
 
-const VALID_CALC = '<<<[TOOL_REQUEST]>>>\ntool_name:「始」calc_evaluate「末」,\nexpression:「始」6*7「末」\n<<<[END_TOOL_REQUEST]>>>'
+const VALID_CALC =
+  '<<<[TOOL_REQUEST]>>>\ntool_name:「始」calc_evaluate「末」,\nexpression:「始」6*7「末」\n<<<[END_TOOL_REQUEST]>>>'
 
 function oneShot(text: string) {
   return parseToolRequests(text, 'vcp', { session: createRequestIdSession() })
@@ -31,20 +32,32 @@ describe('unclosed escaped values', () => {
     expect(result.diagnostics.map((d) => d.code)).not.toContain('parser-failure')
     expect(result.requests).toHaveLength(4)
     for (const request of result.requests) expect(request.rawBlock.endsWith('<<<[END_TOOL_REQUEST]>>>')).toBe(true)
-    expect(streamInPieces('vcp', text, chunksOf(text, { size: 8 }).map((_, k) => (k + 1) * 8))).toEqual(result)
+    expect(
+      streamInPieces(
+        'vcp',
+        text,
+        chunksOf(text, { size: 8 }).map((_, k) => (k + 1) * 8),
+      ),
+    ).toEqual(result)
   })
 
   it('two fs_write requests with an unclosed 「始ESCAPE」, then a fence holding "->"', () => {
     const text = fsWrite('/a.ts') + fsWrite('/b.ts') + '\n```ts\nconst f = (x) => x -> y\n```\nDone.'
     const result = oneShot(text)
-    expect(result.requests.map((r) => [r.args.path, r.valid])).toEqual([['/a.ts', false], ['/b.ts', false]])
+    expect(result.requests.map((r) => [r.args.path, r.valid])).toEqual([
+      ['/a.ts', false],
+      ['/b.ts', false],
+    ])
     expect(result.diagnostics.filter((d) => d.code === 'unterminated-value')).toHaveLength(2)
   })
 
   it('each unclosed value names the plain 「末」 it holds, the first as the later ones, and none from another block', () => {
-    const broken = (line: string) => `<<<[TOOL_REQUEST]>>>\ntool_name:「始」fs_write「末」,\ncontent:「始ESCAPE」${line}\n<<<[END_TOOL_REQUEST]>>>\n`
+    const broken = (line: string) =>
+      `<<<[TOOL_REQUEST]>>>\ntool_name:「始」fs_write「末」,\ncontent:「始ESCAPE」${line}\n<<<[END_TOOL_REQUEST]>>>\n`
     const text = broken('a 「末」 b') + broken('no close here') + broken('c 「末」')
-    const hints = oneShot(text).diagnostics.filter((d) => d.code === 'unterminated-value').map((d) => /A plain "「末」" appears at line (\d+)/.exec(d.message)?.[1] ?? null)
+    const hints = oneShot(text)
+      .diagnostics.filter((d) => d.code === 'unterminated-value')
+      .map((d) => /A plain "「末」" appears at line (\d+)/.exec(d.message)?.[1] ?? null)
     expect(hints).toEqual(['3', null, '11'])
     expect(streamInPieces('vcp', text, [5, 40, 90, 130])).toEqual(oneShot(text))
   })
@@ -73,16 +86,28 @@ describe('unclosed escaped values', () => {
   it('the property: the family (unclosed escaped values, then Markdown) holds every oracle check', () => {
     const family = fc
       .record({
-        blocks: fc.array(fc.record({ pad: fc.string({ maxLength: 30, unit: fc.constantFrom('.', '\n', ' ') }), kind: fc.constantFrom('ESCAPE', 'exp') }), { minLength: 2, maxLength: 4 }),
+        blocks: fc.array(
+          fc.record({
+            pad: fc.string({ maxLength: 30, unit: fc.constantFrom('.', '\n', ' ') }),
+            kind: fc.constantFrom('ESCAPE', 'exp'),
+          }),
+          { minLength: 2, maxLength: 4 },
+        ),
         tail: fc.array(fc.constantFrom('```', '->', '>', '.', '\n', VALID_CALC), { maxLength: 30 }),
         size: fc.integer({ min: 1, max: 9 }),
       })
       .map(({ blocks, tail, size }) => ({
-        text: blocks.map((b) => `<<<[TOOL_REQUEST]>>>${b.pad}k:「始${b.kind}」${b.pad}<<<[END_TOOL_REQUEST]>>>${b.pad}`).join('') + tail.join(''),
+        text:
+          blocks
+            .map((b) => `<<<[TOOL_REQUEST]>>>${b.pad}k:「始${b.kind}」${b.pad}<<<[END_TOOL_REQUEST]>>>${b.pad}`)
+            .join('') + tail.join(''),
         size,
       }))
-    fc.assert(fc.property(family, ({ text, size }) => {
+    fc.assert(
+      fc.property(family, ({ text, size }) => {
         expect(checkReply(text, 'vcp', { size })).toBeNull()
-      }), { numRuns: 500 })
+      }),
+      { numRuns: 500 },
+    )
   })
 })

@@ -52,7 +52,13 @@ function parseWith(openers: readonly string[]) {
       const bodyEnd = closed ? close : reopen === -1 ? text.length : reopen
       if (!closed) {
         const where = reopen === -1 ? 'it runs to the end of the text' : 'another section opens before it closes'
-        r.problems.push({ severity: 'warning', code: 'unclosed-section', message: `the ${opener} section is never closed with ${SECTION_CLOSE}; ${where}.`, offset: open, length: opener.length })
+        r.problems.push({
+          severity: 'warning',
+          code: 'unclosed-section',
+          message: `the ${opener} section is never closed with ${SECTION_CLOSE}; ${where}.`,
+          offset: open,
+          length: opener.length,
+        })
       }
       const before = r.calls.length
       readSection(r, bodyStart, bodyEnd)
@@ -82,7 +88,13 @@ function readSection(r: Reader, start: number, end: number): void {
         missingBegin = true
       } else {
         const [ts, te] = trimSpan(text, s, limit)
-        r.problems.push({ severity: 'warning', code: 'text-between-calls', message: `text inside the tool-call section but outside any ${CALL_OPEN} was ignored.`, offset: ts, length: te - ts })
+        r.problems.push({
+          severity: 'warning',
+          code: 'text-between-calls',
+          message: `text inside the tool-call section but outside any ${CALL_OPEN} was ignored.`,
+          offset: ts,
+          length: te - ts,
+        })
         if (limit >= end) return
         at = limit
         continue
@@ -94,22 +106,49 @@ function readSection(r: Reader, start: number, end: number): void {
     const bodyEnd = closed ? close : following !== -1 && following < end ? following : end
     const callEnd = closed ? close + CALL_CLOSE.length : bodyEnd
     const call = readCall(r, s, headStart, bodyEnd, callEnd, closed)
-    if (missingBegin) call.problems.unshift({ severity: 'warning', code: 'missing-call-begin', message: `the call has no ${CALL_OPEN} before its name; it was read as a call.`, offset: s, length: 0 })
+    if (missingBegin)
+      call.problems.unshift({
+        severity: 'warning',
+        code: 'missing-call-begin',
+        message: `the call has no ${CALL_OPEN} before its name; it was read as a call.`,
+        offset: s,
+        length: 0,
+      })
     r.calls.push(call)
     at = callEnd
   }
 }
 
-function readCall(r: Reader, start: number, headStart: number, bodyEnd: number, end: number, closed: boolean): FoundCall {
+function readCall(
+  r: Reader,
+  start: number,
+  headStart: number,
+  bodyEnd: number,
+  end: number,
+  closed: boolean,
+): FoundCall {
   const { text, scan } = r
   const problems: FormatProblem[] = []
-  if (!closed) problems.push({ severity: 'warning', code: 'unclosed-call', message: `the call is never closed with ${CALL_CLOSE}; it runs to the end of its section.`, offset: start, length: text.startsWith(CALL_OPEN, start) ? CALL_OPEN.length : 0 })
+  if (!closed)
+    problems.push({
+      severity: 'warning',
+      code: 'unclosed-call',
+      message: `the call is never closed with ${CALL_CLOSE}; it runs to the end of its section.`,
+      offset: start,
+      length: text.startsWith(CALL_OPEN, start) ? CALL_OPEN.length : 0,
+    })
   const sep = scan.next(SEP, headStart)
   if (sep === -1 || sep >= bodyEnd) {
     const [s, e] = trimSpan(text, headStart, bodyEnd)
     const head = text.slice(s, e)
     const name = head === 'function' ? '' : head
-    problems.push({ severity: 'error', code: 'missing-arguments', message: `the call ${shortQuote(text, s, e)} has no ${SEP} and no arguments.`, offset: start, length: end - start })
+    problems.push({
+      severity: 'error',
+      code: 'missing-arguments',
+      message: `the call ${shortQuote(text, s, e)} has no ${SEP} and no arguments.`,
+      offset: start,
+      length: end - start,
+    })
     return { name, arguments: null, ...(name ? { nameEnd: e } : {}), start, end, closed, problems }
   }
   const [hs, he] = trimSpan(text, headStart, sep)
@@ -120,22 +159,66 @@ function readCall(r: Reader, start: number, headStart: number, bodyEnd: number, 
   const v3 = p < bodyEnd ? c !== '{' && c !== '[' : head === 'function'
   if (!v3) {
     // V3.1: NAME<｜tool▁sep｜>{arguments}
-    if (head === '') problems.push({ severity: 'error', code: 'missing-tool-name', message: `the call has no tool name before ${SEP}.`, offset: start, length: sep + SEP.length - start })
+    if (head === '')
+      problems.push({
+        severity: 'error',
+        code: 'missing-tool-name',
+        message: `the call has no tool name before ${SEP}.`,
+        offset: start,
+        length: sep + SEP.length - start,
+      })
     const read = readJsonArguments(text, afterSep, bodyEnd)
     problems.push(...read.problems)
-    return { name: head, nameEnd: he, argumentsSpan: { start: afterSep, end: bodyEnd }, arguments: read.value, start, end, closed, problems }
+    return {
+      name: head,
+      nameEnd: he,
+      argumentsSpan: { start: afterSep, end: bodyEnd },
+      arguments: read.value,
+      start,
+      end,
+      closed,
+      problems,
+    }
   }
   // V3: TYPE<｜tool▁sep｜>NAME\n```json\n{arguments}\n```
-  if (head !== 'function') problems.push({ severity: 'warning', code: 'unexpected-call-type', message: `the call type is ${shortQuote(text, hs, he)}; DeepSeek writes \`function\` before ${SEP}.`, offset: hs, length: he - hs })
+  if (head !== 'function')
+    problems.push({
+      severity: 'warning',
+      code: 'unexpected-call-type',
+      message: `the call type is ${shortQuote(text, hs, he)}; DeepSeek writes \`function\` before ${SEP}.`,
+      offset: hs,
+      length: he - hs,
+    })
   const newline = scan.next('\n', afterSep)
   const lineEnd = newline === -1 || newline > bodyEnd ? bodyEnd : newline
   const [ns, ne] = trimSpan(text, afterSep, lineEnd)
   const name = text.slice(ns, ne)
-  if (name === '') problems.push({ severity: 'error', code: 'missing-tool-name', message: `the call has no tool name after ${SEP}.`, offset: afterSep, length: 0 })
+  if (name === '')
+    problems.push({
+      severity: 'error',
+      code: 'missing-tool-name',
+      message: `the call has no tool name after ${SEP}.`,
+      offset: afterSep,
+      length: 0,
+    })
   const a = skipSpace(text, lineEnd, bodyEnd)
   if (a >= bodyEnd) {
-    problems.push({ severity: 'error', code: 'missing-arguments', message: `the call of ${JSON.stringify(name)} has no arguments after its name.`, offset: start, length: end - start })
-    return { name, ...(lineEnd < bodyEnd || closed ? { nameEnd: ne } : {}), arguments: null, start, end, closed, problems }
+    problems.push({
+      severity: 'error',
+      code: 'missing-arguments',
+      message: `the call of ${JSON.stringify(name)} has no arguments after its name.`,
+      offset: start,
+      length: end - start,
+    })
+    return {
+      name,
+      ...(lineEnd < bodyEnd || closed ? { nameEnd: ne } : {}),
+      arguments: null,
+      start,
+      end,
+      closed,
+      problems,
+    }
   }
   let argsStart = a
   if (text.startsWith(FENCE, a)) {
@@ -143,15 +226,45 @@ function readCall(r: Reader, start: number, headStart: number, bodyEnd: number, 
     argsStart = fenceLine === -1 || fenceLine > bodyEnd ? bodyEnd : fenceLine + 1
     const [is, ie] = trimSpan(text, a + FENCE.length, argsStart)
     const info = text.slice(is, ie)
-    if (info !== '' && info !== 'json') problems.push({ severity: 'warning', code: 'unexpected-fence-language', message: `the arguments' fence is \`\`\`${info.slice(0, 20)}; DeepSeek writes \`\`\`json.`, offset: a, length: argsStart - a })
-  } else problems.push({ severity: 'warning', code: 'missing-code-fence', message: 'the arguments are not in a ```json fence; they were read as they are.', offset: a, length: 0 })
+    if (info !== '' && info !== 'json')
+      problems.push({
+        severity: 'warning',
+        code: 'unexpected-fence-language',
+        message: `the arguments' fence is \`\`\`${info.slice(0, 20)}; DeepSeek writes \`\`\`json.`,
+        offset: a,
+        length: argsStart - a,
+      })
+  } else
+    problems.push({
+      severity: 'warning',
+      code: 'missing-code-fence',
+      message: 'the arguments are not in a ```json fence; they were read as they are.',
+      offset: a,
+      length: 0,
+    })
   const [, te] = trimSpan(text, argsStart, bodyEnd)
   let argsEnd = bodyEnd
   if (te - argsStart >= FENCE.length && text.startsWith(FENCE, te - FENCE.length)) argsEnd = te - FENCE.length
-  else if (closed && text.startsWith(FENCE, a)) problems.push({ severity: 'warning', code: 'unclosed-code-fence', message: `the arguments' \`\`\`json fence is never closed before ${CALL_CLOSE}.`, offset: a, length: FENCE.length })
+  else if (closed && text.startsWith(FENCE, a))
+    problems.push({
+      severity: 'warning',
+      code: 'unclosed-code-fence',
+      message: `the arguments' \`\`\`json fence is never closed before ${CALL_CLOSE}.`,
+      offset: a,
+      length: FENCE.length,
+    })
   const read = readJsonArguments(text, argsStart, argsEnd)
   problems.push(...read.problems)
-  return { name, nameEnd: ne, argumentsSpan: { start: argsStart, end: argsEnd }, arguments: read.value, start, end, closed, problems }
+  return {
+    name,
+    nameEnd: ne,
+    argumentsSpan: { start: argsStart, end: argsEnd },
+    arguments: read.value,
+    start,
+    end,
+    closed,
+    problems,
+  }
 }
 
 function renderV3(call: RenderableCall): string {
@@ -165,7 +278,9 @@ function renderV31(call: RenderableCall): string {
 /** Where the first call's head begins after a section opener (its `<｜tool▁call▁begin｜>` is optional). */
 function headAt(text: string, at: number, opener: string): number {
   const after = skipSpace(text, at + opener.length, at + opener.length + 64)
-  return text.startsWith(CALL_OPEN, after) ? skipSpace(text, after + CALL_OPEN.length, after + CALL_OPEN.length + 64) : after
+  return text.startsWith(CALL_OPEN, after)
+    ? skipSpace(text, after + CALL_OPEN.length, after + CALL_OPEN.length + 64)
+    : after
 }
 
 /** V3 owns the place when the head reads `function<｜tool▁sep｜>` (or is cut inside it). */
@@ -177,7 +292,23 @@ function claimsV3(text: string, at: number, opener: string): boolean {
   return text.length - head < V3_HEAD.length && V3_HEAD.startsWith(text.slice(head))
 }
 
-const PIECES = [SECTION_OPEN, SECTION_CLOSE, CALL_OPEN, SEP, CALL_CLOSE, 'function', 'get_weather', '\n', '```json\n', '\n```', '{"city": "Paris"}', '{', '}', '"', ' ']
+const PIECES = [
+  SECTION_OPEN,
+  SECTION_CLOSE,
+  CALL_OPEN,
+  SEP,
+  CALL_CLOSE,
+  'function',
+  'get_weather',
+  '\n',
+  '```json\n',
+  '\n```',
+  '{"city": "Paris"}',
+  '{',
+  '}',
+  '"',
+  ' ',
+]
 
 export const deepseekV3Format: NativeFormat = {
   id: 'deepseek-v3',
@@ -188,8 +319,13 @@ export const deepseekV3Format: NativeFormat = {
   delimited: true,
   pieces: [...PIECES, ...SECTION_OPEN_VARIANTS],
   example: renderV3({ toolName: 'calc_evaluate', arguments: { expression: '6*7' } }),
-  serverFlags: { vllm: '--tool-call-parser deepseek_v3', sglang: '--tool-call-parser deepseekv3', llamaCpp: 'DeepSeek R1 chat template (format detected by llama-server --jinja)' },
-  notes: 'Each call is `function<｜tool▁sep｜>NAME` on a line, then its arguments in a ```json fence; the tokens use fullwidth `｜` and `▁`. R1 misspellings of the section opener are accepted.',
+  serverFlags: {
+    vllm: '--tool-call-parser deepseek_v3',
+    sglang: '--tool-call-parser deepseekv3',
+    llamaCpp: 'DeepSeek R1 chat template (format detected by llama-server --jinja)',
+  },
+  notes:
+    'Each call is `function<｜tool▁sep｜>NAME` on a line, then its arguments in a ```json fence; the tokens use fullwidth `｜` and `▁`. R1 misspellings of the section opener are accepted.',
   claims: (text, at, opener) => claimsV3(text, at, opener),
   parse: parseWith([SECTION_OPEN, ...SECTION_OPEN_VARIANTS]),
   render: renderV3,
@@ -204,7 +340,11 @@ export const deepseekV31Format: NativeFormat = {
   delimited: true,
   pieces: PIECES,
   example: renderV31({ toolName: 'calc_evaluate', arguments: { expression: '6*7' } }),
-  serverFlags: { vllm: '--tool-call-parser deepseek_v31', sglang: '--tool-call-parser deepseekv31', llamaCpp: 'DeepSeek V3.1 chat template (format detected by llama-server --jinja)' },
+  serverFlags: {
+    vllm: '--tool-call-parser deepseek_v31',
+    sglang: '--tool-call-parser deepseekv31',
+    llamaCpp: 'DeepSeek V3.1 chat template (format detected by llama-server --jinja)',
+  },
   notes: 'Each call is `NAME<｜tool▁sep｜>{json}` with no type and no fence; the tokens use fullwidth `｜` and `▁`.',
   claims: (text, at, opener) => headAt(text, at, opener) < text.length && !claimsV3(text, at, opener),
   parse: parseWith([SECTION_OPEN]),

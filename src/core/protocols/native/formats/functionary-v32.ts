@@ -41,7 +41,12 @@ function parse(text: string, context: FormatContext): { calls: FoundCall[]; prob
   if (first && !text.startsWith(OPEN, s)) {
     const name = text.slice(first.ns, first.ne)
     const a = skipSpace(text, first.next, Math.min(text.length, first.next + 64))
-    if (name !== 'all' && first.next < text.length && (text[a] === '{' || name === 'python') && (context.trusted || context.tools.has(name))) {
+    if (
+      name !== 'all' &&
+      first.next < text.length &&
+      (text[a] === '{' || name === 'python') &&
+      (context.trusted || context.tools.has(name))
+    ) {
       calls.push(readCall(text, scan, s, first.ns, first.ne, first.next))
     }
   }
@@ -61,7 +66,14 @@ function parse(text: string, context: FormatContext): { calls: FoundCall[]; prob
   return { calls, problems }
 }
 
-function readCall(text: string, scan: MarkerScanner, start: number, ns: number, ne: number, bodyStart: number): FoundCall {
+function readCall(
+  text: string,
+  scan: MarkerScanner,
+  start: number,
+  ns: number,
+  ne: number,
+  bodyStart: number,
+): FoundCall {
   const name = text.slice(ns, ne)
   const problems: FormatProblem[] = []
   const nextOpen = scan.next(OPEN, bodyStart)
@@ -74,24 +86,61 @@ function readCall(text: string, scan: MarkerScanner, start: number, ns: number, 
     const valueEnd = jsonValueEnd(text, a, limit)
     const closed = valueEnd !== -1
     const end = closed ? valueEnd : limit
-    if (!closed) problems.push({ severity: 'warning', code: 'unclosed-call', message: `the arguments of ${JSON.stringify(name)} never close; they run to the ${limit === text.length ? 'end of the text' : 'next >>>'}.`, offset: start, length: ne - start })
+    if (!closed)
+      problems.push({
+        severity: 'warning',
+        code: 'unclosed-call',
+        message: `the arguments of ${JSON.stringify(name)} never close; they run to the ${limit === text.length ? 'end of the text' : 'next >>>'}.`,
+        offset: start,
+        length: ne - start,
+      })
     const read = readJsonArguments(text, a, end)
     problems.push(...read.problems)
-    return { name, ...(nameKnown ? { nameEnd: ne } : {}), argumentsSpan: { start: a, end }, arguments: read.value, start, end, closed, problems }
+    return {
+      name,
+      ...(nameKnown ? { nameEnd: ne } : {}),
+      argumentsSpan: { start: a, end },
+      arguments: read.value,
+      start,
+      end,
+      closed,
+      problems,
+    }
   }
   const closed = limit < text.length
   if (name === 'python' && a < limit) {
     // Raw code up to the next turn: what llama.cpp hands on as {"code": ...}.
     const [, ce] = trimSpan(text, bodyStart, limit)
-    return { name, ...(nameKnown ? { nameEnd: ne } : {}), arguments: { code: text.slice(bodyStart, ce) }, start, end: limit, closed, problems }
+    return {
+      name,
+      ...(nameKnown ? { nameEnd: ne } : {}),
+      arguments: { code: text.slice(bodyStart, ce) },
+      start,
+      end: limit,
+      closed,
+      problems,
+    }
   }
   if (!nameKnown) {
     // Cut off right after the name: no arguments yet.
-    problems.push({ severity: 'warning', code: 'unclosed-call', message: `the call of ${JSON.stringify(name)} is cut off after its name.`, offset: start, length: ne - start })
+    problems.push({
+      severity: 'warning',
+      code: 'unclosed-call',
+      message: `the call of ${JSON.stringify(name)} is cut off after its name.`,
+      offset: start,
+      length: ne - start,
+    })
   }
   const [es, ee] = trimSpan(text, bodyStart, limit)
-  const found = es < ee ? `; found ${JSON.stringify(text.slice(es, Math.min(ee, es + 30)) + (ee - es > 30 ? '...' : ''))}` : ''
-  problems.push({ severity: 'error', code: 'missing-arguments', message: `the call of ${JSON.stringify(name)} has no JSON object of arguments on the line after its name${found}.`, offset: start, length: limit - start })
+  const found =
+    es < ee ? `; found ${JSON.stringify(text.slice(es, Math.min(ee, es + 30)) + (ee - es > 30 ? '...' : ''))}` : ''
+  problems.push({
+    severity: 'error',
+    code: 'missing-arguments',
+    message: `the call of ${JSON.stringify(name)} has no JSON object of arguments on the line after its name${found}.`,
+    offset: start,
+    length: limit - start,
+  })
   return { name, ...(nameKnown ? { nameEnd: ne } : {}), arguments: null, start, end: limit, closed, problems }
 }
 
@@ -110,7 +159,8 @@ export const functionaryV32Format: NativeFormat = {
   pieces: [OPEN, 'all\n', 'get_weather\n', 'python\n', '{"city": "Paris"}', '{', '}', '"', '\n', ' ', '<|eot_id|>'],
   example: render({ toolName: 'calc_evaluate', arguments: { expression: '6*7' } }),
   serverFlags: { llamaCpp: 'Functionary v3.2 chat template (format detected by llama-server --jinja)' },
-  notes: '`>>>all` opens plain text; `>>>NAME` on its own line opens a call whose JSON arguments follow on the next line. The first `>>>` may be missing (the template writes it into the prompt).',
+  notes:
+    '`>>>all` opens plain text; `>>>NAME` on its own line opens a call whose JSON arguments follow on the next line. The first `>>>` may be missing (the template writes it into the prompt).',
   claims: (text, at, opener) => {
     const r = recipientAt(text, at + opener.length)
     if (!r || text.slice(r.ns, r.ne) === 'all' || r.next >= text.length) return false

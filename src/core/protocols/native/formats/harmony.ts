@@ -108,7 +108,10 @@ type Mode = 'text' | 'header' | 'body'
  * before the last one that follows only closed calls. (Not at a call's end: a recipient in the
  * role part is looked for in the text between the last token and the next `<|channel|>`.)
  */
-function parse(text: string, context: FormatContext): { calls: FoundCall[]; problems: FormatProblem[]; resumeAt?: number } {
+function parse(
+  text: string,
+  context: FormatContext,
+): { calls: FoundCall[]; problems: FormatProblem[]; resumeAt?: number } {
   const scan = markerScanner(text)
   const calls: FoundCall[] = []
   const problems: FormatProblem[] = []
@@ -131,12 +134,37 @@ function parse(text: string, context: FormatContext): { calls: FoundCall[]; prob
   /** A header cut off before its `<|message|>` by the end of the text: a call if it reads like one. */
   const cutHeader = (end: number): void => {
     const h = readHeader(text, scan, headerStart, end)
-    if (!isCallHeader(h) || !(h.rest === '' || /^(?:<\|constrain\|>\s*)?[\w-]{0,20}$/.test(h.rest)) || text.indexOf('\n', headerStart) !== -1) return
+    if (
+      !isCallHeader(h) ||
+      !(h.rest === '' || /^(?:<\|constrain\|>\s*)?[\w-]{0,20}$/.test(h.rest)) ||
+      text.indexOf('\n', headerStart) !== -1
+    )
+      return
     const problems: FormatProblem[] = [
-      { severity: 'warning', code: 'unclosed-call', message: `the call's header is cut off before ${MESSAGE}.`, offset: h.start, length: end - h.start },
-      { severity: 'error', code: 'missing-arguments', message: `the call of ${JSON.stringify(h.recipient)} has no ${MESSAGE} and no arguments.`, offset: h.start, length: end - h.start },
+      {
+        severity: 'warning',
+        code: 'unclosed-call',
+        message: `the call's header is cut off before ${MESSAGE}.`,
+        offset: h.start,
+        length: end - h.start,
+      },
+      {
+        severity: 'error',
+        code: 'missing-arguments',
+        message: `the call of ${JSON.stringify(h.recipient)} has no ${MESSAGE} and no arguments.`,
+        offset: h.start,
+        length: end - h.start,
+      },
     ]
-    calls.push({ name: toolName(h.recipient, context), ...(h.re < end ? { nameEnd: h.re } : {}), arguments: null, start: h.start, end, closed: false, problems })
+    calls.push({
+      name: toolName(h.recipient, context),
+      ...(h.re < end ? { nameEnd: h.re } : {}),
+      arguments: null,
+      start: h.start,
+      end,
+      closed: false,
+      problems,
+    })
   }
 
   let i = 0
@@ -187,22 +215,62 @@ function parse(text: string, context: FormatContext): { calls: FoundCall[]; prob
   return { calls, problems, ...(resumeAt > 0 ? { resumeAt } : {}) }
 }
 
-function readCall(text: string, h: Header, bodyStart: number, bodyEnd: number, end: number, token: string, context: FormatContext): FoundCall {
+function readCall(
+  text: string,
+  h: Header,
+  bodyStart: number,
+  bodyEnd: number,
+  end: number,
+  token: string,
+  context: FormatContext,
+): FoundCall {
   const problems: FormatProblem[] = []
   const closed = token !== ''
   if (!closed) {
     const why = bodyEnd < text.length ? 'the next message begins' : 'the text ends'
-    problems.push({ severity: 'warning', code: 'unclosed-call', message: `the call to ${JSON.stringify(h.recipient)} is never closed with ${CALL}; ${why} first.`, offset: h.start, length: bodyStart - h.start })
+    problems.push({
+      severity: 'warning',
+      code: 'unclosed-call',
+      message: `the call to ${JSON.stringify(h.recipient)} is never closed with ${CALL}; ${why} first.`,
+      offset: h.start,
+      length: bodyStart - h.start,
+    })
   } else if (token !== CALL) {
-    problems.push({ severity: 'warning', code: 'call-end-token', message: `the call to ${JSON.stringify(h.recipient)} ends with ${token}; a call message ends with ${CALL}.`, offset: bodyEnd, length: token.length })
+    problems.push({
+      severity: 'warning',
+      code: 'call-end-token',
+      message: `the call to ${JSON.stringify(h.recipient)} ends with ${token}; a call message ends with ${CALL}.`,
+      offset: bodyEnd,
+      length: token.length,
+    })
   }
   if (h.channel === 'analysis') {
-    problems.push({ severity: 'warning', code: 'call-in-analysis', message: `this call is written in the analysis channel (the model's reasoning); function calls belong in commentary.`, offset: h.start, length: end - h.start })
+    problems.push({
+      severity: 'warning',
+      code: 'call-in-analysis',
+      message: `this call is written in the analysis channel (the model's reasoning); function calls belong in commentary.`,
+      offset: h.start,
+      length: end - h.start,
+    })
   }
   const name = toolName(h.recipient, context)
   const builtIn = isBuiltIn(h.recipient) && !context.tools.has(h.recipient)
-  if (builtIn) problems.push({ severity: 'warning', code: 'builtin-tool', message: `the message goes to ${JSON.stringify(h.recipient)}, a built-in tool of gpt-oss, not to a \`functions.\` tool.`, offset: h.rs, length: h.re - h.rs })
-  if (h.recipient.startsWith(FUNCTIONS) && name === '') problems.push({ severity: 'error', code: 'missing-tool-name', message: `the recipient ${FUNCTIONS} names no tool.`, offset: h.rs, length: h.re - h.rs })
+  if (builtIn)
+    problems.push({
+      severity: 'warning',
+      code: 'builtin-tool',
+      message: `the message goes to ${JSON.stringify(h.recipient)}, a built-in tool of gpt-oss, not to a \`functions.\` tool.`,
+      offset: h.rs,
+      length: h.re - h.rs,
+    })
+  if (h.recipient.startsWith(FUNCTIONS) && name === '')
+    problems.push({
+      severity: 'error',
+      code: 'missing-tool-name',
+      message: `the recipient ${FUNCTIONS} names no tool.`,
+      offset: h.rs,
+      length: h.re - h.rs,
+    })
   const [s, e] = trimSpan(text, bodyStart, bodyEnd)
   const json = s === e || text[s] === '{' || text[s] === '[' || text[s] === '"' || !builtIn
   if (!json) {
@@ -212,7 +280,16 @@ function readCall(text: string, h: Header, bodyStart: number, bodyEnd: number, e
   }
   const read = readJsonArguments(text, bodyStart, bodyEnd)
   problems.push(...read.problems)
-  return { name, nameEnd: h.re, argumentsSpan: { start: bodyStart, end: bodyEnd }, arguments: read.value, start: h.start, end, closed, problems }
+  return {
+    name,
+    nameEnd: h.re,
+    argumentsSpan: { start: bodyStart, end: bodyEnd },
+    arguments: read.value,
+    start: h.start,
+    end,
+    closed,
+    problems,
+  }
 }
 
 function render(call: RenderableCall): string {
@@ -231,7 +308,12 @@ function claims(text: string, at: number, opener: string): boolean {
   if (isCallHeader(h)) return true
   // A header still being written, with no `<|message|>` yet: it may get its recipient, if what
   // is there reads as a header (prose that names the token does not).
-  return message === -1 && at + look.length === text.length && window.indexOf('\n') === -1 && readsAsHeader(window.slice(opener.length))
+  return (
+    message === -1 &&
+    at + look.length === text.length &&
+    window.indexOf('\n') === -1 &&
+    readsAsHeader(window.slice(opener.length))
+  )
 }
 
 const HEADER_WORDS = ['assistant', 'analysis', 'commentary', 'final', 'json', '<|channel|>', '<|constrain|>']
@@ -239,7 +321,12 @@ const HEADER_WORDS = ['assistant', 'analysis', 'commentary', 'final', 'json', '<
 /** Every word is a header's word, a recipient, or the start of one (the text may be cut inside it). */
 function readsAsHeader(rest: string): boolean {
   const words = rest.replace(/<\|/g, ' <|').split(/\s+/).filter(Boolean)
-  return words.every((word, n) => word.startsWith('to=') || 'to='.startsWith(word) || HEADER_WORDS.some((h) => word.startsWith(h) || (n === words.length - 1 && h.startsWith(word))))
+  return words.every(
+    (word, n) =>
+      word.startsWith('to=') ||
+      'to='.startsWith(word) ||
+      HEADER_WORDS.some((h) => word.startsWith(h) || (n === words.length - 1 && h.startsWith(word))),
+  )
 }
 
 export const harmonyFormat: NativeFormat = {
@@ -251,10 +338,37 @@ export const harmonyFormat: NativeFormat = {
   delimited: true,
   // The prompt ends with `<|start|>assistant`, so a reply may begin inside a header.
   opensAtTextStart: true,
-  pieces: [START, 'assistant', CHANNEL, 'analysis', 'commentary', 'final', ' to=', 'functions.get_weather', 'python', ' ', CONSTRAIN, 'json', MESSAGE, '{"city": "Paris"}', END, CALL, RETURN, '{', '}', '"', '\n'],
+  pieces: [
+    START,
+    'assistant',
+    CHANNEL,
+    'analysis',
+    'commentary',
+    'final',
+    ' to=',
+    'functions.get_weather',
+    'python',
+    ' ',
+    CONSTRAIN,
+    'json',
+    MESSAGE,
+    '{"city": "Paris"}',
+    END,
+    CALL,
+    RETURN,
+    '{',
+    '}',
+    '"',
+    '\n',
+  ],
   example: render({ toolName: 'calc_evaluate', arguments: { expression: '6*7' } }),
-  serverFlags: { vllm: '--tool-call-parser openai', sglang: '--tool-call-parser gpt-oss', llamaCpp: 'gpt-oss chat template (format detected by llama-server --jinja)' },
-  notes: 'A call is a message whose header names a recipient (`to=functions.NAME`, in the channel or the role part) and ends with `<|call|>`; the analysis channel is reasoning, final the answer.',
+  serverFlags: {
+    vllm: '--tool-call-parser openai',
+    sglang: '--tool-call-parser gpt-oss',
+    llamaCpp: 'gpt-oss chat template (format detected by llama-server --jinja)',
+  },
+  notes:
+    'A call is a message whose header names a recipient (`to=functions.NAME`, in the channel or the role part) and ends with `<|call|>`; the analysis channel is reasoning, final the answer.',
   claims,
   parse,
   render,

@@ -10,4 +10,10 @@ import { xmlInvokeFormats } from './xml-invoke'
 import { pythonicFormats } from './pythonic'
 import { tokenDelimitedFormats } from './token-delimited'
 
-export const NATIVE_FORMATS: readonly NativeFormat[] = [...jsonTaggedFormats, ...jsonBareFormats, ...xmlInvokeFormats, ...pythonicFormats, ...tokenDelimitedFormats]
+export const NATIVE_FORMATS: readonly NativeFormat[] = [
+  ...jsonTaggedFormats,
+  ...jsonBareFormats,
+  ...xmlInvokeFormats,
+  ...pythonicFormats,
+  ...tokenDelimitedFormats,
+]

@@ -130,7 +130,12 @@ export interface ObjectCall {
  * The call written as the JSON object at `from` (a `{`), read no further than `limit`. `scan`
  * may be given when the caller already scanned the object.
  */
-export function readObjectCall(text: string, from: number, limit: number, scan = scanObject(text, from, limit)): ObjectCall {
+export function readObjectCall(
+  text: string,
+  from: number,
+  limit: number,
+  scan = scanObject(text, from, limit),
+): ObjectCall {
   const end = scan.end === -1 ? limit : scan.end
   const problems: FormatProblem[] = []
   const out: ObjectCall = { name: '', arguments: null, problems, objectEnd: scan.end }
@@ -146,17 +151,42 @@ export function readObjectCall(text: string, from: number, limit: number, scan =
     out.argumentsSpan = { start: argKey.valueStart, end: valueEnd === -1 ? end : valueEnd }
   }
   if (scan.end === -1) {
-    problems.push({ severity: 'warning', code: 'unclosed-call', message: 'the call\'s JSON object is never closed; the text ends inside it.', offset: from, length: 1 })
-    problems.push({ severity: 'error', code: 'invalid-json', message: 'the call cannot be read: its JSON object is cut off.', offset: limit, length: 0 })
+    problems.push({
+      severity: 'warning',
+      code: 'unclosed-call',
+      message: "the call's JSON object is never closed; the text ends inside it.",
+      offset: from,
+      length: 1,
+    })
+    problems.push({
+      severity: 'error',
+      code: 'invalid-json',
+      message: 'the call cannot be read: its JSON object is cut off.',
+      offset: limit,
+      length: 0,
+    })
     return out
   }
   const parsed = parseLenientJson(text, from, scan.end)
   if (!parsed.ok) {
     const at = Math.min(parsed.offset, scan.end)
-    problems.push({ severity: 'error', code: 'invalid-json', message: `the call is not valid JSON: ${parsed.message}.`, offset: at, length: at < scan.end ? 1 : 0 })
+    problems.push({
+      severity: 'error',
+      code: 'invalid-json',
+      message: `the call is not valid JSON: ${parsed.message}.`,
+      offset: at,
+      length: at < scan.end ? 1 : 0,
+    })
     return out
   }
-  for (const repair of parsed.repairs) problems.push({ severity: 'warning', code: repair.code, message: repair.message, offset: repair.offset, length: repair.length })
+  for (const repair of parsed.repairs)
+    problems.push({
+      severity: 'warning',
+      code: repair.code,
+      message: repair.message,
+      offset: repair.offset,
+      length: repair.length,
+    })
   const reading = readCall(parsed.value, parsed.spans, 0, { start: from, end: scan.end })
   out.name = reading.name
   out.arguments = reading.arguments
@@ -212,7 +242,13 @@ export function readCallList(text: string, open: number, blockStart: number, wha
     }
     if (c !== '{') {
       const last = items[items.length - 1]
-      ;(last ? last.problems : problems).push({ severity: 'error', code: 'invalid-call', message: `${what} must hold call objects \`{"name": ..., "arguments": {...}}\`; found ${JSON.stringify(text.slice(i, i + 12))}.`, offset: i, length: 1 })
+      ;(last ? last.problems : problems).push({
+        severity: 'error',
+        code: 'invalid-call',
+        message: `${what} must hold call objects \`{"name": ..., "arguments": {...}}\`; found ${JSON.stringify(text.slice(i, i + 12))}.`,
+        offset: i,
+        length: 1,
+      })
       end = jsonValueEnd(text, open)
       break
     }
@@ -224,7 +260,13 @@ export function readCallList(text: string, open: number, blockStart: number, wha
     if (text[i] === ',') i = skipSpace(text, i + 1)
     else if (i < limit && text[i] !== ']') {
       // The list is not JSON: the call before the slip is not run on a guess.
-      call.problems.push({ severity: 'error', code: 'invalid-json', message: `"," or "]" was expected after a call in ${what}, found ${JSON.stringify(text[i])}.`, offset: i, length: 1 })
+      call.problems.push({
+        severity: 'error',
+        code: 'invalid-json',
+        message: `"," or "]" was expected after a call in ${what}, found ${JSON.stringify(text[i])}.`,
+        offset: i,
+        length: 1,
+      })
       end = jsonValueEnd(text, open)
       break
     }
@@ -233,7 +275,14 @@ export function readCallList(text: string, open: number, blockStart: number, wha
   if (items.length === 1) {
     const call = items[0] as ObjectCall
     const closed = end !== -1 && call.objectEnd !== -1
-    if (!closed && call.objectEnd !== -1) call.problems.push({ severity: 'warning', code: 'unclosed-call', message: `${what} is never closed with "]"; the text ends inside it.`, offset: open, length: 1 })
+    if (!closed && call.objectEnd !== -1)
+      call.problems.push({
+        severity: 'warning',
+        code: 'unclosed-call',
+        message: `${what} is never closed with "]"; the text ends inside it.`,
+        offset: open,
+        length: 1,
+      })
     calls.push(toFound(call, blockStart, end !== -1 ? end : call.objectEnd !== -1 ? call.objectEnd : limit, closed))
   } else {
     items.forEach((call, n) => {
@@ -241,9 +290,22 @@ export function readCallList(text: string, open: number, blockStart: number, wha
       const closed = call.objectEnd !== -1 && (!last || end !== -1)
       calls.push(toFound(call, starts[n] as number, call.objectEnd === -1 ? limit : call.objectEnd, closed))
     })
-    if (end === -1 && items.length > 1) problems.push({ severity: 'warning', code: 'unclosed-section', message: `${what} is never closed with "]"; the text ends inside it.`, offset: open, length: 1 })
+    if (end === -1 && items.length > 1)
+      problems.push({
+        severity: 'warning',
+        code: 'unclosed-section',
+        message: `${what} is never closed with "]"; the text ends inside it.`,
+        offset: open,
+        length: 1,
+      })
   }
-  if (items.length === 0 && end !== -1 && problems.length === 0) problems.push({ severity: 'info', code: 'empty-call-list', message: `${what} holds no calls.`, offset: open, length: end - open })
+  if (items.length === 0 && end !== -1 && problems.length === 0)
+    problems.push({
+      severity: 'info',
+      code: 'empty-call-list',
+      message: `${what} holds no calls.`,
+      offset: open,
+      length: end - open,
+    })
   return { calls, problems, end }
 }
-

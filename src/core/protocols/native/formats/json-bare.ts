@@ -109,7 +109,13 @@ function parseLlama3(text: string): Finding {
  * `<|python_tag|>` then calls separated by `;` (or one list of them): where reading stopped, and
  * whether that is settled (a `;` may still come after the last call).
  */
-function readTagged(text: string, tag: number, at: number, calls: FoundCall[], problems: FormatProblem[]): { end: number; settled: boolean } {
+function readTagged(
+  text: string,
+  tag: number,
+  at: number,
+  calls: FoundCall[],
+  problems: FormatProblem[],
+): { end: number; settled: boolean } {
   if (text[at] === '[') {
     const list = readCallList(text, at, tag, 'the call list')
     calls.push(...list.calls)
@@ -139,10 +145,36 @@ export const llama3JsonFormat: NativeFormat = {
   models: ['Llama 3.1 Instruct', 'Llama 3.2 Instruct', 'Llama 3.3 Instruct', 'Llama 4 (JSON tool calling)'],
   openers: [PYTHON_TAG, '{'],
   delimited: false,
-  pieces: [PYTHON_TAG, '{', '}', '"name"', '"parameters"', '"arguments"', '"type": "function"', ': ', ', ', '"get_weather"', '{"city": "Paris"}', '; ', ';', '"', '\\', '[', ']', '\n', ' ', '<|eom_id|>'],
+  pieces: [
+    PYTHON_TAG,
+    '{',
+    '}',
+    '"name"',
+    '"parameters"',
+    '"arguments"',
+    '"type": "function"',
+    ': ',
+    ', ',
+    '"get_weather"',
+    '{"city": "Paris"}',
+    '; ',
+    ';',
+    '"',
+    '\\',
+    '[',
+    ']',
+    '\n',
+    ' ',
+    '<|eom_id|>',
+  ],
   example: renderLlama3({ toolName: 'calc_evaluate', arguments: { expression: '6*7' } }),
-  serverFlags: { vllm: '--tool-call-parser llama3_json (llama4_json for Llama 4)', sglang: '--tool-call-parser llama3', llamaCpp: 'Llama 3.x: detected from the chat template (--jinja)' },
-  notes: 'A call is a bare JSON object `{"name", "parameters"}` (or "arguments") anywhere in the reply, several separated by `;`; `<|python_tag|>` may come first. A bare object is a call by its shape, so without a model hint only calls of tools you give count.',
+  serverFlags: {
+    vllm: '--tool-call-parser llama3_json (llama4_json for Llama 4)',
+    sglang: '--tool-call-parser llama3',
+    llamaCpp: 'Llama 3.x: detected from the chat template (--jinja)',
+  },
+  notes:
+    'A call is a bare JSON object `{"name", "parameters"}` (or "arguments") anywhere in the reply, several separated by `;`; `<|python_tag|>` may come first. A bare object is a call by its shape, so without a model hint only calls of tools you give count.',
   claims(text, at, opener, context) {
     if (opener === PYTHON_TAG) {
       const after = at + PYTHON_TAG.length
@@ -195,10 +227,30 @@ export const xlamFormat: NativeFormat = {
   models: ['Llama-xLAM-2-8B-fc-r', 'Llama-xLAM-2-70B-fc-r', 'xLAM-2-1B/3B/32B-fc-r'],
   openers: ['['],
   delimited: false,
-  pieces: ['[', ']', '{', '}', '"name"', '"arguments"', ': ', ', ', '"get_weather"', '{"city": "Paris"}', '```json\n', '\n```', '<think>', '</think>', '"', '\\', '\n', ' '],
+  pieces: [
+    '[',
+    ']',
+    '{',
+    '}',
+    '"name"',
+    '"arguments"',
+    ': ',
+    ', ',
+    '"get_weather"',
+    '{"city": "Paris"}',
+    '```json\n',
+    '\n```',
+    '<think>',
+    '</think>',
+    '"',
+    '\\',
+    '\n',
+    ' ',
+  ],
   example: renderXlam({ toolName: 'calc_evaluate', arguments: { expression: '6*7' } }),
   serverFlags: { vllm: '--tool-call-parser xlam' },
-  notes: 'The reply is a bare JSON list of `{"name", "arguments"}`, sometimes inside a ```json fence or after </think>. With no marker, without a model hint only calls of tools you give count.',
+  notes:
+    'The reply is a bare JSON list of `{"name", "arguments"}`, sometimes inside a ```json fence or after </think>. With no marker, without a model hint only calls of tools you give count.',
   claims(text, at, _opener, context) {
     const brace = listOfCallsAt(text, at)
     return brace !== -1 && claimsObject(text, brace, context)
@@ -238,7 +290,23 @@ function parseFunctools(text: string): Finding {
   return { calls, problems, ...mark.atLineAfter(text, [FUNCTOOLS]) }
 }
 
-const functoolsPieces = [FUNCTOOLS, ' functools[', ']', '{', '}', '"name"', '"arguments"', ': ', ', ', '"get_weather"', '{"city": "Paris"}', '"', '\\', '\n', ' ']
+const functoolsPieces = [
+  FUNCTOOLS,
+  ' functools[',
+  ']',
+  '{',
+  '}',
+  '"name"',
+  '"arguments"',
+  ': ',
+  ', ',
+  '"get_weather"',
+  '{"city": "Paris"}',
+  '"',
+  '\\',
+  '\n',
+  ' ',
+]
 
 export const phi4MiniFormat: NativeFormat = {
   id: 'phi4-mini',
@@ -250,7 +318,8 @@ export const phi4MiniFormat: NativeFormat = {
   pieces: functoolsPieces,
   example: renderPhi4({ toolName: 'calc_evaluate', arguments: { expression: '6*7' } }),
   serverFlags: { vllm: '--tool-call-parser phi4_mini_json' },
-  notes: '`functools` then one JSON list of `{"name", "arguments"}`; there is no closing marker, the list ends at its `]`.',
+  notes:
+    '`functools` then one JSON list of `{"name", "arguments"}`; there is no closing marker, the list ends at its `]`.',
   claims(text, at) {
     const after = at + FUNCTOOLS.length
     const next = skipSpace(text, after, after + 64)
@@ -274,7 +343,8 @@ export const firefunctionV2Format: NativeFormat = {
   pieces: functoolsPieces,
   example: renderFirefunction({ toolName: 'calc_evaluate', arguments: { expression: '6*7' } }),
   serverFlags: { llamaCpp: 'FireFunction v2: detected from the chat template (--jinja)' },
-  notes: 'The token ` functools[` (with its space) opens one JSON list of `{"name", "arguments"}`; the grammar is Phi-4-mini\'s, so auto reads it as Phi-4-mini.',
+  notes:
+    'The token ` functools[` (with its space) opens one JSON list of `{"name", "arguments"}`; the grammar is Phi-4-mini\'s, so auto reads it as Phi-4-mini.',
   // Same grammar as Phi-4-mini, which claims `functools[` for auto.
   claims: () => false,
   parse: (text) => parseFunctools(text),
@@ -326,7 +396,13 @@ function parseFunctionary(text: string): Finding {
     const nameStart = open + FUNCTION_OPEN.length
     const gt = nameEndAt(text, nameStart)
     if (gt === -1) {
-      problems.push({ severity: 'warning', code: 'unclosed-call', message: 'the text ends inside `<function=NAME>` before its `>`.', offset: open, length: text.length - open })
+      problems.push({
+        severity: 'warning',
+        code: 'unclosed-call',
+        message: 'the text ends inside `<function=NAME>` before its `>`.',
+        offset: open,
+        length: text.length - open,
+      })
       break
     }
     const [ns, ne] = gt === -2 ? [0, 0] : trimSpan(text, nameStart, gt)
@@ -350,10 +426,25 @@ function parseFunctionary(text: string): Finding {
     const callProblems: FormatProblem[] = []
     if (!closed) {
       const where = following === -1 ? 'it runs to the end of the text' : 'it runs to the next <function=...>'
-      callProblems.push({ severity: 'warning', code: 'unclosed-call', message: `<function=${name}> is never closed with </function>; ${where}.`, offset: open, length: bodyStart - open })
+      callProblems.push({
+        severity: 'warning',
+        code: 'unclosed-call',
+        message: `<function=${name}> is never closed with </function>; ${where}.`,
+        offset: open,
+        length: bodyStart - open,
+      })
     }
     callProblems.push(...read.problems)
-    const call: FoundCall = { name, nameEnd: ne, arguments: read.value, argumentsSpan: { start: bodyStart, end: bodyEnd }, start: open, end: Math.max(end, bodyStart), closed, problems: callProblems }
+    const call: FoundCall = {
+      name,
+      nameEnd: ne,
+      arguments: read.value,
+      argumentsSpan: { start: bodyStart, end: bodyEnd },
+      start: open,
+      end: Math.max(end, bodyStart),
+      closed,
+      problems: callProblems,
+    }
     calls.push(call)
     mark.block([call], call.end, closed)
     i = Math.max(end, bodyStart)
@@ -377,7 +468,15 @@ function pythonCall(text: string, tag: number): FoundCall {
   const codeEnd = stop === -1 ? text.length : stop
   const [s, e] = trimSpan(text, from, codeEnd)
   // No end marker is written before the end of the reply, so a missing one is no slip.
-  return { name: 'python', nameEnd: from, arguments: { code: text.slice(s, e) }, start: tag, end: stop === -1 ? text.length : stop + marker.length, closed: stop !== -1, problems: [] }
+  return {
+    name: 'python',
+    nameEnd: from,
+    arguments: { code: text.slice(s, e) },
+    start: tag,
+    end: stop === -1 ? text.length : stop + marker.length,
+    closed: stop !== -1,
+    problems: [],
+  }
 }
 
 export const functionaryV31Format: NativeFormat = {
@@ -387,10 +486,26 @@ export const functionaryV31Format: NativeFormat = {
   models: ['functionary-small-v3.1', 'functionary-medium-v3.1'],
   openers: [FUNCTION_OPEN, PYTHON_TAG],
   delimited: true,
-  pieces: [FUNCTION_OPEN, '>', FUNCTION_CLOSE, 'get_weather', 'python', '{"city": "Paris"}', '{', '}', '"', '\\', PYTHON_TAG, '<|eom_id|>', '\n', ' '],
+  pieces: [
+    FUNCTION_OPEN,
+    '>',
+    FUNCTION_CLOSE,
+    'get_weather',
+    'python',
+    '{"city": "Paris"}',
+    '{',
+    '}',
+    '"',
+    '\\',
+    PYTHON_TAG,
+    '<|eom_id|>',
+    '\n',
+    ' ',
+  ],
   example: renderFunctionary({ toolName: 'calc_evaluate', arguments: { expression: '6*7' } }),
   serverFlags: { llamaCpp: 'Functionary v3.1 (Llama 3.1): detected from the chat template (--jinja)' },
-  notes: 'Each call is `<function=NAME>` then the arguments as one JSON object, then `</function>`. `<|python_tag|>` then raw code is a call of the built-in `python` tool, its code as `code`.',
+  notes:
+    'Each call is `<function=NAME>` then the arguments as one JSON object, then `</function>`. `<|python_tag|>` then raw code is a call of the built-in `python` tool, its code as `code`.',
   claims(text, at, opener) {
     if (opener !== FUNCTION_OPEN) return false
     const gt = nameEndAt(text, at + FUNCTION_OPEN.length)
@@ -426,7 +541,9 @@ function parseGranite20b(text: string): Finding {
     } else {
       const call = readObjectCall(text, body, regionEnd)
       if (call.objectEnd === -1 && next !== -1) {
-        for (const p of call.problems) if (p.code === 'invalid-json') p.message = 'the call cannot be read: its JSON object is not closed before the next <function_call>.'
+        for (const p of call.problems)
+          if (p.code === 'invalid-json')
+            p.message = 'the call cannot be read: its JSON object is not closed before the next <function_call>.'
         const cut = call.problems.findIndex((p) => p.code === 'unclosed-call')
         if (cut !== -1) call.problems.splice(cut, 1)
       }
@@ -434,7 +551,14 @@ function parseGranite20b(text: string): Finding {
       calls.push(toFound(call, at, end, call.objectEnd !== -1))
       if (call.objectEnd !== -1 && next !== -1) {
         const [s, e] = trimSpan(text, call.objectEnd, regionEnd)
-        if (e > s) problems.push({ severity: 'warning', code: 'text-between-calls', message: 'text between a call and the next <function_call> was ignored.', offset: s, length: e - s })
+        if (e > s)
+          problems.push({
+            severity: 'warning',
+            code: 'text-between-calls',
+            message: 'text between a call and the next <function_call> was ignored.',
+            offset: s,
+            length: e - s,
+          })
       }
     }
     mark.block(calls.slice(-1), regionEnd, next !== -1)
@@ -448,8 +572,24 @@ function notACall(text: string, at: number, body: number, regionEnd: number, las
   const [s, e] = trimSpan(text, body, regionEnd)
   if (s === e) {
     const problems: FormatProblem[] = last
-      ? [{ severity: 'warning', code: 'unclosed-call', message: 'the text ends right after <function_call>.', offset: at, length: FUNCTION_CALL.length }]
-      : [{ severity: 'error', code: 'missing-tool-name', message: '<function_call> is followed by no JSON object naming the tool.', offset: at, length: FUNCTION_CALL.length }]
+      ? [
+          {
+            severity: 'warning',
+            code: 'unclosed-call',
+            message: 'the text ends right after <function_call>.',
+            offset: at,
+            length: FUNCTION_CALL.length,
+          },
+        ]
+      : [
+          {
+            severity: 'error',
+            code: 'missing-tool-name',
+            message: '<function_call> is followed by no JSON object naming the tool.',
+            offset: at,
+            length: FUNCTION_CALL.length,
+          },
+        ]
     return { name: '', arguments: null, start: at, end: at + FUNCTION_CALL.length, closed: !last, problems }
   }
   const found = JSON.stringify(text.slice(s, Math.min(e, s + 12)))
@@ -459,7 +599,15 @@ function notACall(text: string, at: number, body: number, regionEnd: number, las
     start: at,
     end: e,
     closed: !last,
-    problems: [{ severity: 'error', code: 'invalid-call', message: `<function_call> must be followed by one JSON object {"name": ..., "arguments": {...}}; found ${found}.`, offset: s, length: 1 }],
+    problems: [
+      {
+        severity: 'error',
+        code: 'invalid-call',
+        message: `<function_call> must be followed by one JSON object {"name": ..., "arguments": {...}}; found ${found}.`,
+        offset: s,
+        length: 1,
+      },
+    ],
   }
 }
 
@@ -470,10 +618,27 @@ export const granite20bFcFormat: NativeFormat = {
   models: ['granite-20b-functioncalling'],
   openers: [FUNCTION_CALL],
   delimited: true,
-  pieces: [FUNCTION_CALL, ' ', '{', '}', '"name"', '"arguments"', ': ', ', ', '"get_weather"', '{"city": "Paris"}', '"', '\\', '[', ']', '\n'],
+  pieces: [
+    FUNCTION_CALL,
+    ' ',
+    '{',
+    '}',
+    '"name"',
+    '"arguments"',
+    ': ',
+    ', ',
+    '"get_weather"',
+    '{"city": "Paris"}',
+    '"',
+    '\\',
+    '[',
+    ']',
+    '\n',
+  ],
   example: renderGranite20b({ toolName: 'calc_evaluate', arguments: { expression: '6*7' } }),
   serverFlags: { vllm: '--tool-call-parser granite-20b-fc' },
-  notes: 'Each call is `<function_call>` then one JSON object `{"name", "arguments"}`; there is no closing tag, the object ends at its `}`.',
+  notes:
+    'Each call is `<function_call>` then one JSON object `{"name", "arguments"}`; there is no closing tag, the object ends at its `}`.',
   claims(text, at) {
     const after = at + FUNCTION_CALL.length
     const next = skipSpace(text, after, after + 64)
@@ -487,4 +652,11 @@ function renderGranite20b(call: RenderableCall): string {
   return `${FUNCTION_CALL} ${spacedJson({ name: call.toolName, arguments: call.arguments })}`
 }
 
-export const jsonBareFormats: NativeFormat[] = [llama3JsonFormat, xlamFormat, phi4MiniFormat, firefunctionV2Format, functionaryV31Format, granite20bFcFormat]
+export const jsonBareFormats: NativeFormat[] = [
+  llama3JsonFormat,
+  xlamFormat,
+  phi4MiniFormat,
+  firefunctionV2Format,
+  functionaryV31Format,
+  granite20bFcFormat,
+]

@@ -28,7 +28,6 @@ export interface Reading {
   resumeAt?: number
 }
 
-
 /** Where the quoted string opening at `at` ends (after its closing quote); -1 when still open. */
 function stringEnd(text: string, at: number, limit: number): number {
   const quote = text.charCodeAt(at)
@@ -91,9 +90,11 @@ function scanCallObject(text: string, start: number, limit: number, shape: CallS
       if (end >= limit) end = -1
     }
     const isString = c === 0x22 || c === 0x27
-    if (out.name === undefined && nameKeys.includes(key) && isString && end !== -1) out.name = { value: unquote(text.slice(v, end)).trim(), end }
+    if (out.name === undefined && nameKeys.includes(key) && isString && end !== -1)
+      out.name = { value: unquote(text.slice(v, end)).trim(), end }
     else if (out.args === undefined && argumentKeys.includes(key)) out.args = { start: v, end }
-    else if (out.id === undefined && shape.idKeys?.includes(key) && end !== -1) out.id = isString ? unquote(text.slice(v, end)) : text.slice(v, end)
+    else if (out.id === undefined && shape.idKeys?.includes(key) && end !== -1)
+      out.id = isString ? unquote(text.slice(v, end)) : text.slice(v, end)
     if (end === -1) return out
     i = skipSpace(text, end, limit)
     if (text.charCodeAt(i) !== 0x2c) return out
@@ -106,12 +107,26 @@ function scanCallObject(text: string, start: number, limit: number, shape: CallS
  * as JSON; one cut off by `limit` keeps its name and, if they are whole, its arguments.
  * `closed` says whether the call's end marker was seen.
  */
-export function readCallObject(text: string, start: number, limit: number, shape: CallShape, closed: boolean): { call: FoundCall; end: number } {
+export function readCallObject(
+  text: string,
+  start: number,
+  limit: number,
+  shape: CallShape,
+  closed: boolean,
+): { call: FoundCall; end: number } {
   const end = jsonValueEnd(text, start, limit)
   const scan = scanCallObject(text, start, end === -1 ? limit : end, shape)
-  const argumentsSpan = scan.args ? { start: scan.args.start, end: scan.args.end === -1 ? limit : scan.args.end } : undefined
+  const argumentsSpan = scan.args
+    ? { start: scan.args.start, end: scan.args.end === -1 ? limit : scan.args.end }
+    : undefined
   if (end !== -1) {
-    const read = readJsonCalls(text, start, end, { what: shape.what, block: { start, end }, closed, nameKeys: shape.nameKeys, argumentKeys: shape.argumentKeys })
+    const read = readJsonCalls(text, start, end, {
+      what: shape.what,
+      block: { start, end },
+      closed,
+      nameKeys: shape.nameKeys,
+      argumentKeys: shape.argumentKeys,
+    })
     const call = read.calls[0] as FoundCall
     call.problems.unshift(...read.problems)
     if (call.name === '' && scan.name) call.name = scan.name.value
@@ -126,9 +141,21 @@ export function readCallObject(text: string, start: number, limit: number, shape
     const read = readJsonArguments(text, scan.args.start, scan.args.end)
     args = read.value
     problems.push(...read.problems)
-    problems.push({ severity: 'warning', code: 'unclosed-json', message: `${shape.what} is never closed with "}"; it was read up to the end of its arguments.`, offset: start, length: 1 })
+    problems.push({
+      severity: 'warning',
+      code: 'unclosed-json',
+      message: `${shape.what} is never closed with "}"; it was read up to the end of its arguments.`,
+      offset: start,
+      length: 1,
+    })
   } else {
-    problems.push({ severity: 'error', code: 'unclosed-json', message: `${shape.what} is cut off before its arguments end; they cannot be read.`, offset: start, length: limit - start })
+    problems.push({
+      severity: 'error',
+      code: 'unclosed-json',
+      message: `${shape.what} is cut off before its arguments end; they cannot be read.`,
+      offset: start,
+      length: limit - start,
+    })
   }
   const call: FoundCall = {
     name: scan.name?.value ?? '',
@@ -141,7 +168,14 @@ export function readCallObject(text: string, start: number, limit: number, shape
     closed: false,
     problems,
   }
-  if (args !== null && call.name === '') problems.push({ severity: 'error', code: 'missing-tool-name', message: `${shape.what} has no "name" naming the tool to call.`, offset: start, length: limit - start })
+  if (args !== null && call.name === '')
+    problems.push({
+      severity: 'error',
+      code: 'missing-tool-name',
+      message: `${shape.what} has no "name" naming the tool to call.`,
+      offset: start,
+      length: limit - start,
+    })
   return { call, end: -1 }
 }
 
@@ -149,22 +183,49 @@ export function readCallObject(text: string, start: number, limit: number, shape
  * The JSON array of calls opening at `open` (a `[`), element by element. Returns the offset after
  * its `]`, or -1 when it is cut off or broken (what follows is then not read).
  */
-export function readCallArray(text: string, open: number, limit: number, shape: CallShape, closed: boolean, out: Reading): number {
+export function readCallArray(
+  text: string,
+  open: number,
+  limit: number,
+  shape: CallShape,
+  closed: boolean,
+  out: Reading,
+): number {
   let i = open + 1
   let count = 0
   for (;;) {
     i = skipSpace(text, i, limit)
     if (i >= limit) {
-      if (closed) out.problems.push({ severity: 'warning', code: 'unclosed-array', message: `the list of calls is never closed with "]".`, offset: open, length: 1 })
+      if (closed)
+        out.problems.push({
+          severity: 'warning',
+          code: 'unclosed-array',
+          message: `the list of calls is never closed with "]".`,
+          offset: open,
+          length: 1,
+        })
       return -1
     }
     const c = text.charCodeAt(i)
     if (c === 0x5d) {
-      if (count === 0) out.problems.push({ severity: 'info', code: 'empty-call-list', message: `${shape.what} holds no calls.`, offset: open, length: i + 1 - open })
+      if (count === 0)
+        out.problems.push({
+          severity: 'info',
+          code: 'empty-call-list',
+          message: `${shape.what} holds no calls.`,
+          offset: open,
+          length: i + 1 - open,
+        })
       return i + 1
     }
     if (c !== 0x7b) {
-      out.problems.push({ severity: 'error', code: 'invalid-call', message: `each element of ${shape.what} must be a call object {"name": ..., "arguments": {...}}; the rest of the list was not read.`, offset: i, length: 1 })
+      out.problems.push({
+        severity: 'error',
+        code: 'invalid-call',
+        message: `each element of ${shape.what} must be a call object {"name": ..., "arguments": {...}}; the rest of the list was not read.`,
+        offset: i,
+        length: 1,
+      })
       return -1
     }
     const read = readCallObject(text, i, limit, shape, closed)
@@ -176,10 +237,23 @@ export function readCallArray(text: string, open: number, limit: number, shape: 
     const next = text.charCodeAt(i)
     if (next === 0x2c) {
       const after = skipSpace(text, i + 1, limit)
-      if (text.charCodeAt(after) === 0x5d) out.problems.push({ severity: 'warning', code: 'trailing-comma', message: 'a trailing comma after the last call was ignored.', offset: i, length: 1 })
+      if (text.charCodeAt(after) === 0x5d)
+        out.problems.push({
+          severity: 'warning',
+          code: 'trailing-comma',
+          message: 'a trailing comma after the last call was ignored.',
+          offset: i,
+          length: 1,
+        })
       i++
     } else if (next !== 0x5d) {
-      out.problems.push({ severity: 'error', code: 'invalid-json', message: `"," or "]" was expected after a call in ${shape.what}; the rest of the list was not read.`, offset: i, length: 1 })
+      out.problems.push({
+        severity: 'error',
+        code: 'invalid-json',
+        message: `"," or "]" was expected after a call in ${shape.what}; the rest of the list was not read.`,
+        offset: i,
+        length: 1,
+      })
       return -1
     }
   }
@@ -190,7 +264,14 @@ export function readCallArray(text: string, open: number, limit: number, shape: 
  * between them), or JSON arrays of them. Returns false when the payload does not begin with JSON
  * at all (nothing was read).
  */
-export function readPayload(text: string, start: number, end: number, shape: CallShape, closed: boolean, out: Reading): boolean {
+export function readPayload(
+  text: string,
+  start: number,
+  end: number,
+  shape: CallShape,
+  closed: boolean,
+  out: Reading,
+): boolean {
   let i = skipSpace(text, start, end)
   const first = text.charCodeAt(i)
   if (i >= end || (first !== 0x7b && first !== 0x5b)) return false
@@ -207,7 +288,13 @@ export function readPayload(text: string, start: number, end: number, shape: Cal
       next = readCallArray(text, i, end, shape, closed, out)
     } else {
       const [s, e] = trimSpan(text, i, end)
-      out.problems.push({ severity: 'warning', code: 'text-between-calls', message: `text after the calls in ${shape.what} was ignored.`, offset: s, length: e - s })
+      out.problems.push({
+        severity: 'warning',
+        code: 'text-between-calls',
+        message: `text after the calls in ${shape.what} was ignored.`,
+        offset: s,
+        length: e - s,
+      })
       return true
     }
     if (next === -1) return true
@@ -263,11 +350,29 @@ export function readWrapped(text: string, spec: WrapperSpec): Reading {
         // Tags around no JSON: a broken call or a mention of the tags; either way not a call to run.
         out.problems.push(
           s === e
-            ? { severity: 'warning', code: 'missing-arguments', message: `${opener}${spec.closer} holds no call.`, offset: open, length: blockEnd - open }
-            : { severity: 'warning', code: 'invalid-json', message: `${spec.shape.what} must be a JSON object {"name": ..., "arguments": {...}}; found ${JSON.stringify(text.slice(s, Math.min(e, s + 30)))}, which was not read as a call.`, offset: s, length: 1 },
+            ? {
+                severity: 'warning',
+                code: 'missing-arguments',
+                message: `${opener}${spec.closer} holds no call.`,
+                offset: open,
+                length: blockEnd - open,
+              }
+            : {
+                severity: 'warning',
+                code: 'invalid-json',
+                message: `${spec.shape.what} must be a JSON object {"name": ..., "arguments": {...}}; found ${JSON.stringify(text.slice(s, Math.min(e, s + 30)))}, which was not read as a call.`,
+                offset: s,
+                length: 1,
+              },
         )
       } else if (s === e && bodyEnd === text.length) {
-        out.problems.push({ severity: 'warning', code: 'unclosed-call', message: `${opener} at the end of the text is followed by no call.`, offset: open, length: opener.length })
+        out.problems.push({
+          severity: 'warning',
+          code: 'unclosed-call',
+          message: `${opener} at the end of the text is followed by no call.`,
+          offset: open,
+          length: opener.length,
+        })
       }
       // An opener followed by prose and no closer is a mention of the syntax, not a call.
       mark.block([], blockEnd, closed || nextOpen !== -1)
@@ -277,9 +382,22 @@ export function readWrapped(text: string, spec: WrapperSpec): Reading {
       const runs = nextOpen === -1 ? 'the end of the text' : `the next ${opener}`
       const message = `${opener} is never closed with ${spec.closer}; it runs to ${runs}.`
       if (spec.kind === 'call' && mine.calls.length > 0) {
-        for (const call of mine.calls) call.problems.push({ severity: 'warning', code: 'unclosed-call', message, offset: open, length: opener.length })
+        for (const call of mine.calls)
+          call.problems.push({
+            severity: 'warning',
+            code: 'unclosed-call',
+            message,
+            offset: open,
+            length: opener.length,
+          })
       } else {
-        out.problems.push({ severity: 'warning', code: 'unclosed-section', message, offset: open, length: opener.length })
+        out.problems.push({
+          severity: 'warning',
+          code: 'unclosed-section',
+          message,
+          offset: open,
+          length: opener.length,
+        })
       }
     }
     // In a list each call ends with its own "}", so a stream can settle it before the list ends.
@@ -303,9 +421,13 @@ export function isWhole(call: FoundCall): boolean {
   return !call.problems.some((p) => p.code === 'unclosed-json')
 }
 
-
 /** Whether what follows `at` (past white space, at most `reach` characters) begins with one of `starts`, or the text ends first. */
-export function followedBy(text: string, at: number, starts: readonly string[], reach = 64): { match: boolean; atEnd: boolean } {
+export function followedBy(
+  text: string,
+  at: number,
+  starts: readonly string[],
+  reach = 64,
+): { match: boolean; atEnd: boolean } {
   const i = skipSpace(text, at, Math.min(text.length, at + reach))
   if (i >= text.length) return { match: false, atEnd: true }
   return { match: starts.some((s) => text.startsWith(s, i)), atEnd: false }

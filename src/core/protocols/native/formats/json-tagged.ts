@@ -14,7 +14,15 @@
 import type { FoundCall, NativeFormat, RenderableCall } from '../format'
 import { skipSpace, spacedJson } from '../json-pieces'
 import { MarkerFinder, firstMarker } from '../marker-search'
-import { followedBy, isWhole, readCallArray, readCallObject, readWrapped, type CallShape, type Reading } from './json-tagged-read'
+import {
+  followedBy,
+  isWhole,
+  readCallArray,
+  readCallObject,
+  readWrapped,
+  type CallShape,
+  type Reading,
+} from './json-tagged-read'
 import { ResumeMark } from './resume'
 
 const FAMILY = 'JSON (tagged)'
@@ -47,7 +55,14 @@ function readOpenEnded(text: string, openers: readonly string[], shape: CallShap
     const i = skipSpace(text, after, limit)
     const c = text.charCodeAt(i)
     if (i >= limit || (c !== 0x5b && c !== 0x7b)) {
-      if (i >= limit && limit === text.length) out.problems.push({ severity: 'warning', code: 'unclosed-call', message: `${opener} at the end of the text is followed by no call.`, offset: open, length: opener.length })
+      if (i >= limit && limit === text.length)
+        out.problems.push({
+          severity: 'warning',
+          code: 'unclosed-call',
+          message: `${opener} at the end of the text is followed by no call.`,
+          offset: open,
+          length: opener.length,
+        })
       // Otherwise prose follows: a mention of the marker, not a call.
       from = after
       continue
@@ -57,7 +72,13 @@ function readOpenEnded(text: string, openers: readonly string[], shape: CallShap
     if (c === 0x5b) {
       end = readCallArray(text, i, limit, shape, false, mine)
       if (end === -1 && !mine.problems.some((p) => p.severity === 'error') && mine.calls.every(isWhole)) {
-        mine.problems.push({ severity: 'warning', code: 'unclosed-section', message: `the list of calls after ${opener} is never closed with "]"; it runs to ${limit === text.length ? 'the end of the text' : `the next ${opener}`}.`, offset: open, length: opener.length })
+        mine.problems.push({
+          severity: 'warning',
+          code: 'unclosed-section',
+          message: `the list of calls after ${opener} is never closed with "]"; it runs to ${limit === text.length ? 'the end of the text' : `the next ${opener}`}.`,
+          offset: open,
+          length: opener.length,
+        })
       }
     } else {
       const read = readCallObject(text, i, limit, shape, false)
@@ -97,12 +118,33 @@ const ernie45Format: NativeFormat = {
   models: ['ERNIE 4.5', 'ERNIE-4.5-21B-A3B-Thinking', 'ERNIE-4.5-300B-A47B'],
   openers: ['<tool_call>'],
   delimited: true,
-  pieces: ['<tool_call>', '</tool_call>', '\n', '{"name": "get_weather", "arguments": {"city": "Paris"}}', '{', '}', '"name"', '"arguments"', ': ', ', ', '"', '</think>', '<response>'],
+  pieces: [
+    '<tool_call>',
+    '</tool_call>',
+    '\n',
+    '{"name": "get_weather", "arguments": {"city": "Paris"}}',
+    '{',
+    '}',
+    '"name"',
+    '"arguments"',
+    ': ',
+    ', ',
+    '"',
+    '</think>',
+    '<response>',
+  ],
   example: `<tool_call>\n${callJson(EXAMPLE_CALL)}\n</tool_call>\n`,
   serverFlags: { vllm: '--tool-call-parser ernie45' },
-  notes: 'One `<tool_call>` block per call, the JSON on its own line, after `</think>`. It reads like Hermes, so auto leaves `<tool_call>{` to the Hermes protocol; choose ERNIE 4.5 by id or model name.',
+  notes:
+    'One `<tool_call>` block per call, the JSON on its own line, after `</think>`. It reads like Hermes, so auto leaves `<tool_call>{` to the Hermes protocol; choose ERNIE 4.5 by id or model name.',
   claims: () => false,
-  parse: (text) => readWrapped(text, { openers: ['<tool_call>'], closer: '</tool_call>', kind: 'call', shape: { what: 'the <tool_call> JSON' } }),
+  parse: (text) =>
+    readWrapped(text, {
+      openers: ['<tool_call>'],
+      closer: '</tool_call>',
+      kind: 'call',
+      shape: { what: 'the <tool_call> JSON' },
+    }),
   render: (call) => `<tool_call>\n${callJson(call)}\n</tool_call>\n`,
 }
 
@@ -117,7 +159,19 @@ const longcatFormat: NativeFormat = {
   models: ['LongCat-Flash-Chat', 'LongCat-Flash-Thinking'],
   openers: [LONGCAT_OPEN],
   delimited: true,
-  pieces: [LONGCAT_OPEN, '</longcat_tool_call>', '\n', '{"name": "get_weather", "arguments": {"city": "Tokyo"}}', '{', '}', '"name"', '"arguments"', ': ', ', ', '"'],
+  pieces: [
+    LONGCAT_OPEN,
+    '</longcat_tool_call>',
+    '\n',
+    '{"name": "get_weather", "arguments": {"city": "Tokyo"}}',
+    '{',
+    '}',
+    '"name"',
+    '"arguments"',
+    ': ',
+    ', ',
+    '"',
+  ],
   example: `${LONGCAT_OPEN}\n${callJson(EXAMPLE_CALL)}\n</longcat_tool_call>`,
   serverFlags: { vllm: '--tool-call-parser longcat' },
   notes: 'Hermes with its own tag: one `<longcat_tool_call>` block per call, blocks written back to back.',
@@ -125,7 +179,13 @@ const longcatFormat: NativeFormat = {
     const next = followedBy(text, at + opener.length, ['{'])
     return next.match || next.atEnd
   },
-  parse: (text) => readWrapped(text, { openers: [LONGCAT_OPEN], closer: '</longcat_tool_call>', kind: 'call', shape: { what: 'the <longcat_tool_call> JSON' } }),
+  parse: (text) =>
+    readWrapped(text, {
+      openers: [LONGCAT_OPEN],
+      closer: '</longcat_tool_call>',
+      kind: 'call',
+      shape: { what: 'the <longcat_tool_call> JSON' },
+    }),
   render: (call) => `${LONGCAT_OPEN}\n${callJson(call)}\n</longcat_tool_call>`,
 }
 
@@ -140,10 +200,25 @@ const graniteFormat: NativeFormat = {
   models: ['Granite 3.0', 'Granite 3.1', 'Granite 3.2', 'Granite 3.3'],
   openers: GRANITE_OPENERS,
   delimited: true,
-  pieces: [...GRANITE_OPENERS, '[', ']', '{"name": "get_weather", "arguments": {"city": "Boston"}}', '{', '}', ', ', '"name"', '"arguments"', ': ', '"', '\n', '<|end_of_text|>'],
+  pieces: [
+    ...GRANITE_OPENERS,
+    '[',
+    ']',
+    '{"name": "get_weather", "arguments": {"city": "Boston"}}',
+    '{',
+    '}',
+    ', ',
+    '"name"',
+    '"arguments"',
+    ': ',
+    '"',
+    '\n',
+    '<|end_of_text|>',
+  ],
   example: `<|tool_call|>[${callJson(EXAMPLE_CALL)}]`,
   serverFlags: { vllm: '--tool-call-parser granite', llamaCpp: 'native Granite handler (--jinja)' },
-  notes: 'Granite 3.0 writes the token `<|tool_call|>`, 3.1+ the text `<tool_call>`, then a JSON array of calls and no closing tag: the list ends with its `]`.',
+  notes:
+    'Granite 3.0 writes the token `<|tool_call|>`, 3.1+ the text `<tool_call>`, then a JSON array of calls and no closing tag: the list ends with its `]`.',
   claims: (text, at, opener) => {
     const next = followedBy(text, at + opener.length, ['['])
     // `<tool_call>` is shared (Hermes, Qwen3-Coder, GLM): only a list makes it Granite's.
@@ -159,7 +234,12 @@ const TOOL_CALLS = '<tool_calls>'
 const TOOL_CALLS_END = '</tool_calls>'
 
 function readToolCallsList(text: string): Reading {
-  return readWrapped(text, { openers: [TOOL_CALLS], closer: TOOL_CALLS_END, kind: 'section', shape: { what: 'the <tool_calls> list' } })
+  return readWrapped(text, {
+    openers: [TOOL_CALLS],
+    closer: TOOL_CALLS_END,
+    kind: 'section',
+    shape: { what: 'the <tool_calls> list' },
+  })
 }
 
 const jambaFormat: NativeFormat = {
@@ -169,7 +249,21 @@ const jambaFormat: NativeFormat = {
   models: ['Jamba 1.5 Mini', 'Jamba 1.5 Large', 'Jamba 1.6', 'Jamba 1.7'],
   openers: [TOOL_CALLS],
   delimited: true,
-  pieces: [TOOL_CALLS, TOOL_CALLS_END, '[', ']', '{"name": "get_weather", "arguments": {"city": "Boston"}}', '{', '}', ', ', '"name"', '"arguments"', ': ', '"', '\n'],
+  pieces: [
+    TOOL_CALLS,
+    TOOL_CALLS_END,
+    '[',
+    ']',
+    '{"name": "get_weather", "arguments": {"city": "Boston"}}',
+    '{',
+    '}',
+    ', ',
+    '"name"',
+    '"arguments"',
+    ': ',
+    '"',
+    '\n',
+  ],
   example: `${TOOL_CALLS}[${callJson(EXAMPLE_CALL)}]${TOOL_CALLS_END}`,
   serverFlags: { vllm: '--tool-call-parser jamba' },
   notes: 'All calls in one JSON array between `<tool_calls>` and `</tool_calls>`.',
@@ -185,10 +279,27 @@ const hunyuanFormat: NativeFormat = {
   models: ['Hunyuan-A13B-Instruct'],
   openers: [TOOL_CALLS],
   delimited: true,
-  pieces: [TOOL_CALLS, TOOL_CALLS_END, '[', ']', '{"name": "get_weather", "arguments": {"city": "Boston"}}', '{', '}', ', ', '"name"', '"arguments"', ': ', '"', '\n', '<answer>', '</answer>'],
+  pieces: [
+    TOOL_CALLS,
+    TOOL_CALLS_END,
+    '[',
+    ']',
+    '{"name": "get_weather", "arguments": {"city": "Boston"}}',
+    '{',
+    '}',
+    ', ',
+    '"name"',
+    '"arguments"',
+    ': ',
+    '"',
+    '\n',
+    '<answer>',
+    '</answer>',
+  ],
   example: `${TOOL_CALLS}[${callJson(EXAMPLE_CALL)}]${TOOL_CALLS_END}`,
   serverFlags: { vllm: '--tool-call-parser hunyuan_a13b' },
-  notes: 'Jamba\'s grammar (`<tool_calls>[...]</tool_calls>`), usually inside `<answer>`; auto reads it as Jamba, the same calls. Hunyuan\'s later models (HY3) write `<tool_call>NAME<tool_sep><arg_key>...`, which this format does not read.',
+  notes:
+    "Jamba's grammar (`<tool_calls>[...]</tool_calls>`), usually inside `<answer>`; auto reads it as Jamba, the same calls. Hunyuan's later models (HY3) write `<tool_call>NAME<tool_sep><arg_key>...`, which this format does not read.",
   claims: () => false,
   parse: readToolCallsList,
   render: (call) => `${TOOL_CALLS}[${callJson(call)}]${TOOL_CALLS_END}`,
@@ -203,12 +314,33 @@ const minimaxM1Format: NativeFormat = {
   models: ['MiniMax-M1-40k', 'MiniMax-M1-80k', 'MiniMax-Text-01'],
   openers: [TOOL_CALLS],
   delimited: true,
-  pieces: [TOOL_CALLS, TOOL_CALLS_END, '\n', '{"name": "get_weather", "arguments": {"city": "Dallas"}}', '{', '}', ', ', '"name"', '"arguments"', ': ', '"', '<think>', '</think>'],
+  pieces: [
+    TOOL_CALLS,
+    TOOL_CALLS_END,
+    '\n',
+    '{"name": "get_weather", "arguments": {"city": "Dallas"}}',
+    '{',
+    '}',
+    ', ',
+    '"name"',
+    '"arguments"',
+    ': ',
+    '"',
+    '<think>',
+    '</think>',
+  ],
   example: `${TOOL_CALLS}\n${callJson(EXAMPLE_CALL)}\n${TOOL_CALLS_END}`,
   serverFlags: { vllm: '--tool-call-parser minimax' },
-  notes: 'One JSON object per line inside `<tool_calls>`; an object spread over several lines is read too (vLLM reads only one-line objects).',
+  notes:
+    'One JSON object per line inside `<tool_calls>`; an object spread over several lines is read too (vLLM reads only one-line objects).',
   claims: (text, at, opener) => followedBy(text, at + opener.length, ['{']).match,
-  parse: (text) => readWrapped(text, { openers: [TOOL_CALLS], closer: TOOL_CALLS_END, kind: 'section', shape: { what: 'the <tool_calls> call' } }),
+  parse: (text) =>
+    readWrapped(text, {
+      openers: [TOOL_CALLS],
+      closer: TOOL_CALLS_END,
+      kind: 'section',
+      shape: { what: 'the <tool_calls> call' },
+    }),
   render: (call) => `${TOOL_CALLS}\n${callJson(call)}\n${TOOL_CALLS_END}`,
 }
 
@@ -231,16 +363,39 @@ const internlm2Format: NativeFormat = {
   models: ['InternLM2-Chat', 'InternLM2.5-Chat', 'Intern-S1'],
   openers: [ACTION_START],
   delimited: true,
-  pieces: [ACTION_START, PLUGIN, ACTION_END, '<|interpreter|>', ' ', '\n', '{"name": "get_weather", "parameters": {"city": "Tokyo"}}', '{', '}', '"name"', '"parameters"', ': ', ', ', '"'],
+  pieces: [
+    ACTION_START,
+    PLUGIN,
+    ACTION_END,
+    '<|interpreter|>',
+    ' ',
+    '\n',
+    '{"name": "get_weather", "parameters": {"city": "Tokyo"}}',
+    '{',
+    '}',
+    '"name"',
+    '"parameters"',
+    ': ',
+    ', ',
+    '"',
+  ],
   example: `${ACTION_START}${PLUGIN}\n${callJson(EXAMPLE_CALL, 'parameters')}${ACTION_END}`,
   serverFlags: { vllm: '--tool-call-parser internlm' },
-  notes: 'A call is an action for `<|plugin|>`; its JSON holds the arguments under `parameters` (`arguments` is read too). `<|interpreter|>` actions are code, not tool calls, and are skipped.',
+  notes:
+    'A call is an action for `<|plugin|>`; its JSON holds the arguments under `parameters` (`arguments` is read too). `<|interpreter|>` actions are code, not tool calls, and are skipped.',
   claims: (text, at, opener) => {
     const i = skipSpace(text, at + opener.length, Math.min(text.length, at + opener.length + 16))
     const rest = text.slice(i, i + PLUGIN.length)
     return rest === PLUGIN || (i + rest.length >= text.length && PLUGIN.startsWith(rest))
   },
-  parse: (text) => readWrapped(text, { openers: [ACTION_START], closer: ACTION_END, kind: 'call', shape: { what: 'the <|plugin|> action JSON' }, payloadStart: pluginPayload }),
+  parse: (text) =>
+    readWrapped(text, {
+      openers: [ACTION_START],
+      closer: ACTION_END,
+      kind: 'call',
+      shape: { what: 'the <|plugin|> action JSON' },
+      payloadStart: pluginPayload,
+    }),
   render: (call) => `${ACTION_START}${PLUGIN}\n${callJson(call, 'parameters')}${ACTION_END}`,
 }
 
@@ -261,10 +416,32 @@ const commandR7bFormat: NativeFormat = {
   models: ['Command R7B', 'Command A', 'Command A Reasoning'],
   openers: [START_ACTION],
   delimited: true,
-  pieces: [START_ACTION, END_ACTION, '<|START_THINKING|>', '<|END_THINKING|>', '[', ']', '{"tool_call_id": "0", "tool_name": "foo", "parameters": {"query": "q"}}', '{', '}', ', ', '"tool_name"', '"parameters"', '"tool_call_id"', ': ', '"', '\n'],
+  pieces: [
+    START_ACTION,
+    END_ACTION,
+    '<|START_THINKING|>',
+    '<|END_THINKING|>',
+    '[',
+    ']',
+    '{"tool_call_id": "0", "tool_name": "foo", "parameters": {"query": "q"}}',
+    '{',
+    '}',
+    ', ',
+    '"tool_name"',
+    '"parameters"',
+    '"tool_call_id"',
+    ': ',
+    '"',
+    '\n',
+  ],
   example: renderCommand(EXAMPLE_CALL),
-  serverFlags: { vllm: '--tool-call-parser cohere_command3 (older releases: command)', sglang: '--tool-call-parser cohere_command4', llamaCpp: 'native Command R7B handler (--jinja)' },
-  notes: 'A JSON array between `<|START_ACTION|>` and `<|END_ACTION|>`; each call names its tool in `tool_name`, holds `parameters`, and carries its own id in `tool_call_id`.',
+  serverFlags: {
+    vllm: '--tool-call-parser cohere_command3 (older releases: command)',
+    sglang: '--tool-call-parser cohere_command4',
+    llamaCpp: 'native Command R7B handler (--jinja)',
+  },
+  notes:
+    'A JSON array between `<|START_ACTION|>` and `<|END_ACTION|>`; each call names its tool in `tool_name`, holds `parameters`, and carries its own id in `tool_call_id`.',
   claims: () => true,
   parse: (text) =>
     readWrapped(text, {
@@ -287,10 +464,25 @@ const gigachat3Format: NativeFormat = {
   models: ['GigaChat 3 Ultra', 'GigaChat 3 Lightning', 'GigaChat 3.1'],
   openers: GIGACHAT_OPENERS,
   delimited: true,
-  pieces: [...GIGACHAT_OPENERS, '<|message_sep|>', '\n\n', '\n', '</s>', '{"name": "manage_user_memory", "arguments": {"action": "create"}}', '{', '}', '"name"', '"arguments"', ': ', ', ', '"'],
+  pieces: [
+    ...GIGACHAT_OPENERS,
+    '<|message_sep|>',
+    '\n\n',
+    '\n',
+    '</s>',
+    '{"name": "manage_user_memory", "arguments": {"action": "create"}}',
+    '{',
+    '}',
+    '"name"',
+    '"arguments"',
+    ': ',
+    ', ',
+    '"',
+  ],
   example: `<|message_sep|>\n\n${GIGACHAT_OPENERS[0]}\n${callJson(EXAMPLE_CALL)}`,
   serverFlags: { vllm: '--tool-call-parser gigachat3', sglang: '--tool-call-parser gigachat3' },
-  notes: 'GigaChat 3 starts a "function call" message (`<|message_sep|>` then `function call<|role_sep|>`), GigaChat 3.1 the token `<|function_call|>`; one JSON object follows with no closing tag (`</s>` at most).',
+  notes:
+    'GigaChat 3 starts a "function call" message (`<|message_sep|>` then `function call<|role_sep|>`), GigaChat 3.1 the token `<|function_call|>`; one JSON object follows with no closing tag (`</s>` at most).',
   claims: (text, at, opener) => {
     const next = followedBy(text, at + opener.length, ['{'])
     return next.match || next.atEnd
@@ -299,4 +491,14 @@ const gigachat3Format: NativeFormat = {
   render: (call) => `<|message_sep|>\n\n${GIGACHAT_OPENERS[0]}\n${callJson(call)}`,
 }
 
-export const jsonTaggedFormats: NativeFormat[] = [ernie45Format, longcatFormat, graniteFormat, jambaFormat, hunyuanFormat, minimaxM1Format, internlm2Format, commandR7bFormat, gigachat3Format]
+export const jsonTaggedFormats: NativeFormat[] = [
+  ernie45Format,
+  longcatFormat,
+  graniteFormat,
+  jambaFormat,
+  hunyuanFormat,
+  minimaxM1Format,
+  internlm2Format,
+  commandR7bFormat,
+  gigachat3Format,
+]

@@ -42,7 +42,14 @@ function parse(text: string, context: FormatContext): FormatFinding {
     const bodyStart = open + opener.length
     const [close, closer] = scan.first(SECTION_CLOSE, bodyStart)
     const bodyEnd = close === -1 ? text.length : close
-    if (close === -1) problems.push({ severity: 'warning', code: 'unclosed-section', message: `the ${opener} section is never closed with <|tool_calls_section_end|>; it runs to the end of the text.`, offset: open, length: opener.length })
+    if (close === -1)
+      problems.push({
+        severity: 'warning',
+        code: 'unclosed-section',
+        message: `the ${opener} section is never closed with <|tool_calls_section_end|>; it runs to the end of the text.`,
+        offset: open,
+        length: opener.length,
+      })
     readSection(text, bodyStart, bodyEnd, context, calls, problems, scan)
     from = close === -1 ? text.length : close + closer.length
     if (close !== -1) resumeAt = from
@@ -50,10 +57,25 @@ function parse(text: string, context: FormatContext): FormatFinding {
   return { calls, problems, ...(resumeAt !== undefined ? { resumeAt } : {}) }
 }
 
-function readSection(text: string, start: number, end: number, context: FormatContext, calls: FoundCall[], problems: FormatProblem[], scan: MarkerScanner): void {
+function readSection(
+  text: string,
+  start: number,
+  end: number,
+  context: FormatContext,
+  calls: FoundCall[],
+  problems: FormatProblem[],
+  scan: MarkerScanner,
+): void {
   const stray = (from: number, to: number): void => {
     const [s, e] = trimSpan(text, from, to)
-    if (e > s) problems.push({ severity: 'warning', code: 'text-between-calls', message: 'text inside the tool-call section but outside any <|tool_call_begin|> was ignored.', offset: s, length: e - s })
+    if (e > s)
+      problems.push({
+        severity: 'warning',
+        code: 'text-between-calls',
+        message: 'text inside the tool-call section but outside any <|tool_call_begin|> was ignored.',
+        offset: s,
+        length: e - s,
+      })
   }
   let at = start
   for (;;) {
@@ -69,27 +91,75 @@ function readSection(text: string, start: number, end: number, context: FormatCo
   }
 }
 
-function readCall(text: string, start: number, bodyStart: number, bodyEnd: number, end: number, closed: boolean, context: FormatContext, scan: MarkerScanner): FoundCall {
+function readCall(
+  text: string,
+  start: number,
+  bodyStart: number,
+  bodyEnd: number,
+  end: number,
+  closed: boolean,
+  context: FormatContext,
+  scan: MarkerScanner,
+): FoundCall {
   const args = scan.next(ARGS_OPEN, bodyStart)
   const problems: FormatProblem[] = []
-  if (!closed) problems.push({ severity: 'warning', code: 'unclosed-call', message: 'the call is never closed with <|tool_call_end|>; it runs to the end of its section.', offset: start, length: CALL_OPEN.length })
+  if (!closed)
+    problems.push({
+      severity: 'warning',
+      code: 'unclosed-call',
+      message: 'the call is never closed with <|tool_call_end|>; it runs to the end of its section.',
+      offset: start,
+      length: CALL_OPEN.length,
+    })
   if (args === -1 || args >= bodyEnd) {
     const [s, e] = trimSpan(text, bodyStart, bodyEnd)
     const id = text.slice(s, e)
-    problems.push({ severity: 'error', code: 'missing-arguments', message: `the call ${JSON.stringify(id.slice(0, 60))} has no <|tool_call_argument_begin|> and no arguments.`, offset: start, length: end - start })
-    return { name: id ? kimiToolName(id, context) : '', arguments: null, ...(id ? { id } : {}), start, end, closed, problems }
+    problems.push({
+      severity: 'error',
+      code: 'missing-arguments',
+      message: `the call ${JSON.stringify(id.slice(0, 60))} has no <|tool_call_argument_begin|> and no arguments.`,
+      offset: start,
+      length: end - start,
+    })
+    return {
+      name: id ? kimiToolName(id, context) : '',
+      arguments: null,
+      ...(id ? { id } : {}),
+      start,
+      end,
+      closed,
+      problems,
+    }
   }
   const [s, e] = trimSpan(text, bodyStart, args)
   const id = text.slice(s, e)
-  if (id === '') problems.push({ severity: 'error', code: 'missing-tool-name', message: 'the call has no `functions.NAME:INDEX` before its arguments.', offset: start, length: CALL_OPEN.length })
+  if (id === '')
+    problems.push({
+      severity: 'error',
+      code: 'missing-tool-name',
+      message: 'the call has no `functions.NAME:INDEX` before its arguments.',
+      offset: start,
+      length: CALL_OPEN.length,
+    })
   const read = readJsonArguments(text, args + ARGS_OPEN.length, bodyEnd)
   problems.push(...read.problems)
   const argumentsSpan = { start: args + ARGS_OPEN.length, end: bodyEnd }
-  return { name: id ? kimiToolName(id, context) : '', nameEnd: e, argumentsSpan, arguments: read.value, ...(id ? { id } : {}), start, end, closed, problems }
+  return {
+    name: id ? kimiToolName(id, context) : '',
+    nameEnd: e,
+    argumentsSpan,
+    arguments: read.value,
+    ...(id ? { id } : {}),
+    start,
+    end,
+    closed,
+    problems,
+  }
 }
 
 function render(call: RenderableCall): string {
-  const id = call.requestId && /^functions\..+:\d+$/.test(call.requestId) ? call.requestId : `functions.${call.toolName}:0`
+  const id =
+    call.requestId && /^functions\..+:\d+$/.test(call.requestId) ? call.requestId : `functions.${call.toolName}:0`
   return `<|tool_calls_section_begin|><|tool_call_begin|>${id}<|tool_call_argument_begin|>${JSON.stringify(call.arguments)}<|tool_call_end|><|tool_calls_section_end|>`
 }
 
@@ -100,11 +170,29 @@ export const kimiK2Format: NativeFormat = {
   models: ['Kimi K2 Instruct', 'Kimi K2 Thinking', 'Kimi K2.5'],
   openers: SECTION_OPEN,
   delimited: true,
-  pieces: [...SECTION_OPEN, ...SECTION_CLOSE, CALL_OPEN, ARGS_OPEN, CALL_CLOSE, 'functions.', 'get_weather', ':0', ':1', '{"city": "Paris"}', '{', '}', '"', '\n', ' '],
+  pieces: [
+    ...SECTION_OPEN,
+    ...SECTION_CLOSE,
+    CALL_OPEN,
+    ARGS_OPEN,
+    CALL_CLOSE,
+    'functions.',
+    'get_weather',
+    ':0',
+    ':1',
+    '{"city": "Paris"}',
+    '{',
+    '}',
+    '"',
+    '\n',
+    ' ',
+  ],
   example: render({ toolName: 'calc_evaluate', arguments: { expression: '6*7' } }),
   serverFlags: { vllm: '--tool-call-parser kimi_k2', sglang: '--tool-call-parser kimi_k2' },
   notes: 'The id `functions.NAME:INDEX` names the tool; with `tools` a bare or dotted id resolves to a known tool.',
-  claims: (text, at, opener) => text.startsWith(CALL_OPEN, skipSpace(text, at + opener.length, at + opener.length + 64)) || at + opener.length >= text.length,
+  claims: (text, at, opener) =>
+    text.startsWith(CALL_OPEN, skipSpace(text, at + opener.length, at + opener.length + 64)) ||
+    at + opener.length >= text.length,
   parse,
   render,
 }

@@ -35,7 +35,8 @@ function parse(text: string): { calls: FoundCall[]; problems: FormatProblem[]; r
     const p = skipSpace(text, bodyStart, limit)
     const c = text[p]
     const before = calls.length
-    if (p < limit && (c === '{' || (c === '[' && !text.startsWith(ARGS, p) && !text.startsWith(CALL_ID, p)))) from = readPayload(text, open, p, limit, calls, problems)
+    if (p < limit && (c === '{' || (c === '[' && !text.startsWith(ARGS, p) && !text.startsWith(CALL_ID, p))))
+      from = readPayload(text, open, p, limit, calls, problems)
     else from = readNamed(text, scan, open, bodyStart, limit, calls)
     mark.block(calls.slice(before), from, from < limit || nextOpen !== -1)
   }
@@ -43,7 +44,14 @@ function parse(text: string): { calls: FoundCall[]; problems: FormatProblem[]; r
 }
 
 /** The JSON form: an array of calls (or one call object) right after the token. */
-function readPayload(text: string, open: number, p: number, limit: number, calls: FoundCall[], problems: FormatProblem[]): number {
+function readPayload(
+  text: string,
+  open: number,
+  p: number,
+  limit: number,
+  calls: FoundCall[],
+  problems: FormatProblem[],
+): number {
   const valueEnd = jsonValueEnd(text, p, limit)
   const closed = valueEnd !== -1
   const end = closed ? valueEnd : limit
@@ -53,7 +61,14 @@ function readPayload(text: string, open: number, p: number, limit: number, calls
   read.calls.forEach((call, n) => {
     // With several calls each span is its own object; the first keeps the token with it.
     if (n === 0) call.start = open
-    if (!closed) call.problems.unshift({ severity: 'warning', code: 'unclosed-call', message: `the ${OPEN} payload never closes; it runs to the end of the text.`, offset: open, length: OPEN.length })
+    if (!closed)
+      call.problems.unshift({
+        severity: 'warning',
+        code: 'unclosed-call',
+        message: `the ${OPEN} payload never closes; it runs to the end of the text.`,
+        offset: open,
+        length: OPEN.length,
+      })
     checkId(call)
     calls.push(call)
   })
@@ -64,7 +79,14 @@ function readPayload(text: string, open: number, p: number, limit: number, calls
  * An array cut off (a stream, or a reply that stopped): its whole objects are calls, and the one
  * cut short is an unclosed call whose name shows once its string is whole. False when it holds no object.
  */
-function readOpenArray(text: string, open: number, p: number, limit: number, calls: FoundCall[], problems: FormatProblem[]): boolean {
+function readOpenArray(
+  text: string,
+  open: number,
+  p: number,
+  limit: number,
+  calls: FoundCall[],
+  problems: FormatProblem[],
+): boolean {
   const found: FoundCall[] = []
   let at = p + 1
   for (;;) {
@@ -74,10 +96,20 @@ function readOpenArray(text: string, open: number, p: number, limit: number, cal
     const e = jsonValueEnd(text, at, limit)
     const whole = e !== -1
     const itemEnd = whole ? e : limit
-    const read = readJsonCalls(text, at, itemEnd, { what: `a call in the ${OPEN} array`, closed: whole, block: { start: at, end: itemEnd } })
+    const read = readJsonCalls(text, at, itemEnd, {
+      what: `a call in the ${OPEN} array`,
+      closed: whole,
+      block: { start: at, end: itemEnd },
+    })
     for (const call of read.calls) {
       if (!whole) {
-        call.problems.unshift({ severity: 'warning', code: 'unclosed-call', message: `the call is cut off by the end of the ${OPEN} array.`, offset: at, length: 1 })
+        call.problems.unshift({
+          severity: 'warning',
+          code: 'unclosed-call',
+          message: `the call is cut off by the end of the ${OPEN} array.`,
+          offset: at,
+          length: 1,
+        })
         const named = /"name"\s*:\s*"[^"\\]{1,200}"/.exec(text.slice(at, Math.min(itemEnd, at + 400)))
         if (named && call.name !== '') call.nameEnd = at + named.index + named[0].length
       }
@@ -90,13 +122,26 @@ function readOpenArray(text: string, open: number, p: number, limit: number, cal
   }
   if (found.length === 0) return false
   ;(found[0] as FoundCall).start = open
-  problems.push({ severity: 'warning', code: 'unclosed-section', message: `the ${OPEN} array never closes with ]; it runs to the ${limit === text.length ? 'end of the text' : `next ${OPEN}`}.`, offset: open, length: OPEN.length })
+  problems.push({
+    severity: 'warning',
+    code: 'unclosed-section',
+    message: `the ${OPEN} array never closes with ]; it runs to the ${limit === text.length ? 'end of the text' : `next ${OPEN}`}.`,
+    offset: open,
+    length: OPEN.length,
+  })
   calls.push(...found)
   return true
 }
 
 /** The v11 form: NAME, optionally [CALL_ID]ID, [ARGS] (or nothing), then a JSON object. */
-function readNamed(text: string, scan: MarkerScanner, open: number, bodyStart: number, limit: number, calls: FoundCall[]): number {
+function readNamed(
+  text: string,
+  scan: MarkerScanner,
+  open: number,
+  bodyStart: number,
+  limit: number,
+  calls: FoundCall[],
+): number {
   const problems: FormatProblem[] = []
   const ns = skipSpace(text, bodyStart, limit)
   const ne = nameEnd(text, ns, limit)
@@ -117,25 +162,60 @@ function readNamed(text: string, scan: MarkerScanner, open: number, bodyStart: n
   const closed = valueEnd !== -1
   const end = closed ? valueEnd : limit
   if (name === '') {
-    problems.push({ severity: 'error', code: 'missing-tool-name', message: `${OPEN} is not followed by a tool name.`, offset: open, length: OPEN.length })
+    problems.push({
+      severity: 'error',
+      code: 'missing-tool-name',
+      message: `${OPEN} is not followed by a tool name.`,
+      offset: open,
+      length: OPEN.length,
+    })
   }
-  if (!closed && text[a] === '{') problems.push({ severity: 'warning', code: 'unclosed-call', message: `the arguments of ${JSON.stringify(name)} never close; they run to the ${limit === text.length ? 'end of the text' : `next ${OPEN}`}.`, offset: open, length: OPEN.length })
+  if (!closed && text[a] === '{')
+    problems.push({
+      severity: 'warning',
+      code: 'unclosed-call',
+      message: `the arguments of ${JSON.stringify(name)} never close; they run to the ${limit === text.length ? 'end of the text' : `next ${OPEN}`}.`,
+      offset: open,
+      length: OPEN.length,
+    })
   // A name known to be whole: text follows it (the stream shows it only then).
   const nameWhole = ne < limit
   if (a >= limit || text[a] !== '{') {
     if (name !== '' || a < limit) {
       const [s, e] = trimSpan(text, argsStart, limit)
-      const message = s < e ? `the call of ${JSON.stringify(name)} has no JSON object of arguments; found ${shortQuote(text, s, e, 30)}.` : `the call of ${JSON.stringify(name)} has no arguments.`
+      const message =
+        s < e
+          ? `the call of ${JSON.stringify(name)} has no JSON object of arguments; found ${shortQuote(text, s, e, 30)}.`
+          : `the call of ${JSON.stringify(name)} has no arguments.`
       problems.push({ severity: 'error', code: 'missing-arguments', message, offset: open, length: limit - open })
     }
-    const call: FoundCall = { name, arguments: null, ...(nameWhole && name ? { nameEnd: ne } : {}), ...(id ? { id } : {}), start: open, end: limit, closed: false, problems }
+    const call: FoundCall = {
+      name,
+      arguments: null,
+      ...(nameWhole && name ? { nameEnd: ne } : {}),
+      ...(id ? { id } : {}),
+      start: open,
+      end: limit,
+      closed: false,
+      problems,
+    }
     checkId(call)
     calls.push(call)
     return limit
   }
   const read = readJsonArguments(text, a, end)
   problems.push(...read.problems)
-  const call: FoundCall = { name, nameEnd: ne, argumentsSpan: { start: a, end }, arguments: read.value, ...(id ? { id } : {}), start: open, end, closed, problems }
+  const call: FoundCall = {
+    name,
+    nameEnd: ne,
+    argumentsSpan: { start: a, end },
+    arguments: read.value,
+    ...(id ? { id } : {}),
+    start: open,
+    end,
+    closed,
+    problems,
+  }
   checkId(call)
   calls.push(call)
   return end
@@ -143,7 +223,13 @@ function readNamed(text: string, scan: MarkerScanner, open: number, bodyStart: n
 
 function checkId(call: FoundCall): void {
   if (call.id !== undefined && !MISTRAL_ID.test(call.id)) {
-    call.problems.push({ severity: 'warning', code: 'unusual-call-id', message: `the call id ${JSON.stringify(call.id.slice(0, 40))} is not nine letters and digits, as Mistral's ids are.`, offset: call.start, length: 0 })
+    call.problems.push({
+      severity: 'warning',
+      code: 'unusual-call-id',
+      message: `the call id ${JSON.stringify(call.id.slice(0, 40))} is not nine letters and digits, as Mistral's ids are.`,
+      offset: call.start,
+      length: 0,
+    })
   }
 }
 
@@ -156,13 +242,44 @@ export const mistralFormat: NativeFormat = {
   id: 'mistral',
   label: 'Mistral',
   family: 'Token-delimited',
-  models: ['Mistral 7B Instruct v0.3', 'Mistral Nemo', 'Mistral Small 3.1 / 3.2', 'Mistral Large 2', 'Ministral', 'Magistral', 'Devstral', 'Codestral'],
+  models: [
+    'Mistral 7B Instruct v0.3',
+    'Mistral Nemo',
+    'Mistral Small 3.1 / 3.2',
+    'Mistral Large 2',
+    'Ministral',
+    'Magistral',
+    'Devstral',
+    'Codestral',
+  ],
   openers: [OPEN],
   delimited: true,
-  pieces: [OPEN, ARGS, CALL_ID, 'get_weather', 'a1B2c3D4e', '[{"name": "get_weather", "arguments": {"city": "Paris"}}]', '{"city": "Paris"}', '"id": ', '[', ']', '{', '}', '"', ',', ' ', '\n'],
+  pieces: [
+    OPEN,
+    ARGS,
+    CALL_ID,
+    'get_weather',
+    'a1B2c3D4e',
+    '[{"name": "get_weather", "arguments": {"city": "Paris"}}]',
+    '{"city": "Paris"}',
+    '"id": ',
+    '[',
+    ']',
+    '{',
+    '}',
+    '"',
+    ',',
+    ' ',
+    '\n',
+  ],
   example: render({ toolName: 'calc_evaluate', arguments: { expression: '6*7' } }),
-  serverFlags: { vllm: '--tool-call-parser mistral', sglang: '--tool-call-parser mistral', llamaCpp: 'Mistral Nemo / Magistral / Ministral 3 chat templates (format detected by llama-server --jinja)' },
-  notes: 'Older tokenizers write one `[TOOL_CALLS]` and a JSON array of calls with 9-character ids; v11+ write `[TOOL_CALLS]NAME[ARGS]{json}` once per call, v13 with `[CALL_ID]ID` before `[ARGS]`.',
+  serverFlags: {
+    vllm: '--tool-call-parser mistral',
+    sglang: '--tool-call-parser mistral',
+    llamaCpp: 'Mistral Nemo / Magistral / Ministral 3 chat templates (format detected by llama-server --jinja)',
+  },
+  notes:
+    'Older tokenizers write one `[TOOL_CALLS]` and a JSON array of calls with 9-character ids; v11+ write `[TOOL_CALLS]NAME[ARGS]{json}` once per call, v13 with `[CALL_ID]ID` before `[ARGS]`.',
   // The token is Mistral's own; what follows must still be calls: an array or object, or a
   // name right before `[ARGS]`, `[CALL_ID]` or `{` (or the end of a text still streaming).
   claims(text, at, opener) {

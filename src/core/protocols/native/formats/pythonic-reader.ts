@@ -27,7 +27,12 @@ export function isSpace(c: number): boolean {
 }
 
 function isNameStart(c: number): boolean {
-  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || c === 0x5f || (c > 0x7f && /\p{L}/u.test(String.fromCharCode(c)))
+  return (
+    (c >= 0x61 && c <= 0x7a) ||
+    (c >= 0x41 && c <= 0x5a) ||
+    c === 0x5f ||
+    (c > 0x7f && /\p{L}/u.test(String.fromCharCode(c)))
+  )
 }
 
 function isNameChar(c: number): boolean {
@@ -85,7 +90,8 @@ function skipString(text: string, at: number, limit: number): number {
   while (i < limit) {
     const c = text.charCodeAt(i)
     if (c === 0x5c) i += 2
-    else if (c === q && (!triple || (i + 2 < limit && text.charCodeAt(i + 1) === q && text.charCodeAt(i + 2) === q))) return i + (triple ? 3 : 1)
+    else if (c === q && (!triple || (i + 2 < limit && text.charCodeAt(i + 1) === q && text.charCodeAt(i + 2) === q)))
+      return i + (triple ? 3 : 1)
     else i++
   }
   return -1
@@ -137,7 +143,13 @@ function fail(code: string, message: string, at: number, length = 1, truncated =
 }
 
 /** Reads one literal at `at` (after spaces) within `limit`. */
-export function readLiteral(text: string, at: number, limit: number, options: LiteralOptions = {}, depth = 0): ValueResult {
+export function readLiteral(
+  text: string,
+  at: number,
+  limit: number,
+  options: LiteralOptions = {},
+  depth = 0,
+): ValueResult {
   const i = skipSpaces(text, at, limit)
   if (i >= limit) return fail('missing-value', 'a value was expected but the text ends.', i, 0, true)
   if (depth > MAX_DEPTH) return fail('too-deep', `values are nested more than ${MAX_DEPTH} deep.`, i)
@@ -145,7 +157,8 @@ export function readLiteral(text: string, at: number, limit: number, options: Li
   const esc = options.escapeToken
   if (esc !== undefined && c === 0x3c && text.startsWith(esc, i)) {
     const close = text.indexOf(esc, i + esc.length)
-    if (close === -1 || close + esc.length > limit) return fail('unclosed-string', `the ${esc} string is never closed.`, i, esc.length, true)
+    if (close === -1 || close + esc.length > limit)
+      return fail('unclosed-string', `the ${esc} string is never closed.`, i, esc.length, true)
     return { ok: true, value: text.slice(i + esc.length, close), end: close + esc.length }
   }
   const str = stringStart(text, i, limit)
@@ -161,8 +174,15 @@ export function readLiteral(text: string, at: number, limit: number, options: Li
     if (word === 'False' || word === 'false') return { ok: true, value: false, end }
     if (word === 'None' || word === 'null') return { ok: true, value: null, end }
     const after = skipSpaces(text, end, limit)
-    if (text.charCodeAt(after) === 0x28) return fail('nested-call', `arguments must be literals; \`${short(word)}(...)\` is a call.`, i, end - i)
-    return fail('not-a-literal', `\`${short(word)}\` is a name, not a literal value; strings need quotes.`, i, end - i, end >= limit)
+    if (text.charCodeAt(after) === 0x28)
+      return fail('nested-call', `arguments must be literals; \`${short(word)}(...)\` is a call.`, i, end - i)
+    return fail(
+      'not-a-literal',
+      `\`${short(word)}\` is a name, not a literal value; strings need quotes.`,
+      i,
+      end - i,
+      end >= limit,
+    )
   }
   return fail('invalid-literal', `${describe(text, i)} cannot start a value.`, i)
 }
@@ -184,7 +204,18 @@ function readStrings(text: string, at: number, limit: number): ValueResult {
   }
 }
 
-const SIMPLE_ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\\': '\\', "'": "'", '"': '"', a: '\x07', b: '\b', f: '\f', v: '\v' }
+const SIMPLE_ESCAPES: Record<string, string> = {
+  n: '\n',
+  t: '\t',
+  r: '\r',
+  '\\': '\\',
+  "'": "'",
+  '"': '"',
+  a: '\x07',
+  b: '\b',
+  f: '\f',
+  v: '\v',
+}
 
 function readString(text: string, at: number, limit: number): ValueResult {
   const start = stringStart(text, at, limit) as { prefix: string; quoteAt: number }
@@ -194,7 +225,11 @@ function readString(text: string, at: number, limit: number): ValueResult {
   const end = skipString(text, quoteAt, limit)
   if (end === -1) return fail('unclosed-string', 'the string that starts here is never closed.', quoteAt, 1, true)
   const q = text.charCodeAt(quoteAt)
-  const triple = quoteAt + 2 < limit && text.charCodeAt(quoteAt + 1) === q && text.charCodeAt(quoteAt + 2) === q && end - quoteAt >= 6
+  const triple =
+    quoteAt + 2 < limit &&
+    text.charCodeAt(quoteAt + 1) === q &&
+    text.charCodeAt(quoteAt + 2) === q &&
+    end - quoteAt >= 6
   const bodyStart = quoteAt + (triple ? 3 : 1)
   const bodyEnd = end - (triple ? 3 : 1)
   if (prefix.includes('f') && text.indexOf('{', bodyStart) !== -1 && text.indexOf('{', bodyStart) < bodyEnd) {
@@ -216,7 +251,8 @@ function readString(text: string, at: number, limit: number): ValueResult {
       const n = e === 'x' ? 2 : e === 'u' ? 4 : 8
       const hex = text.slice(i + 2, i + 2 + n)
       const code = /^[0-9a-fA-F]+$/.test(hex) && hex.length === n ? parseInt(hex, 16) : NaN
-      if (!Number.isFinite(code) || code > 0x10ffff) return fail('invalid-literal', `\`\\${e}${hex}\` is not a valid escape.`, i, 2 + hex.length)
+      if (!Number.isFinite(code) || code > 0x10ffff)
+        return fail('invalid-literal', `\`\\${e}${hex}\` is not a valid escape.`, i, 2 + hex.length)
       out.push(String.fromCodePoint(code))
       next = i + 2 + n
     } else if (e >= '0' && e <= '7') {
@@ -257,14 +293,23 @@ function readNumber(text: string, at: number, limit: number): ValueResult {
   else if (/^0[oO][0-7]+$/.test(token)) value = parseInt(token.slice(2), 8)
   else if (/^0[bB][01]+$/.test(token)) value = parseInt(token.slice(2), 2)
   else if (/^(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(token)) value = Number(token)
-  else if (i >= limit && /^(\d+\.?\d*|\.\d+)([eE][-+]?)?$/.test(token)) return fail('missing-value', 'the text ends inside a number.', at, i - at, true)
+  else if (i >= limit && /^(\d+\.?\d*|\.\d+)([eE][-+]?)?$/.test(token))
+    return fail('missing-value', 'the text ends inside a number.', at, i - at, true)
   else return fail('invalid-literal', `\`${short(text.slice(at, i))}\` is not a number JSON can hold.`, at, i - at)
-  if (!Number.isFinite(value)) return fail('invalid-literal', `\`${short(text.slice(at, i))}\` is not a finite number.`, at, i - at)
+  if (!Number.isFinite(value))
+    return fail('invalid-literal', `\`${short(text.slice(at, i))}\` is not a finite number.`, at, i - at)
   return { ok: true, value: sign * value + 0, end: i }
 }
 
 /** A list `[...]` or a tuple `(...)`: both are JSON arrays. */
-function readSequence(text: string, at: number, limit: number, closer: number, options: LiteralOptions, depth: number): ValueResult {
+function readSequence(
+  text: string,
+  at: number,
+  limit: number,
+  closer: number,
+  options: LiteralOptions,
+  depth: number,
+): ValueResult {
   const out: unknown[] = []
   let i = skipSpaces(text, at + 1, limit)
   for (;;) {
@@ -275,7 +320,12 @@ function readSequence(text: string, at: number, limit: number, closer: number, o
     out.push(item.value)
     i = skipSpaces(text, item.end, limit)
     if (i < limit && text.charCodeAt(i) === 0x2c) i = skipSpaces(text, i + 1, limit)
-    else if (i < limit && text.charCodeAt(i) !== closer) return fail('invalid-literal', `"," or "${String.fromCharCode(closer)}" was expected, found ${describe(text, i)}.`, i)
+    else if (i < limit && text.charCodeAt(i) !== closer)
+      return fail(
+        'invalid-literal',
+        `"," or "${String.fromCharCode(closer)}" was expected, found ${describe(text, i)}.`,
+        i,
+      )
   }
 }
 
@@ -291,13 +341,15 @@ function readBraces(text: string, at: number, limit: number, options: LiteralOpt
     if (text.startsWith('**', i)) return fail('invalid-literal', '`**` unpacking is not a literal.', i, 2)
     let key: ValueResult
     const bare = options.bareKeys ? keyEnd(text, i, limit) : i
-    if (bare > i && text.charCodeAt(skipSpaces(text, bare, limit)) === 0x3a) key = { ok: true, value: text.slice(i, bare), end: bare }
+    if (bare > i && text.charCodeAt(skipSpaces(text, bare, limit)) === 0x3a)
+      key = { ok: true, value: text.slice(i, bare), end: bare }
     else key = readLiteral(text, i, limit, options, depth + 1)
     if (!key.ok) return key
     let j = skipSpaces(text, key.end, limit)
     if (kind !== 'set' && j < limit && text.charCodeAt(j) === 0x3a) {
       kind = 'dict'
-      if (key.value !== null && typeof key.value === 'object') return fail('invalid-literal', 'a dict key must be a string, number, boolean or None.', i, key.end - i)
+      if (key.value !== null && typeof key.value === 'object')
+        return fail('invalid-literal', 'a dict key must be a string, number, boolean or None.', i, key.end - i)
       const value = readLiteral(text, j + 1, limit, options, depth + 1)
       if (!value.ok) return value
       setOwn(dict, keyText(key.value), value.value)
@@ -311,7 +363,8 @@ function readBraces(text: string, at: number, limit: number, options: LiteralOpt
       return fail('invalid-literal', `${kind === 'set' ? '","' : '":"'} was expected, found ${describe(text, j)}.`, j)
     }
     if (j < limit && text.charCodeAt(j) === 0x2c) i = skipSpaces(text, j + 1, limit)
-    else if (j < limit && text.charCodeAt(j) !== 0x7d) return fail('invalid-literal', `"," or "}" was expected, found ${describe(text, j)}.`, j)
+    else if (j < limit && text.charCodeAt(j) !== 0x7d)
+      return fail('invalid-literal', `"," or "}" was expected, found ${describe(text, j)}.`, j)
     else i = j
   }
 }
@@ -349,7 +402,13 @@ export interface CallOptions extends LiteralOptions {
  * The call `name(key=value, ...)` at `at` within `limit`, or null when no name followed by `(`
  * starts there. The call's arguments are typed by the tools' schemas.
  */
-export function readPythonCall(text: string, at: number, limit: number, context: FormatContext, options: CallOptions = {}): CallReading | null {
+export function readPythonCall(
+  text: string,
+  at: number,
+  limit: number,
+  context: FormatContext,
+  options: CallOptions = {},
+): CallReading | null {
   const end = nameEnd(text, at, limit)
   if (end === at) return null
   const paren = skipSpaces(text, end, limit)
@@ -365,7 +424,14 @@ export function readPythonCall(text: string, at: number, limit: number, context:
     if (inner) {
       const rest = skipSpaces(text, inner.end, argsEnd)
       const call = inner.call
-      if (rest < argsEnd) call.problems.push({ severity: 'warning', code: 'text-between-calls', message: 'text after the call inside print(...) was ignored.', offset: rest, length: argsEnd - rest })
+      if (rest < argsEnd)
+        call.problems.push({
+          severity: 'warning',
+          code: 'text-between-calls',
+          message: 'text after the call inside print(...) was ignored.',
+          offset: rest,
+          length: argsEnd - rest,
+        })
       if (!closed && inner.call.closed) call.problems.push(unclosed(at, 'print(', ')'))
       return { call: { ...call, start: at, end: callEnd, closed: closed && call.closed }, end: callEnd }
     }
@@ -378,7 +444,13 @@ export function readPythonCall(text: string, at: number, limit: number, context:
 }
 
 function unclosed(at: number, what: string, closer: string): FormatProblem {
-  return { severity: 'warning', code: 'unclosed-call', message: `the call \`${what}\` is never closed with \`${closer}\`; it runs to the end of the text.`, offset: at, length: what.length }
+  return {
+    severity: 'warning',
+    code: 'unclosed-call',
+    message: `the call \`${what}\` is never closed with \`${closer}\`; it runs to the end of the text.`,
+    offset: at,
+    length: what.length,
+  }
 }
 
 /**
@@ -427,30 +499,65 @@ export function readKeywordArguments(
       } else key = ''
     } else key = text.slice(i, keyStop)
     const eq = skipSpaces(text, keyStop, end)
-    if (keyStop === i || eq >= end || text.charCodeAt(eq) !== sep || (sep === 0x3d && text.charCodeAt(eq + 1) === 0x3d)) {
-      if (text.startsWith('*', i)) return error('invalid-arguments', '`*` / `**` unpacking is not a literal argument.', i, 1)
+    if (
+      keyStop === i ||
+      eq >= end ||
+      text.charCodeAt(eq) !== sep ||
+      (sep === 0x3d && text.charCodeAt(eq + 1) === 0x3d)
+    ) {
+      if (text.startsWith('*', i))
+        return error('invalid-arguments', '`*` / `**` unpacking is not a literal argument.', i, 1)
       if (open && keyStop > i && eq >= end) {
-        problems.push({ severity: 'error', code: 'missing-value', message: `the argument \`${short(key)}\` has no value; the text ends.`, offset: i, length: keyStop - i })
+        problems.push({
+          severity: 'error',
+          code: 'missing-value',
+          message: `the argument \`${short(key)}\` has no value; the text ends.`,
+          offset: i,
+          length: keyStop - i,
+        })
         return args
       }
       const form = sep === 0x3d ? '`name=value`' : '`name:value`'
-      return error('positional-argument', `arguments must be written as ${form}; ${describe(text, keyStop === i ? i : eq)} was found instead.`, i, Math.max(1, keyStop - i))
+      return error(
+        'positional-argument',
+        `arguments must be written as ${form}; ${describe(text, keyStop === i ? i : eq)} was found instead.`,
+        i,
+        Math.max(1, keyStop - i),
+      )
     }
     const value = readLiteral(text, eq + 1, end, options)
     if (!value.ok) {
       const cut = value.truncated && open
       const message = value.code === 'missing-value' && !open ? 'a value was expected.' : value.message
-      problems.push({ severity: 'error', code: value.code, message: `the argument \`${short(key)}\`: ${message}`, offset: value.at, length: value.length })
+      problems.push({
+        severity: 'error',
+        code: value.code,
+        message: `the argument \`${short(key)}\`: ${message}`,
+        offset: value.at,
+        length: value.length,
+      })
       return cut ? args : null
     }
     const valueStart = skipSpaces(text, eq + 1, end)
     if (Object.prototype.hasOwnProperty.call(args, key)) {
-      problems.push({ severity: 'warning', code: 'duplicate-argument', message: `the argument \`${short(key)}\` is given twice; the last value is kept.`, offset: i, length: keyStop - i })
+      problems.push({
+        severity: 'warning',
+        code: 'duplicate-argument',
+        message: `the argument \`${short(key)}\` is given twice; the last value is kept.`,
+        offset: i,
+        length: keyStop - i,
+      })
     }
     setOwn(args, key, typed(value.value, toolName, key, context, valueStart, value.end, problems))
     i = skipSpaces(text, value.end, end)
     if (i >= end) break
-    if (text.charCodeAt(i) !== 0x2c) return error('invalid-arguments', `"," or "${closer}" was expected after the argument \`${short(key)}\`, found ${describe(text, i)}.`, i, 1)
+    if (text.charCodeAt(i) !== 0x2c)
+      return error(
+        'invalid-arguments',
+        `"," or "${closer}" was expected after the argument \`${short(key)}\`, found ${describe(text, i)}.`,
+        i,
+        1,
+      )
     i = skipSpaces(text, i + 1, end)
   }
   return args
@@ -459,7 +566,15 @@ export function readKeywordArguments(
 // ---- typing by schema ---------------------------------------------------------
 
 /** A literal checked against its parameter's schema; a string for a typed parameter is read as that type. */
-export function typed(value: unknown, toolName: string, key: string, context: FormatContext, start: number, end: number, problems: FormatProblem[]): unknown {
+export function typed(
+  value: unknown,
+  toolName: string,
+  key: string,
+  context: FormatContext,
+  start: number,
+  end: number,
+  problems: FormatProblem[],
+): unknown {
   const schema = context.tools.parameter(toolName, key)
   if (!schema || value === null) return value
   const types = schemaTypes(schema)
@@ -467,7 +582,13 @@ export function typed(value: unknown, toolName: string, key: string, context: Fo
   if (typeof value === 'string') {
     const read = typeBySchema(value, schema)
     if (read.problem === undefined) return read.value
-    problems.push({ severity: 'warning', code: 'argument-type', message: `the argument \`${short(key)}\`: ${read.problem}; it was kept as text.`, offset: start, length: end - start })
+    problems.push({
+      severity: 'warning',
+      code: 'argument-type',
+      message: `the argument \`${short(key)}\`: ${read.problem}; it was kept as text.`,
+      offset: start,
+      length: end - start,
+    })
     return value
   }
   problems.push({
@@ -546,7 +667,13 @@ export interface SequenceReading {
 }
 
 /** The list `[call, call, ...]` whose `[` is at `open`. */
-export function readCallList(text: string, open: number, limit: number, context: FormatContext, options: CallOptions = {}): SequenceReading {
+export function readCallList(
+  text: string,
+  open: number,
+  limit: number,
+  context: FormatContext,
+  options: CallOptions = {},
+): SequenceReading {
   const calls: FoundCall[] = []
   const problems: FormatProblem[] = []
   let i = skipSpaces(text, open + 1, limit)
@@ -554,7 +681,14 @@ export function readCallList(text: string, open: number, limit: number, context:
     if (i >= limit) return { calls, problems, end: limit, closed: false }
     const c = text.charCodeAt(i)
     if (c === 0x5d) {
-      if (calls.length === 0) problems.push({ severity: 'info', code: 'empty-call-list', message: 'the call list holds no calls.', offset: open, length: i + 1 - open })
+      if (calls.length === 0)
+        problems.push({
+          severity: 'info',
+          code: 'empty-call-list',
+          message: 'the call list holds no calls.',
+          offset: open,
+          length: i + 1 - open,
+        })
       return { calls, problems, end: i + 1, closed: true }
     }
     const reading = readPythonCall(text, i, limit, context, options)
@@ -564,13 +698,25 @@ export function readCallList(text: string, open: number, limit: number, context:
       next = reading.end
     } else {
       next = elementEnd(text, i, limit, options)
-      problems.push({ severity: 'error', code: 'not-a-call', message: `the list holds \`${short(text.slice(i, next).trim())}\`, which is not a call \`name(key=value)\`.`, offset: i, length: next - i })
+      problems.push({
+        severity: 'error',
+        code: 'not-a-call',
+        message: `the list holds \`${short(text.slice(i, next).trim())}\`, which is not a call \`name(key=value)\`.`,
+        offset: i,
+        length: next - i,
+      })
     }
     i = skipSpaces(text, next, limit)
     if (i < limit && text.charCodeAt(i) === 0x2c) i = skipSpaces(text, i + 1, limit)
     else if (i < limit && text.charCodeAt(i) !== 0x5d) {
       const stop = elementEnd(text, i, limit, options)
-      problems.push({ severity: 'warning', code: 'text-between-calls', message: `text between the calls was ignored: \`${short(text.slice(i, stop).trim())}\`.`, offset: i, length: stop - i })
+      problems.push({
+        severity: 'warning',
+        code: 'text-between-calls',
+        message: `text between the calls was ignored: \`${short(text.slice(i, stop).trim())}\`.`,
+        offset: i,
+        length: stop - i,
+      })
       i = stop < limit && text.charCodeAt(stop) === 0x2c ? skipSpaces(text, stop + 1, limit) : stop
     }
   }
@@ -599,7 +745,13 @@ function elementEnd(text: string, at: number, limit: number, options: LiteralOpt
  * Calls in text[start, end) written one after another: a list, calls one per line (or separated by
  * `,` / `;`). Text that is no call is skipped to the end of its line, with a warning.
  */
-export function readCallBlock(text: string, start: number, end: number, context: FormatContext, options: CallOptions = {}): { calls: FoundCall[]; problems: FormatProblem[] } {
+export function readCallBlock(
+  text: string,
+  start: number,
+  end: number,
+  context: FormatContext,
+  options: CallOptions = {},
+): { calls: FoundCall[]; problems: FormatProblem[] } {
   const calls: FoundCall[] = []
   const problems: FormatProblem[] = []
   let i = start
@@ -615,7 +767,14 @@ export function readCallBlock(text: string, start: number, end: number, context:
       if (list.calls.length > 0 || list.closed) {
         calls.push(...list.calls)
         problems.push(...list.problems)
-        if (!list.closed) problems.push({ severity: 'warning', code: 'unclosed-list', message: 'the call list is never closed with `]`.', offset: i, length: 1 })
+        if (!list.closed)
+          problems.push({
+            severity: 'warning',
+            code: 'unclosed-list',
+            message: 'the call list is never closed with `]`.',
+            offset: i,
+            length: 1,
+          })
         i = list.end
         continue
       }
@@ -629,7 +788,13 @@ export function readCallBlock(text: string, start: number, end: number, context:
     let stop = i
     while (stop < end && text.charCodeAt(stop) !== 0x0a) stop++
     const [s, e] = [i, trimEnd(text, i, stop)]
-    problems.push({ severity: 'warning', code: 'text-between-calls', message: `text that is no call \`name(key=value)\` was ignored: \`${short(text.slice(s, e))}\`.`, offset: s, length: e - s })
+    problems.push({
+      severity: 'warning',
+      code: 'text-between-calls',
+      message: `text that is no call \`name(key=value)\` was ignored: \`${short(text.slice(s, e))}\`.`,
+      offset: s,
+      length: e - s,
+    })
     i = stop
   }
   return { calls, problems }
@@ -651,11 +816,16 @@ export function pythonLiteral(value: unknown): string {
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : 'None'
   if (typeof value === 'string') return JSON.stringify(value)
   if (Array.isArray(value)) return `[${value.map(pythonLiteral).join(', ')}]`
-  if (typeof value === 'object') return `{${Object.entries(value as Record<string, unknown>).map(([k, v]) => `${JSON.stringify(k)}: ${pythonLiteral(v)}`).join(', ')}}`
+  if (typeof value === 'object')
+    return `{${Object.entries(value as Record<string, unknown>)
+      .map(([k, v]) => `${JSON.stringify(k)}: ${pythonLiteral(v)}`)
+      .join(', ')}}`
   return JSON.stringify(String(value))
 }
 
 /** `name(key=value, ...)`; a key that is no Python name is still written as given. */
 export function pythonCall(name: string, args: Record<string, unknown>): string {
-  return `${name}(${Object.entries(args).map(([k, v]) => `${k}=${pythonLiteral(v)}`).join(', ')})`
+  return `${name}(${Object.entries(args)
+    .map(([k, v]) => `${k}=${pythonLiteral(v)}`)
+    .join(', ')})`
 }

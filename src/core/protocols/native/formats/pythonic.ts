@@ -71,7 +71,15 @@ function place(calls: FoundCall[], block: { start: number; end: number; closed: 
 }
 
 /** Bare lists `[name(...), ...]` that open a line, in text[from, to). */
-function readBareLists(text: string, from: number, to: number, context: FormatContext, calls: FoundCall[], problems: FormatProblem[], mark?: ResumeMark): void {
+function readBareLists(
+  text: string,
+  from: number,
+  to: number,
+  context: FormatContext,
+  calls: FoundCall[],
+  problems: FormatProblem[],
+  mark?: ResumeMark,
+): void {
   let at = text.indexOf('[', from)
   while (at !== -1 && at < to) {
     if (!atLineStart(text, at) || listCallName(text, at, context) === null) {
@@ -80,7 +88,14 @@ function readBareLists(text: string, from: number, to: number, context: FormatCo
     }
     const list = readCallList(text, at, to, context)
     problems.push(...list.problems)
-    if (!list.closed) problems.push({ severity: 'warning', code: 'unclosed-list', message: 'the call list is never closed with `]`; it runs to the end of the text.', offset: at, length: 1 })
+    if (!list.closed)
+      problems.push({
+        severity: 'warning',
+        code: 'unclosed-list',
+        message: 'the call list is never closed with `]`; it runs to the end of the text.',
+        offset: at,
+        length: 1,
+      })
     const before = calls.length
     place(list.calls, { start: at, end: list.end, closed: list.closed }, calls)
     mark?.block(calls.slice(before), list.end, list.closed)
@@ -92,9 +107,22 @@ interface TagOptions {
   open: string
   close: string
   /** Reads the calls of one block's body. */
-  body: (text: string, start: number, end: number, context: FormatContext) => { calls: FoundCall[]; problems: FormatProblem[] }
+  body: (
+    text: string,
+    start: number,
+    end: number,
+    context: FormatContext,
+  ) => { calls: FoundCall[]; problems: FormatProblem[] }
   /** Reads text between blocks (Llama 4 without its markers). */
-  between?: (text: string, from: number, to: number, context: FormatContext, calls: FoundCall[], problems: FormatProblem[], mark?: ResumeMark) => void
+  between?: (
+    text: string,
+    from: number,
+    to: number,
+    context: FormatContext,
+    calls: FoundCall[],
+    problems: FormatProblem[],
+    mark?: ResumeMark,
+  ) => void
   /** The openers a stream looks for: the block's, and the bare list's `[` when `between` reads them. */
   openers: readonly string[]
 }
@@ -118,12 +146,26 @@ function readTagged(text: string, context: FormatContext, options: TagOptions): 
     const close = text.indexOf(options.close, bodyStart)
     const bodyEnd = close === -1 ? text.length : close
     const end = close === -1 ? text.length : close + options.close.length
-    if (close === -1) problems.push({ severity: 'warning', code: 'unclosed-section', message: `${options.open} is never closed with ${options.close}; it runs to the end of the text.`, offset: open, length: options.open.length })
+    if (close === -1)
+      problems.push({
+        severity: 'warning',
+        code: 'unclosed-section',
+        message: `${options.open} is never closed with ${options.close}; it runs to the end of the text.`,
+        offset: open,
+        length: options.open.length,
+      })
     const read = options.body(text, bodyStart, bodyEnd, context)
     problems.push(...read.problems)
     if (read.calls.length === 0 && read.problems.length === 0) {
       const [s, e] = [skipSpaces(text, bodyStart, bodyEnd), bodyEnd]
-      if (s >= e && close !== -1) problems.push({ severity: 'info', code: 'empty-call-list', message: `${options.open} holds no calls.`, offset: open, length: end - open })
+      if (s >= e && close !== -1)
+        problems.push({
+          severity: 'info',
+          code: 'empty-call-list',
+          message: `${options.open} holds no calls.`,
+          offset: open,
+          length: end - open,
+        })
     }
     const before = calls.length
     place(read.calls, { start: open, end, closed: close !== -1 }, calls)
@@ -134,14 +176,37 @@ function readTagged(text: string, context: FormatContext, options: TagOptions): 
 }
 
 function pythonicBody(options: CallOptions = {}) {
-  return (text: string, start: number, end: number, context: FormatContext) => readCallBlock(text, start, end, context, options)
+  return (text: string, start: number, end: number, context: FormatContext) =>
+    readCallBlock(text, start, end, context, options)
 }
 
 function example(render: (call: RenderableCall) => string): string {
   return render({ toolName: 'calc_evaluate', arguments: { expression: '6*7' } })
 }
 
-const VALUE_PIECES = ['get_weather', 'city=', "'Paris'", '"Paris"', 'days=3', 'True', 'None', '[', ']', '(', ')', '{', '}', ', ', '=', "'", '"', '\\', '"""', '\n', ' ']
+const VALUE_PIECES = [
+  'get_weather',
+  'city=',
+  "'Paris'",
+  '"Paris"',
+  'days=3',
+  'True',
+  'None',
+  '[',
+  ']',
+  '(',
+  ')',
+  '{',
+  '}',
+  ', ',
+  '=',
+  "'",
+  '"',
+  '\\',
+  '"""',
+  '\n',
+  ' ',
+]
 
 // ---- pythonic (bare) ----------------------------------------------------------------
 
@@ -234,7 +299,8 @@ export const olmo3Format: NativeFormat = {
   pieces: [FC_OPEN, FC_CLOSE, 'true', 'null', ...VALUE_PIECES],
   example: example(renderOlmo3),
   serverFlags: { vllm: '--tool-call-parser olmo3' },
-  notes: 'Calls one per line inside `<function_calls>...</function_calls>`, without list brackets (a list is read too); values may be written with JSON\'s true/false/null.',
+  notes:
+    "Calls one per line inside `<function_calls>...</function_calls>`, without list brackets (a list is read too); values may be written with JSON's true/false/null.",
   claims(text, at, opener) {
     const limit = Math.min(text.length, at + opener.length + WINDOW)
     const i = skipSpaces(text, at + opener.length, limit)
@@ -243,7 +309,8 @@ export const olmo3Format: NativeFormat = {
     const e = nameEnd(text, i, limit)
     return e > i && text.charCodeAt(skipSpaces(text, e, limit)) === 0x28
   },
-  parse: (text, context) => readTagged(text, context, { open: FC_OPEN, close: FC_CLOSE, body: pythonicBody(), openers: [FC_OPEN] }),
+  parse: (text, context) =>
+    readTagged(text, context, { open: FC_OPEN, close: FC_CLOSE, body: pythonicBody(), openers: [FC_OPEN] }),
   render: renderOlmo3,
 }
 
@@ -257,9 +324,16 @@ function renderLfm2(call: RenderableCall): string {
 }
 
 /** LFM2 writes a pythonic list, or (prompted for JSON) a JSON array of `{name, arguments}`. */
-function lfm2Body(text: string, start: number, end: number, context: FormatContext): { calls: FoundCall[]; problems: FormatProblem[] } {
+function lfm2Body(
+  text: string,
+  start: number,
+  end: number,
+  context: FormatContext,
+): { calls: FoundCall[]; problems: FormatProblem[] } {
   const s = skipSpaces(text, start, end)
-  const json = text.charCodeAt(s) === 0x7b || (text.charCodeAt(s) === 0x5b && text.charCodeAt(skipSpaces(text, s + 1, end)) === 0x7b)
+  const json =
+    text.charCodeAt(s) === 0x7b ||
+    (text.charCodeAt(s) === 0x5b && text.charCodeAt(skipSpaces(text, s + 1, end)) === 0x7b)
   if (!json) return readCallBlock(text, start, end, context)
   const closed = end < text.length
   return readJsonCalls(text, start, end, { what: 'the LFM2 call list', closed })
@@ -274,14 +348,20 @@ export const lfm2Format: NativeFormat = {
   delimited: true,
   pieces: [LFM_OPEN, LFM_CLOSE, '{"name": "get_weather", "arguments": {"city": "Paris"}}', ...VALUE_PIECES],
   example: example(renderLfm2),
-  serverFlags: { vllm: '--tool-call-parser lfm2', sglang: '--tool-call-parser lfm2', llamaCpp: 'LFM2 template (JSON calls when the system prompt says "force json schema.")' },
-  notes: 'A pythonic list between `<|tool_call_start|>` and `<|tool_call_end|>`; a JSON array of `{name, arguments}` there is read too.',
+  serverFlags: {
+    vllm: '--tool-call-parser lfm2',
+    sglang: '--tool-call-parser lfm2',
+    llamaCpp: 'LFM2 template (JSON calls when the system prompt says "force json schema.")',
+  },
+  notes:
+    'A pythonic list between `<|tool_call_start|>` and `<|tool_call_end|>`; a JSON array of `{name, arguments}` there is read too.',
   claims(text, at, opener) {
     const i = skipSpaces(text, at + opener.length, Math.min(text.length, at + opener.length + WINDOW))
     const c = text.charCodeAt(i)
     return i >= text.length || c === 0x5b || c === 0x7b || nameEnd(text, i, text.length) > i
   },
-  parse: (text, context) => readTagged(text, context, { open: LFM_OPEN, close: LFM_CLOSE, body: lfm2Body, openers: [LFM_OPEN] }),
+  parse: (text, context) =>
+    readTagged(text, context, { open: LFM_OPEN, close: LFM_CLOSE, body: lfm2Body, openers: [LFM_OPEN] }),
   render: renderLfm2,
 }
 
@@ -310,7 +390,14 @@ function readGemma(text: string, context: FormatContext): FormatFinding {
     }
     const close = text.indexOf(FENCE, infoEnd)
     const end = close === -1 ? text.length : close + FENCE.length
-    if (close === -1) problems.push({ severity: 'warning', code: 'unclosed-section', message: 'the ```tool_code fence is never closed with ```; it runs to the end of the text.', offset: open, length: FENCE_OPEN.length })
+    if (close === -1)
+      problems.push({
+        severity: 'warning',
+        code: 'unclosed-section',
+        message: 'the ```tool_code fence is never closed with ```; it runs to the end of the text.',
+        offset: open,
+        length: FENCE_OPEN.length,
+      })
     const read = readCallBlock(text, infoEnd, close === -1 ? text.length : close, context, { unwrapPrint: true })
     problems.push(...read.problems)
     const before = calls.length
@@ -348,13 +435,17 @@ function functionGemmaValue(value: unknown): string {
   if (typeof value === 'string') return `${ESCAPE}${value}${ESCAPE}`
   if (Array.isArray(value)) return `[${value.map(functionGemmaValue).join(',')}]`
   if (value !== null && typeof value === 'object') {
-    return `{${Object.entries(value as Record<string, unknown>).map(([k, v]) => `${k}:${functionGemmaValue(v)}`).join(',')}}`
+    return `{${Object.entries(value as Record<string, unknown>)
+      .map(([k, v]) => `${k}:${functionGemmaValue(v)}`)
+      .join(',')}}`
   }
   return JSON.stringify(value ?? null)
 }
 
 function renderFunctionGemma(call: RenderableCall): string {
-  const args = Object.entries(call.arguments).map(([k, v]) => `${k}:${functionGemmaValue(v)}`).join(',')
+  const args = Object.entries(call.arguments)
+    .map(([k, v]) => `${k}:${functionGemmaValue(v)}`)
+    .join(',')
   return `${FG_OPEN}call:${call.toolName}{${args}}${FG_CLOSE}`
 }
 
@@ -386,32 +477,98 @@ function readFunctionGemma(text: string, context: FormatContext): FormatFinding 
   return { calls, problems, ...mark.atEnd() }
 }
 
-function readFunctionGemmaCall(text: string, start: number, bodyStart: number, bodyEnd: number, end: number, closed: boolean, context: FormatContext): FoundCall {
+function readFunctionGemmaCall(
+  text: string,
+  start: number,
+  bodyStart: number,
+  bodyEnd: number,
+  end: number,
+  closed: boolean,
+  context: FormatContext,
+): FoundCall {
   const problems: FormatProblem[] = []
   const open = bodyEnd === text.length
-  if (!closed) problems.push({ severity: 'warning', code: 'unclosed-call', message: `the call is never closed with ${FG_CLOSE}.`, offset: start, length: FG_OPEN.length })
+  if (!closed)
+    problems.push({
+      severity: 'warning',
+      code: 'unclosed-call',
+      message: `the call is never closed with ${FG_CLOSE}.`,
+      offset: start,
+      length: FG_OPEN.length,
+    })
   let i = skipSpaces(text, bodyStart, bodyEnd)
   if (text.startsWith('call:', i)) i += 'call:'.length
-  else if (i < bodyEnd || !open) problems.push({ severity: 'warning', code: 'missing-call-prefix', message: 'the call does not start with `call:`; it was read without it.', offset: i, length: 0 })
+  else if (i < bodyEnd || !open)
+    problems.push({
+      severity: 'warning',
+      code: 'missing-call-prefix',
+      message: 'the call does not start with `call:`; it was read without it.',
+      offset: i,
+      length: 0,
+    })
   const e = nameEnd(text, i, bodyEnd)
-  const call: FoundCall = { name: resolveName(text.slice(i, e), context), arguments: null, start, end, closed, problems }
+  const call: FoundCall = {
+    name: resolveName(text.slice(i, e), context),
+    arguments: null,
+    start,
+    end,
+    closed,
+    problems,
+  }
   if (e === i) {
-    if (!(open && i >= bodyEnd)) problems.push({ severity: 'error', code: 'missing-tool-name', message: 'the call has no name after `call:`.', offset: i, length: 0 })
+    if (!(open && i >= bodyEnd))
+      problems.push({
+        severity: 'error',
+        code: 'missing-tool-name',
+        message: 'the call has no name after `call:`.',
+        offset: i,
+        length: 0,
+      })
     return call
   }
   call.nameEnd = e
   const brace = skipSpaces(text, e, bodyEnd)
   if (brace >= bodyEnd || text.charCodeAt(brace) !== 0x7b) {
-    if (!(open && brace >= bodyEnd)) problems.push({ severity: 'error', code: 'missing-arguments', message: `the call \`${short(call.name)}\` has no \`{...}\` arguments.`, offset: brace, length: 0 })
+    if (!(open && brace >= bodyEnd))
+      problems.push({
+        severity: 'error',
+        code: 'missing-arguments',
+        message: `the call \`${short(call.name)}\` has no \`{...}\` arguments.`,
+        offset: brace,
+        length: 0,
+      })
     return call
   }
   const after = closerOf(text, brace, bodyEnd, FG_VALUES)
   const argsEnd = after === -1 ? bodyEnd : after - 1
-  call.arguments = readKeywordArguments(text, brace + 1, argsEnd, after === -1 && open, call.name, context, { ...FG_VALUES, separator: ':', closer: '}' }, problems)
-  if (after === -1 && !open) problems.push({ severity: 'error', code: 'invalid-arguments', message: 'the arguments are never closed with `}`.', offset: brace, length: 1 })
+  call.arguments = readKeywordArguments(
+    text,
+    brace + 1,
+    argsEnd,
+    after === -1 && open,
+    call.name,
+    context,
+    { ...FG_VALUES, separator: ':', closer: '}' },
+    problems,
+  )
+  if (after === -1 && !open)
+    problems.push({
+      severity: 'error',
+      code: 'invalid-arguments',
+      message: 'the arguments are never closed with `}`.',
+      offset: brace,
+      length: 1,
+    })
   else if (after !== -1) {
     const rest = skipSpaces(text, after, bodyEnd)
-    if (rest < bodyEnd) problems.push({ severity: 'warning', code: 'text-between-calls', message: `text after the arguments was ignored: \`${short(text.slice(rest, bodyEnd).trim())}\`.`, offset: rest, length: bodyEnd - rest })
+    if (rest < bodyEnd)
+      problems.push({
+        severity: 'warning',
+        code: 'text-between-calls',
+        message: `text after the arguments was ignored: \`${short(text.slice(rest, bodyEnd).trim())}\`.`,
+        offset: rest,
+        length: bodyEnd - rest,
+      })
   }
   return call
 }
@@ -423,10 +580,29 @@ export const functionGemmaFormat: NativeFormat = {
   models: ['FunctionGemma 270M'],
   openers: [FG_OPEN],
   delimited: true,
-  pieces: [FG_OPEN, FG_CLOSE, ESCAPE, 'call:', 'get_weather', '{', '}', 'city:', ':', ',', '25', 'true', '[', ']', 'Paris', '\n', ' '],
+  pieces: [
+    FG_OPEN,
+    FG_CLOSE,
+    ESCAPE,
+    'call:',
+    'get_weather',
+    '{',
+    '}',
+    'city:',
+    ':',
+    ',',
+    '25',
+    'true',
+    '[',
+    ']',
+    'Paris',
+    '\n',
+    ' ',
+  ],
   example: example(renderFunctionGemma),
   serverFlags: { vllm: '--tool-call-parser functiongemma', llamaCpp: 'FunctionGemma (chosen from the chat template)' },
-  notes: 'One call per `<start_function_call>call:NAME{key:value,...}<end_function_call>`; strings are wrapped in `<escape>` tokens, other values written raw; nested dicts use bare keys.',
+  notes:
+    'One call per `<start_function_call>call:NAME{key:value,...}<end_function_call>`; strings are wrapped in `<escape>` tokens, other values written raw; nested dicts use bare keys.',
   claims: () => true,
   parse: readFunctionGemma,
   render: renderFunctionGemma,
@@ -516,24 +692,76 @@ function endTokenDecided(text: string, end: number): boolean {
   return !END_TOKENS.some((token) => token.startsWith(rest) && rest.length < token.length)
 }
 
-function readBuiltinCall(text: string, tag: number, nameStart: number, nameStop: number, paren: number, context: FormatContext): FoundCall {
+function readBuiltinCall(
+  text: string,
+  tag: number,
+  nameStart: number,
+  nameStop: number,
+  paren: number,
+  context: FormatContext,
+): FoundCall {
   const name = resolveName(text.slice(nameStart, nameStop), context)
   const problems: FormatProblem[] = []
   const close = closerOf(text, paren, text.length)
   const closed = close !== -1
-  const args = readKeywordArguments(text, paren + 1, closed ? close - 1 : text.length, !closed, name, context, {}, problems)
-  if (!closed) problems.push({ severity: 'warning', code: 'unclosed-call', message: `the call \`${short(name)}.call(\` is never closed with \`)\`; it runs to the end of the text.`, offset: nameStart, length: paren + 1 - nameStart })
-  return { name, nameEnd: nameStop, arguments: args, start: tag, end: closed ? withEndToken(text, close) : text.length, closed: closed && endTokenDecided(text, close), problems }
+  const args = readKeywordArguments(
+    text,
+    paren + 1,
+    closed ? close - 1 : text.length,
+    !closed,
+    name,
+    context,
+    {},
+    problems,
+  )
+  if (!closed)
+    problems.push({
+      severity: 'warning',
+      code: 'unclosed-call',
+      message: `the call \`${short(name)}.call(\` is never closed with \`)\`; it runs to the end of the text.`,
+      offset: nameStart,
+      length: paren + 1 - nameStart,
+    })
+  return {
+    name,
+    nameEnd: nameStop,
+    arguments: args,
+    start: tag,
+    end: closed ? withEndToken(text, close) : text.length,
+    closed: closed && endTokenDecided(text, close),
+    problems,
+  }
 }
 
 /** Code after the tag is a call of the code interpreter, up to `<|eom_id|>`. */
-function readRawCode(text: string, tag: number, bodyStart: number, context: FormatContext, find: (marker: string, from: number) => number): FoundCall {
+function readRawCode(
+  text: string,
+  tag: number,
+  bodyStart: number,
+  context: FormatContext,
+  find: (marker: string, from: number) => number,
+): FoundCall {
   const [stop, length] = endToken(find, text, bodyStart)
   const closed = length > 0
   const name = context.tools.has('code_interpreter') || !context.tools.has('python') ? 'code_interpreter' : 'python'
   const problems: FormatProblem[] = []
-  if (!closed) problems.push({ severity: 'warning', code: 'unclosed-call', message: 'the code after <|python_tag|> is never ended with <|eom_id|>; it runs to the end of the text.', offset: tag, length: PY_TAG.length })
-  return { name, nameEnd: bodyStart, arguments: { code: text.slice(bodyStart, stop).trim() }, start: tag, end: stop + length, closed, problems }
+  if (!closed)
+    problems.push({
+      severity: 'warning',
+      code: 'unclosed-call',
+      message: 'the code after <|python_tag|> is never ended with <|eom_id|>; it runs to the end of the text.',
+      offset: tag,
+      length: PY_TAG.length,
+    })
+  return {
+    name,
+    nameEnd: bodyStart,
+    arguments: { code: text.slice(bodyStart, stop).trim() },
+    start: tag,
+    end: stop + length,
+    closed,
+    problems,
+  }
 }
 
 export const llama3BuiltinFormat: NativeFormat = {
@@ -543,7 +771,25 @@ export const llama3BuiltinFormat: NativeFormat = {
   models: ['Llama 3.1', 'Llama 3.3'],
   openers: [PY_TAG],
   delimited: true,
-  pieces: [PY_TAG, ...END_TOKENS, 'brave_search.call', 'wolfram_alpha.call', '.call', 'query=', '"weather in Paris"', '(', ')', ', ', '=', '"', "'", 'import math\n', 'print(1)', '\n', ' '],
+  pieces: [
+    PY_TAG,
+    ...END_TOKENS,
+    'brave_search.call',
+    'wolfram_alpha.call',
+    '.call',
+    'query=',
+    '"weather in Paris"',
+    '(',
+    ')',
+    ', ',
+    '=',
+    '"',
+    "'",
+    'import math\n',
+    'print(1)',
+    '\n',
+    ' ',
+  ],
   example: example(renderBuiltin),
   serverFlags: { llamaCpp: 'Llama 3.x with built-in tools (chosen from the chat template)' },
   notes:
@@ -556,4 +802,12 @@ export const llama3BuiltinFormat: NativeFormat = {
   render: renderBuiltin,
 }
 
-export const pythonicFormats: NativeFormat[] = [pythonicFormat, llama4PythonicFormat, olmo3Format, lfm2Format, gemmaFormat, functionGemmaFormat, llama3BuiltinFormat]
+export const pythonicFormats: NativeFormat[] = [
+  pythonicFormat,
+  llama4PythonicFormat,
+  olmo3Format,
+  lfm2Format,
+  gemmaFormat,
+  functionGemmaFormat,
+  llama3BuiltinFormat,
+]

@@ -5,4 +5,11 @@ import { harmonyFormat } from './harmony'
 import { mistralFormat } from './mistral'
 import { functionaryV32Format } from './functionary-v32'
 
-export const tokenDelimitedFormats: NativeFormat[] = [kimiK2Format, deepseekV3Format, deepseekV31Format, harmonyFormat, mistralFormat, functionaryV32Format]
+export const tokenDelimitedFormats: NativeFormat[] = [
+  kimiK2Format,
+  deepseekV3Format,
+  deepseekV31Format,
+  harmonyFormat,
+  mistralFormat,
+  functionaryV32Format,
+]

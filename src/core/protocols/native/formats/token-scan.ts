@@ -26,7 +26,14 @@ export function nameEnd(text: string, from: number, limit = text.length): number
   let i = from
   while (i < limit) {
     const c = text.charCodeAt(i)
-    const ok = (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x5f || c === 0x2d || c === 0x2e || c === 0x3a
+    const ok =
+      (c >= 0x30 && c <= 0x39) ||
+      (c >= 0x41 && c <= 0x5a) ||
+      (c >= 0x61 && c <= 0x7a) ||
+      c === 0x5f ||
+      c === 0x2d ||
+      c === 0x2e ||
+      c === 0x3a
     if (!ok) break
     i++
   }

@@ -56,7 +56,11 @@ function readHead(text: string, open: number): Head | null {
   if (i === limit) return null
   if (raw !== '' && /^\s/.test(raw)) return null
   const rest = text.slice(i, i + CLOSE.length)
-  const endsName = text[i] === '\n' || rest.startsWith(KEY_OPEN) || rest.startsWith(CLOSE) || (i + rest.length === text.length && (KEY_OPEN.startsWith(rest) || CLOSE.startsWith(rest)))
+  const endsName =
+    text[i] === '\n' ||
+    rest.startsWith(KEY_OPEN) ||
+    rest.startsWith(CLOSE) ||
+    (i + rest.length === text.length && (KEY_OPEN.startsWith(rest) || CLOSE.startsWith(rest)))
   if (!endsName) return null
   if (name === '') {
     // `<tool_call>` then straight to the arguments: a call with no name (anything else is not GLM's).
@@ -101,7 +105,14 @@ function parse(text: string, context: FormatContext): FormatFinding {
       continue
     }
     const problems: FormatProblem[] = []
-    if (head.name === '') problems.push({ severity: 'error', code: 'missing-tool-name', message: 'the call names no tool before its first <arg_key>.', offset: open, length: OPEN.length })
+    if (head.name === '')
+      problems.push({
+        severity: 'error',
+        code: 'missing-tool-name',
+        message: 'the call names no tool before its first <arg_key>.',
+        offset: open,
+        length: OPEN.length,
+      })
     const args: Record<string, unknown> = {}
     let at = head.body
     let end = n
@@ -109,7 +120,13 @@ function parse(text: string, context: FormatContext): FormatFinding {
     for (;;) {
       const i = skipSpace(text, at)
       if (i >= n) {
-        problems.push({ severity: 'warning', code: 'unclosed-call', message: 'the call is never closed with </tool_call>; it runs to the end of the text.', offset: open, length: OPEN.length })
+        problems.push({
+          severity: 'warning',
+          code: 'unclosed-call',
+          message: 'the call is never closed with </tool_call>; it runs to the end of the text.',
+          offset: open,
+          length: OPEN.length,
+        })
         break
       }
       if (text.startsWith(CLOSE, i)) {
@@ -118,7 +135,13 @@ function parse(text: string, context: FormatContext): FormatFinding {
         break
       }
       if (text.startsWith(OPEN, i)) {
-        problems.push({ severity: 'warning', code: 'unclosed-call', message: 'the call is never closed with </tool_call>; it ends where the next <tool_call> begins.', offset: open, length: OPEN.length })
+        problems.push({
+          severity: 'warning',
+          code: 'unclosed-call',
+          message: 'the call is never closed with </tool_call>; it ends where the next <tool_call> begins.',
+          offset: open,
+          length: OPEN.length,
+        })
         end = i
         closed = true
         break
@@ -129,10 +152,24 @@ function parse(text: string, context: FormatContext): FormatFinding {
       }
       const stop = earliest([f.keyOpen, f.close, f.open], i + 1, n)
       const [s, e] = trimSpan(text, i, stop)
-      problems.push({ severity: 'warning', code: 'text-in-call', message: 'text inside the call but outside any <arg_key>/<arg_value> pair was ignored.', offset: s, length: e - s })
+      problems.push({
+        severity: 'warning',
+        code: 'text-in-call',
+        message: 'text inside the call but outside any <arg_key>/<arg_value> pair was ignored.',
+        offset: s,
+        length: e - s,
+      })
       at = stop
     }
-    const call: FoundCall = { name: head.name, nameEnd: head.nameEnd, arguments: head.name === '' ? null : args, start: open, end, closed, problems }
+    const call: FoundCall = {
+      name: head.name,
+      nameEnd: head.nameEnd,
+      arguments: head.name === '' ? null : args,
+      start: open,
+      end,
+      closed,
+      problems,
+    }
     calls.push(call)
     mark.block([call], end, closed)
     from = Math.max(end, open + OPEN.length)
@@ -156,7 +193,13 @@ function readArgument(
   const keyStop = earliest([f.valueOpen, f.close, f.open, f.keyOpen], keyStart, n)
   if (keyClose === -1 || keyClose > keyStop) {
     const where = keyStop >= n ? 'it runs to the end of the text' : 'it was skipped'
-    problems.push({ severity: 'warning', code: 'unclosed-parameter', message: `an <arg_key> is never closed with </arg_key>; ${where}.`, offset: open, length: KEY_OPEN.length })
+    problems.push({
+      severity: 'warning',
+      code: 'unclosed-parameter',
+      message: `an <arg_key> is never closed with </arg_key>; ${where}.`,
+      offset: open,
+      length: KEY_OPEN.length,
+    })
     return keyStop
   }
   const key = text.slice(keyStart, keyClose).trim()
@@ -165,10 +208,22 @@ function readArgument(
   while (text.startsWith('\\n', v)) v = skipSpace(text, v + 2)
   if (!text.startsWith(VALUE_OPEN, v)) {
     if (v >= n || VALUE_OPEN.startsWith(text.slice(v))) {
-      problems.push({ severity: 'warning', code: 'unclosed-parameter', message: `the argument "${key}" is cut off by the end of the text before its <arg_value>.`, offset: open, length: n - open })
+      problems.push({
+        severity: 'warning',
+        code: 'unclosed-parameter',
+        message: `the argument "${key}" is cut off by the end of the text before its <arg_value>.`,
+        offset: open,
+        length: n - open,
+      })
       return n
     }
-    problems.push({ severity: 'error', code: 'missing-argument-value', message: `the argument "${key}" has no <arg_value> after its </arg_key>.`, offset: v, length: 0 })
+    problems.push({
+      severity: 'error',
+      code: 'missing-argument-value',
+      message: `the argument "${key}" has no <arg_value> after its </arg_key>.`,
+      offset: v,
+      length: 0,
+    })
     return v
   }
   const valueStart = v + VALUE_OPEN.length
@@ -183,26 +238,52 @@ function readArgument(
     valueEnd = valueStop
     next = valueStop
     const where = valueStop >= n ? 'it runs to the end of the text' : 'it ends where the next tag begins'
-    problems.push({ severity: 'warning', code: 'unclosed-parameter', message: `the <arg_value> of "${key}" is never closed with </arg_value>; ${where}.`, offset: v, length: VALUE_OPEN.length })
+    problems.push({
+      severity: 'warning',
+      code: 'unclosed-parameter',
+      message: `the <arg_value> of "${key}" is never closed with </arg_value>; ${where}.`,
+      offset: v,
+      length: VALUE_OPEN.length,
+    })
   }
   if (key === '') {
-    problems.push({ severity: 'warning', code: 'missing-argument-name', message: 'an <arg_key> is empty; its value was skipped.', offset: open, length: keyClose + KEY_CLOSE.length - open })
+    problems.push({
+      severity: 'warning',
+      code: 'missing-argument-name',
+      message: 'an <arg_key> is empty; its value was skipped.',
+      offset: open,
+      length: keyClose + KEY_CLOSE.length - open,
+    })
     return next
   }
   const typed = glmValue(text.slice(valueStart, valueEnd), context.tools.parameter(toolName, key))
   if (typed.problem !== undefined) {
     const [s, e] = trimSpan(text, valueStart, valueEnd)
-    problems.push({ severity: 'warning', code: 'argument-type', message: `the value of "${key}" does not read as declared: ${typed.problem}; it is kept as text.`, offset: s, length: e - s })
+    problems.push({
+      severity: 'warning',
+      code: 'argument-type',
+      message: `the value of "${key}" does not read as declared: ${typed.problem}; it is kept as text.`,
+      offset: s,
+      length: e - s,
+    })
   }
   if (Object.prototype.hasOwnProperty.call(args, key)) {
-    problems.push({ severity: 'warning', code: 'duplicate-argument', message: `"${key}" is given more than once; the last value is kept.`, offset: open, length: keyClose + KEY_CLOSE.length - open })
+    problems.push({
+      severity: 'warning',
+      code: 'duplicate-argument',
+      message: `"${key}" is given more than once; the last value is kept.`,
+      offset: open,
+      length: keyClose + KEY_CLOSE.length - open,
+    })
   }
   setOwn(args, key, typed.value)
   return next
 }
 
 function render(call: RenderableCall): string {
-  const pairs = Object.entries(call.arguments).map(([k, v]) => `<arg_key>${k}</arg_key>\n<arg_value>${typeof v === 'string' ? v : JSON.stringify(v)}</arg_value>\n`)
+  const pairs = Object.entries(call.arguments).map(
+    ([k, v]) => `<arg_key>${k}</arg_key>\n<arg_value>${typeof v === 'string' ? v : JSON.stringify(v)}</arg_value>\n`,
+  )
   return `<tool_call>${call.toolName}\n${pairs.join('')}</tool_call>`
 }
 
@@ -213,10 +294,33 @@ export const glm45Format: NativeFormat = {
   models: ['GLM-4.5', 'GLM-4.5-Air', 'GLM-4.6', 'GLM-4.7'],
   openers: [OPEN],
   delimited: true,
-  pieces: [OPEN, CLOSE, KEY_OPEN, KEY_CLOSE, VALUE_OPEN, VALUE_CLOSE, 'get_weather', 'city', 'Paris', '3', '["a", 1]', '\\n', '{', '"', '<', '\n', ' '],
+  pieces: [
+    OPEN,
+    CLOSE,
+    KEY_OPEN,
+    KEY_CLOSE,
+    VALUE_OPEN,
+    VALUE_CLOSE,
+    'get_weather',
+    'city',
+    'Paris',
+    '3',
+    '["a", 1]',
+    '\\n',
+    '{',
+    '"',
+    '<',
+    '\n',
+    ' ',
+  ],
   example: render({ toolName: 'calc_evaluate', arguments: { expression: '6*7' } }),
-  serverFlags: { vllm: '--tool-call-parser glm45 (GLM-4.7: glm47)', sglang: '--tool-call-parser glm45 (GLM-4.7: glm47)', llamaCpp: 'GLM 4.5 format, detected from the chat template (--jinja)' },
-  notes: 'The tool name follows `<tool_call>` directly and ends at a newline (GLM-4.5/4.6) or at `<arg_key>` (GLM-4.7). Values are text: typed by schema, else read as JSON when they are JSON.',
+  serverFlags: {
+    vllm: '--tool-call-parser glm45 (GLM-4.7: glm47)',
+    sglang: '--tool-call-parser glm45 (GLM-4.7: glm47)',
+    llamaCpp: 'GLM 4.5 format, detected from the chat template (--jinja)',
+  },
+  notes:
+    'The tool name follows `<tool_call>` directly and ends at a newline (GLM-4.5/4.6) or at `<arg_key>` (GLM-4.7). Values are text: typed by schema, else read as JSON when they are JSON.',
   claims: (text, at) => readHead(text, at) !== null,
   parse,
   render,

@@ -12,7 +12,6 @@ import type { JsonSchema, TypedValue } from '../tool-hints'
 import { ResumeMark } from './resume'
 import { MarkerFinder as Finder, earliest } from '../marker-search'
 
-
 const HEADER_MAX = 512
 
 /** Characters a tool or parameter name never holds (markup, quotes, space). */
@@ -44,7 +43,8 @@ export function readEqualsHeader(text: string, from: number): TagHeader {
       const name = text.slice(from, i).trim()
       return { name, nameEnd: i, end: i + 1, attributes: new Map() }
     }
-    if (c === 0x0a || c === 0x3c) return { name: '', nameEnd: from, end: -1, attributes: new Map(), problem: 'its name is not closed with `>`' }
+    if (c === 0x0a || c === 0x3c)
+      return { name: '', nameEnd: from, end: -1, attributes: new Map(), problem: 'its name is not closed with `>`' }
   }
   if (limit === text.length) return { name: '', nameEnd: from, end: -1, attributes: new Map() }
   return { name: '', nameEnd: from, end: -1, attributes: new Map(), problem: 'its name is not closed with `>`' }
@@ -64,7 +64,14 @@ export function readAttributeHeader(text: string, from: number): TagHeader {
     const keyStart = i
     while (i < limit && /[A-Za-z0-9_:.-]/.test(text[i] as string)) i++
     const key = text.slice(keyStart, i)
-    if (key === '') return { name: attributes.get('name') ?? '', nameEnd, end: -1, attributes, problem: `${JSON.stringify(text[i])} is not an attribute` }
+    if (key === '')
+      return {
+        name: attributes.get('name') ?? '',
+        nameEnd,
+        end: -1,
+        attributes,
+        problem: `${JSON.stringify(text[i])} is not an attribute`,
+      }
     i = skipSpace(text, i, limit)
     if (text[i] !== '=') {
       if (i >= limit) break
@@ -202,7 +209,12 @@ class InvokeReader {
     const { text, g, f } = this
     const bodyStart = open + g.section.open.length
     const first = skipSpace(text, bodyStart, Math.min(this.n, bodyStart + 256))
-    if (g.foreignSections && first < this.n && !text.startsWith(this.unitOpen, first) && !this.unitOpen.startsWith(text.slice(first, first + this.unitOpen.length))) {
+    if (
+      g.foreignSections &&
+      first < this.n &&
+      !text.startsWith(this.unitOpen, first) &&
+      !this.unitOpen.startsWith(text.slice(first, first + this.unitOpen.length))
+    ) {
       return bodyStart
     }
     const before = this.calls.length
@@ -225,15 +237,34 @@ class InvokeReader {
       }
       const stop = earliest([unitFinder, f.sectionClose, f.sectionOpen], i + 1, this.n)
       const [s, e] = trimSpan(text, i, stop)
-      this.problems.push({ severity: 'warning', code: 'text-between-calls', message: `text inside the ${g.section.open} section but outside any call was ignored.`, offset: s, length: e - s })
+      this.problems.push({
+        severity: 'warning',
+        code: 'text-between-calls',
+        message: `text inside the ${g.section.open} section but outside any call was ignored.`,
+        offset: s,
+        length: e - s,
+      })
       at = stop
     }
     const mine = this.calls.length - before
     if (end === -1) {
-      this.problems.push({ severity: 'warning', code: 'unclosed-section', message: `the ${g.section.open} section is never closed with ${g.section.close}; it runs to ${at >= this.n ? 'the end of the text' : 'the next section'}.`, offset: open, length: g.section.open.length })
+      this.problems.push({
+        severity: 'warning',
+        code: 'unclosed-section',
+        message: `the ${g.section.open} section is never closed with ${g.section.close}; it runs to ${at >= this.n ? 'the end of the text' : 'the next section'}.`,
+        offset: open,
+        length: g.section.open.length,
+      })
     }
     if (mine === 0) {
-      if (end !== -1) this.problems.push({ severity: 'warning', code: 'empty-section', message: `the ${g.section.open} section holds no call.`, offset: open, length: end - open })
+      if (end !== -1)
+        this.problems.push({
+          severity: 'warning',
+          code: 'empty-section',
+          message: `the ${g.section.open} section holds no call.`,
+          offset: open,
+          length: end - open,
+        })
     } else if (mine === 1) {
       // A section's only call spans the section. While the section is open another call may
       // still come (and the call would keep its own span), so the call is not final yet.
@@ -251,10 +282,12 @@ class InvokeReader {
     const { text, g } = this
     const headerStart = open + g.invoke.open.length
     if (g.foreignWrappers && precededBy(text, open, g.foreignWrappers)) return headerStart
-    const header = g.invoke.header === 'equals' ? readEqualsHeader(text, headerStart) : readAttributeHeader(text, headerStart)
+    const header =
+      g.invoke.header === 'equals' ? readEqualsHeader(text, headerStart) : readAttributeHeader(text, headerStart)
     if (header.end === -1 || !isPlausibleName(header.name)) return headerStart
     const next = skipSpace(text, header.end, Math.min(this.n, header.end + 256))
-    if (!text.startsWith(g.parameter.open, next) && !text.startsWith(g.invoke.close, next) && next < this.n) return headerStart
+    if (!text.startsWith(g.parameter.open, next) && !text.startsWith(g.invoke.close, next) && next < this.n)
+      return headerStart
     const call = this.invoke(open, [])
     this.calls.push(call)
     this.settled = call.closed
@@ -272,7 +305,14 @@ class InvokeReader {
     let at = typeStart
     if (sep !== -1) {
       const type = text.slice(typeStart, sep).trim()
-      if (type !== 'function') problems.push({ severity: 'warning', code: 'unknown-call-type', message: `the call's type is ${JSON.stringify(type)}, not "function"; it was read as a function call.`, offset: typeStart, length: sep - typeStart })
+      if (type !== 'function')
+        problems.push({
+          severity: 'warning',
+          code: 'unknown-call-type',
+          message: `the call's type is ${JSON.stringify(type)}, not "function"; it was read as a function call.`,
+          offset: typeStart,
+          length: sep - typeStart,
+        })
       at = sep + wrapper.sep.length
     } else if (typeStart + 64 + wrapper.sep.length >= this.n && !text.slice(typeStart).includes(g.invoke.open)) {
       return {
@@ -281,10 +321,24 @@ class InvokeReader {
         start: open,
         end: this.n,
         closed: false,
-        problems: [{ severity: 'warning', code: 'unclosed-call', message: 'the call is cut off by the end of the text before its tool is named.', offset: open, length: this.n - open }],
+        problems: [
+          {
+            severity: 'warning',
+            code: 'unclosed-call',
+            message: 'the call is cut off by the end of the text before its tool is named.',
+            offset: open,
+            length: this.n - open,
+          },
+        ],
       }
     } else {
-      problems.push({ severity: 'warning', code: 'missing-separator', message: `the call has no \`function${wrapper.sep}\` before its invoke.`, offset: open, length: wrapper.open.length })
+      problems.push({
+        severity: 'warning',
+        code: 'missing-separator',
+        message: `the call has no \`function${wrapper.sep}\` before its invoke.`,
+        offset: open,
+        length: wrapper.open.length,
+      })
     }
     const i = skipSpace(text, at, Math.min(this.n, at + 256))
     let call: FoundCall
@@ -292,9 +346,22 @@ class InvokeReader {
       call = this.invoke(i, [wrapper.close])
     } else {
       const stop = earliest([this.f.callClose as Finder, this.f.sectionClose, this.f.callOpen as Finder], i, this.n)
-      const missing: FormatProblem = i >= this.n
-        ? { severity: 'warning', code: 'unclosed-call', message: `the call is cut off by the end of the text before its ${g.invoke.open}.`, offset: open, length: wrapper.open.length }
-        : { severity: 'error', code: 'missing-tool-name', message: `the call has no ${g.invoke.open} name="..."> naming its tool.`, offset: i, length: Math.max(0, stop - i) }
+      const missing: FormatProblem =
+        i >= this.n
+          ? {
+              severity: 'warning',
+              code: 'unclosed-call',
+              message: `the call is cut off by the end of the text before its ${g.invoke.open}.`,
+              offset: open,
+              length: wrapper.open.length,
+            }
+          : {
+              severity: 'error',
+              code: 'missing-tool-name',
+              message: `the call has no ${g.invoke.open} name="..."> naming its tool.`,
+              offset: i,
+              length: Math.max(0, stop - i),
+            }
       call = { name: '', arguments: null, start: open, end: stop, closed: stop < this.n, problems: [missing] }
     }
     call.start = open
@@ -305,7 +372,13 @@ class InvokeReader {
       call.closed = true
     } else if (call.closed || j >= this.n) {
       if (!call.problems.some((p) => p.code === 'unclosed-call')) {
-        call.problems.push({ severity: 'warning', code: 'unclosed-call', message: `the call is never closed with ${wrapper.close}.`, offset: open, length: wrapper.open.length })
+        call.problems.push({
+          severity: 'warning',
+          code: 'unclosed-call',
+          message: `the call is never closed with ${wrapper.close}.`,
+          offset: open,
+          length: wrapper.open.length,
+        })
       }
       // Text that may still become the wrapper's end (a stream cut inside it) decides nothing yet.
       call.closed = j < this.n && !wrapper.close.startsWith(text.slice(j, j + wrapper.close.length))
@@ -317,22 +390,61 @@ class InvokeReader {
   private invoke(open: number, stops: readonly string[]): FoundCall {
     const { text, g, f } = this
     const headerStart = open + g.invoke.open.length
-    const header = g.invoke.header === 'equals' ? readEqualsHeader(text, headerStart) : readAttributeHeader(text, headerStart)
+    const header =
+      g.invoke.header === 'equals' ? readEqualsHeader(text, headerStart) : readAttributeHeader(text, headerStart)
     const problems: FormatProblem[] = []
     const name = header.name
     if (header.end === -1) {
       if (header.problem) {
-        problems.push({ severity: 'error', code: 'missing-tool-name', message: `the call's ${g.invoke.open} tag is malformed: ${header.problem}.`, offset: open, length: g.invoke.open.length })
-        return { name: isPlausibleName(name) ? name : '', arguments: null, start: open, end: headerStart, closed: true, problems }
+        problems.push({
+          severity: 'error',
+          code: 'missing-tool-name',
+          message: `the call's ${g.invoke.open} tag is malformed: ${header.problem}.`,
+          offset: open,
+          length: g.invoke.open.length,
+        })
+        return {
+          name: isPlausibleName(name) ? name : '',
+          arguments: null,
+          start: open,
+          end: headerStart,
+          closed: true,
+          problems,
+        }
       }
-      problems.push({ severity: 'warning', code: 'unclosed-call', message: `the call's ${g.invoke.open} tag is cut off by the end of the text.`, offset: open, length: this.n - open })
-      if (name === '') problems.push({ severity: 'error', code: 'missing-tool-name', message: 'the call is cut off before its name is whole.', offset: open, length: this.n - open })
+      problems.push({
+        severity: 'warning',
+        code: 'unclosed-call',
+        message: `the call's ${g.invoke.open} tag is cut off by the end of the text.`,
+        offset: open,
+        length: this.n - open,
+      })
+      if (name === '')
+        problems.push({
+          severity: 'error',
+          code: 'missing-tool-name',
+          message: 'the call is cut off before its name is whole.',
+          offset: open,
+          length: this.n - open,
+        })
       return { name, arguments: name === '' ? null : {}, start: open, end: this.n, closed: false, problems }
     }
     if (name === '') {
-      problems.push({ severity: 'error', code: 'missing-tool-name', message: `the call's ${g.invoke.open} tag names no tool.`, offset: open, length: header.end - open })
+      problems.push({
+        severity: 'error',
+        code: 'missing-tool-name',
+        message: `the call's ${g.invoke.open} tag names no tool.`,
+        offset: open,
+        length: header.end - open,
+      })
     } else if (!isPlausibleName(name)) {
-      problems.push({ severity: 'error', code: 'invalid-tool-name', message: `${JSON.stringify(name.slice(0, 60))} is not a tool name.`, offset: headerStart, length: header.nameEnd - headerStart })
+      problems.push({
+        severity: 'error',
+        code: 'invalid-tool-name',
+        message: `${JSON.stringify(name.slice(0, 60))} is not a tool name.`,
+        offset: headerStart,
+        length: header.nameEnd - headerStart,
+      })
     }
     const args: Record<string, unknown> = {}
     let valid = true
@@ -345,7 +457,13 @@ class InvokeReader {
     for (;;) {
       const i = skipSpace(text, at)
       if (i >= this.n) {
-        problems.push({ severity: 'warning', code: 'unclosed-call', message: `the call is never closed with ${g.invoke.close}; it runs to the end of the text.`, offset: open, length: header.end - open })
+        problems.push({
+          severity: 'warning',
+          code: 'unclosed-call',
+          message: `the call is never closed with ${g.invoke.close}; it runs to the end of the text.`,
+          offset: open,
+          length: header.end - open,
+        })
         break
       }
       if (text.startsWith(g.invoke.close, i)) {
@@ -359,7 +477,13 @@ class InvokeReader {
       }
       const stopMarker = stopMarkers.find((m) => text.startsWith(m, i))
       if (stopMarker !== undefined || text.startsWith(this.unitOpen, i)) {
-        problems.push({ severity: 'warning', code: 'unclosed-call', message: `the call is never closed with ${g.invoke.close}; it ends at ${stopMarker ?? this.unitOpen}.`, offset: open, length: header.end - open })
+        problems.push({
+          severity: 'warning',
+          code: 'unclosed-call',
+          message: `the call is never closed with ${g.invoke.close}; it ends at ${stopMarker ?? this.unitOpen}.`,
+          offset: open,
+          length: header.end - open,
+        })
         end = i
         closed = true
         break
@@ -378,23 +502,57 @@ class InvokeReader {
       }
       const stop = earliest([f.paramOpen, f.invokeClose, f.invokeOpen, ...stopFinders], i + 1, this.n)
       const [s, e] = trimSpan(text, i, stop)
-      problems.push({ severity: 'warning', code: 'text-in-call', message: `text inside the call but outside any ${g.parameter.open} was ignored.`, offset: s, length: e - s })
+      problems.push({
+        severity: 'warning',
+        code: 'text-in-call',
+        message: `text inside the call but outside any ${g.parameter.open} was ignored.`,
+        offset: s,
+        length: e - s,
+      })
       at = stop
     }
-    return { name, nameEnd: header.nameEnd, ...(argumentsSpan ? { argumentsSpan } : {}), arguments: valid ? args : null, start: open, end, closed, problems }
+    return {
+      name,
+      nameEnd: header.nameEnd,
+      ...(argumentsSpan ? { argumentsSpan } : {}),
+      arguments: valid ? args : null,
+      start: open,
+      end,
+      closed,
+      problems,
+    }
   }
 
   /** One parameter at `open`, into `args`; returns where reading goes on. */
-  private parameter(open: number, toolName: string, args: Record<string, unknown>, problems: FormatProblem[], stopFinders: readonly Finder[]): number {
+  private parameter(
+    open: number,
+    toolName: string,
+    args: Record<string, unknown>,
+    problems: FormatProblem[],
+    stopFinders: readonly Finder[],
+  ): number {
     const { text, g, f } = this
     const headerStart = open + g.parameter.open.length
-    const header = g.parameter.header === 'equals' ? readEqualsHeader(text, headerStart) : readAttributeHeader(text, headerStart)
+    const header =
+      g.parameter.header === 'equals' ? readEqualsHeader(text, headerStart) : readAttributeHeader(text, headerStart)
     if (header.end === -1) {
       if (header.problem) {
-        problems.push({ severity: 'warning', code: 'invalid-parameter', message: `a ${g.parameter.open} tag is malformed (${header.problem}); it was skipped.`, offset: open, length: g.parameter.open.length })
+        problems.push({
+          severity: 'warning',
+          code: 'invalid-parameter',
+          message: `a ${g.parameter.open} tag is malformed (${header.problem}); it was skipped.`,
+          offset: open,
+          length: g.parameter.open.length,
+        })
         return headerStart
       }
-      problems.push({ severity: 'warning', code: 'unclosed-parameter', message: `the ${g.parameter.open} tag is cut off by the end of the text.`, offset: open, length: this.n - open })
+      problems.push({
+        severity: 'warning',
+        code: 'unclosed-parameter',
+        message: `the ${g.parameter.open} tag is cut off by the end of the text.`,
+        offset: open,
+        length: this.n - open,
+      })
       return this.n
     }
     const key = header.name
@@ -408,22 +566,49 @@ class InvokeReader {
       valueEnd = close
       next = close + g.parameter.close.length
     } else {
-      valueEnd = other >= this.n ? this.n - partialSuffix(text, this.n, ['\n' + g.parameter.close, g.parameter.close, g.invoke.close]) : other
+      valueEnd =
+        other >= this.n
+          ? this.n - partialSuffix(text, this.n, ['\n' + g.parameter.close, g.parameter.close, g.invoke.close])
+          : other
       next = other
       const where = other >= this.n ? 'it runs to the end of the text' : 'it ends where the next tag begins'
-      problems.push({ severity: 'warning', code: 'unclosed-parameter', message: `\`${tag}\` is never closed with ${g.parameter.close}; ${where}.`, offset: open, length: valueStart - open })
+      problems.push({
+        severity: 'warning',
+        code: 'unclosed-parameter',
+        message: `\`${tag}\` is never closed with ${g.parameter.close}; ${where}.`,
+        offset: open,
+        length: valueStart - open,
+      })
     }
     if (key === '') {
-      problems.push({ severity: 'warning', code: 'missing-argument-name', message: `a ${g.parameter.open} tag names no argument; its value was skipped.`, offset: open, length: valueStart - open })
+      problems.push({
+        severity: 'warning',
+        code: 'missing-argument-name',
+        message: `a ${g.parameter.open} tag names no argument; its value was skipped.`,
+        offset: open,
+        length: valueStart - open,
+      })
       return next
     }
     const [s, e] = g.trim(text, valueStart, valueEnd)
     const typed = g.value(text.slice(s, e), this.context.tools.parameter(toolName, key), header.attributes)
     if (typed.problem !== undefined) {
-      problems.push({ severity: 'warning', code: 'argument-type', message: `the value of "${key}" does not read as declared: ${typed.problem}; it is kept as text.`, offset: s, length: e - s })
+      problems.push({
+        severity: 'warning',
+        code: 'argument-type',
+        message: `the value of "${key}" does not read as declared: ${typed.problem}; it is kept as text.`,
+        offset: s,
+        length: e - s,
+      })
     }
     if (Object.prototype.hasOwnProperty.call(args, key)) {
-      problems.push({ severity: 'warning', code: 'duplicate-argument', message: `"${key}" is given more than once; the last value is kept.`, offset: open, length: valueStart - open })
+      problems.push({
+        severity: 'warning',
+        code: 'duplicate-argument',
+        message: `"${key}" is given more than once; the last value is kept.`,
+        offset: open,
+        length: valueStart - open,
+      })
     }
     setOwn(args, key, typed.value)
     return next

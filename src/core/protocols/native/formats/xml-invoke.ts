@@ -16,7 +16,15 @@ import type { NativeFormat, RenderableCall } from '../format'
 import { skipSpace, trimSpan } from '../json-pieces'
 import { typeBySchema, type JsonSchema, type TypedValue } from '../tool-hints'
 import { parseLenientJson } from '../../json/lenient-json'
-import { isPlausibleName, precededBy, readEqualsHeader, readInvokes, startsOrEnds, trimOneNewline, type InvokeGrammar } from './xml-invoke-reader'
+import {
+  isPlausibleName,
+  precededBy,
+  readEqualsHeader,
+  readInvokes,
+  startsOrEnds,
+  trimOneNewline,
+  type InvokeGrammar,
+} from './xml-invoke-reader'
 import { glm45Format } from './xml-invoke-glm'
 
 const FAMILY = 'XML invoke'
@@ -73,10 +81,31 @@ export const qwen3CoderFormat: NativeFormat = {
   models: ['Qwen3-Coder-480B-A35B-Instruct', 'Qwen3-Coder-30B-A3B-Instruct', 'Qwen3.5'],
   openers: ['<tool_call>', '<function='],
   delimited: true,
-  pieces: ['<tool_call>', '</tool_call>', '<function=', '</function>', '<parameter=', '</parameter>', 'get_weather>', 'city>', 'count>', 'Paris', '3', '>', '<', '\n', ' '],
+  pieces: [
+    '<tool_call>',
+    '</tool_call>',
+    '<function=',
+    '</function>',
+    '<parameter=',
+    '</parameter>',
+    'get_weather>',
+    'city>',
+    'count>',
+    'Paris',
+    '3',
+    '>',
+    '<',
+    '\n',
+    ' ',
+  ],
   example: renderQwen({ toolName: 'calc_evaluate', arguments: { expression: '6*7' } }),
-  serverFlags: { vllm: '--tool-call-parser qwen3_coder (or qwen3_xml)', sglang: '--tool-call-parser qwen3_coder', llamaCpp: 'Qwen3-Coder XML, detected from the chat template (--jinja)' },
-  notes: 'One `<function=NAME>` per `<tool_call>`; a value sits on its own lines (one newline each side is padding). A missing `</parameter>` ends at the next `<parameter=` or `</function>`; `<function=...>` without `<tool_call>` is read too.',
+  serverFlags: {
+    vllm: '--tool-call-parser qwen3_coder (or qwen3_xml)',
+    sglang: '--tool-call-parser qwen3_coder',
+    llamaCpp: 'Qwen3-Coder XML, detected from the chat template (--jinja)',
+  },
+  notes:
+    'One `<function=NAME>` per `<tool_call>`; a value sits on its own lines (one newline each side is padding). A missing `</parameter>` ends at the next `<parameter=` or `</function>`; `<function=...>` without `<tool_call>` is read too.',
   claims: claimsQwen,
   parse: (source, context) => readInvokes(source, qwenGrammar, context),
   render: renderQwen,
@@ -107,10 +136,28 @@ export const seedOssFormat: NativeFormat = {
   models: ['Seed-OSS-36B-Instruct'],
   openers: ['<seed:tool_call>'],
   delimited: true,
-  pieces: ['<seed:tool_call>', '</seed:tool_call>', '<function=', '</function>', '<parameter=', '</parameter>', SEED_THINK_OPEN, SEED_THINK_CLOSE, 'get_weather>', 'city>', 'Paris', '3', '>', '<', '\n', ' '],
+  pieces: [
+    '<seed:tool_call>',
+    '</seed:tool_call>',
+    '<function=',
+    '</function>',
+    '<parameter=',
+    '</parameter>',
+    SEED_THINK_OPEN,
+    SEED_THINK_CLOSE,
+    'get_weather>',
+    'city>',
+    'Paris',
+    '3',
+    '>',
+    '<',
+    '\n',
+    ' ',
+  ],
   example: renderSeed({ toolName: 'calc_evaluate', arguments: { expression: '6*7' } }),
   serverFlags: { vllm: '--tool-call-parser seed_oss', llamaCpp: 'Seed-OSS, detected from the chat template (--jinja)' },
-  notes: 'Qwen3-Coder\'s `<function=NAME>`/`<parameter=KEY>` tags inside `<seed:tool_call>`; calls inside `<seed:think>` reasoning are not taken.',
+  notes:
+    "Qwen3-Coder's `<function=NAME>`/`<parameter=KEY>` tags inside `<seed:tool_call>`; calls inside `<seed:think>` reasoning are not taken.",
   claims: (source, at, opener) => followedBy(source, at, opener, '<function='),
   parse: (text, context) => readInvokes(text, seedGrammar, context),
   render: renderSeed,
@@ -138,10 +185,33 @@ export const minimaxM2Format: NativeFormat = {
   models: ['MiniMax-M2', 'MiniMax-M2.1'],
   openers: ['<minimax:tool_call>'],
   delimited: true,
-  pieces: ['<minimax:tool_call>', '</minimax:tool_call>', '<invoke name="', '</invoke>', '<parameter name="', '</parameter>', 'get_weather', 'city', 'Paris', '3', '">', '"', "'", '>', '<', '\n', ' '],
+  pieces: [
+    '<minimax:tool_call>',
+    '</minimax:tool_call>',
+    '<invoke name="',
+    '</invoke>',
+    '<parameter name="',
+    '</parameter>',
+    'get_weather',
+    'city',
+    'Paris',
+    '3',
+    '">',
+    '"',
+    "'",
+    '>',
+    '<',
+    '\n',
+    ' ',
+  ],
   example: renderMinimax({ toolName: 'calc_evaluate', arguments: { expression: '6*7' } }),
-  serverFlags: { vllm: '--tool-call-parser minimax_m2', sglang: '--tool-call-parser minimax-m2', llamaCpp: 'MiniMax-M2, detected from the chat template (--jinja)' },
-  notes: 'Several `<invoke name="...">` in one `<minimax:tool_call>` section; names may be quoted with `"` or `\'`. Values are trimmed.',
+  serverFlags: {
+    vllm: '--tool-call-parser minimax_m2',
+    sglang: '--tool-call-parser minimax-m2',
+    llamaCpp: 'MiniMax-M2, detected from the chat template (--jinja)',
+  },
+  notes:
+    'Several `<invoke name="...">` in one `<minimax:tool_call>` section; names may be quoted with `"` or `\'`. Values are trimmed.',
   claims: (source, at, opener) => followedBy(source, at, opener, '<invoke'),
   parse: (source, context) => readInvokes(source, minimaxGrammar, context),
   render: renderMinimax,
@@ -161,7 +231,10 @@ function dsmlValue(raw: string, schema: JsonSchema | undefined, attributes: Read
   const trimmed = raw.trim()
   const parsed = parseLenientJson(trimmed)
   if (parsed.ok) return { value: parsed.value }
-  return { value: raw, problem: `it is marked string="false" but ${JSON.stringify(trimmed.length > 40 ? trimmed.slice(0, 37) + '...' : trimmed)} is not JSON` }
+  return {
+    value: raw,
+    problem: `it is marked string="false" but ${JSON.stringify(trimmed.length > 40 ? trimmed.slice(0, 37) + '...' : trimmed)} is not JSON`,
+  }
 }
 
 const dsmlGrammar: InvokeGrammar = {
@@ -174,7 +247,9 @@ const dsmlGrammar: InvokeGrammar = {
 }
 
 function renderDsml(call: RenderableCall): string {
-  const params = Object.entries(call.arguments).map(([k, v]) => `<${DSML}parameter name="${k}" string="${typeof v === 'string'}">${text(v)}</${DSML}parameter>\n`)
+  const params = Object.entries(call.arguments).map(
+    ([k, v]) => `<${DSML}parameter name="${k}" string="${typeof v === 'string'}">${text(v)}</${DSML}parameter>\n`,
+  )
   return `<${DSML}function_calls>\n<${DSML}invoke name="${call.toolName}">\n${params.join('')}</${DSML}invoke>\n</${DSML}function_calls>`
 }
 
@@ -207,7 +282,8 @@ export const deepseekV32Format: NativeFormat = {
   ],
   example: renderDsml({ toolName: 'calc_evaluate', arguments: { expression: '6*7' } }),
   serverFlags: { vllm: '--tool-call-parser deepseek_v32', sglang: '--tool-call-parser deepseekv32' },
-  notes: 'Tags carry the `｜DSML｜` prefix (U+FF5C bars). Each parameter says `string="true"` (text) or `string="false"` (JSON); an invoke may also hold a JSON object instead of parameters.',
+  notes:
+    'Tags carry the `｜DSML｜` prefix (U+FF5C bars). Each parameter says `string="true"` (text) or `string="false"` (JSON); an invoke may also hold a JSON object instead of parameters.',
   claims: (source, at, opener) => followedBy(source, at, opener, `<${DSML}invoke`),
   parse: (source, context) => readInvokes(source, dsmlGrammar, context),
   render: renderDsml,
@@ -225,7 +301,9 @@ const step3Grammar: InvokeGrammar = {
 }
 
 function renderStep3(call: RenderableCall): string {
-  const params = Object.entries(call.arguments).map(([k, v]) => `<steptml:parameter name="${k}">${text(v)}</steptml:parameter>\n`)
+  const params = Object.entries(call.arguments).map(
+    ([k, v]) => `<steptml:parameter name="${k}">${text(v)}</steptml:parameter>\n`,
+  )
   return `<｜tool_calls_begin｜>\n<｜tool_call_begin｜>function<｜tool_sep｜><steptml:invoke name="${call.toolName}">\n${params.join('')}</steptml:invoke><｜tool_call_end｜>\n<｜tool_calls_end｜>`
 }
 
@@ -259,10 +337,18 @@ export const step3Format: NativeFormat = {
   ],
   example: renderStep3({ toolName: 'calc_evaluate', arguments: { expression: '6*7' } }),
   serverFlags: { vllm: '--tool-call-parser step3', sglang: '--tool-call-parser step3' },
-  notes: 'DeepSeek-like section tokens but with ASCII underscores (`<｜tool_calls_begin｜>`), each call `function<｜tool_sep｜>` then a `<steptml:invoke>`. Values are trimmed.',
+  notes:
+    'DeepSeek-like section tokens but with ASCII underscores (`<｜tool_calls_begin｜>`), each call `function<｜tool_sep｜>` then a `<steptml:invoke>`. Values are trimmed.',
   claims: (source, at, opener) => followedBy(source, at, opener, '<｜tool_call_begin｜>'),
   parse: (source, context) => readInvokes(source, step3Grammar, context),
   render: renderStep3,
 }
 
-export const xmlInvokeFormats: NativeFormat[] = [qwen3CoderFormat, seedOssFormat, minimaxM2Format, deepseekV32Format, step3Format, glm45Format]
+export const xmlInvokeFormats: NativeFormat[] = [
+  qwen3CoderFormat,
+  seedOssFormat,
+  minimaxM2Format,
+  deepseekV32Format,
+  step3Format,
+  glm45Format,
+]
