@@ -181,6 +181,14 @@ export {
 } from './chat/native'
 export { buildSystemPrompt, finalAnswerInstruction, isFinalAnswerInstruction, localDate } from './chat/system-prompt'
 export { createManualClient } from './chat/manual-client'
+export {
+  createToolSession,
+  type ExecuteHooks,
+  type ToolSession,
+  type ToolSessionOptions,
+  type ToolSettings,
+  type ToolsPrompt,
+} from './session/tool-session'
 export { runToolLoop, type ToolLoopCallbacks, type ToolLoopOptions, type ToolLoopResult } from './chat/tool-loop'
 export {
   approvalKey,

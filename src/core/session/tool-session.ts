@@ -1,0 +1,241 @@
+/**
+ * A tool session: one conversation's tools, as a model (or a person) meets them. It is the one
+ * place that puts together what a call's plan depends on (the registry, the config with the tool
+ * groups applied, the agent's presets, the conversation's variables and request ids), so the chat
+ * loop, a chat card, the Parser and Executor panes and the CLI plan and run a call alike.
+ */
+import type { ParsedRequest, ParseResult, ToolCallConfig, ToolExecutionResult } from '../types'
+import { DEFAULT_TOOL_CALL_CONFIG } from '../types'
+import type { ParseOptions, StreamParser } from '../protocols/protocol'
+import { protocolRegistry, type ProtocolRegistry } from '../protocols/registry'
+import { createStreamParser, parseToolRequests } from '../parser'
+import { createRequestIdSession, type RequestIdSession } from '../request-ids'
+import { createToolDiscoveryService, enabledTools, isMethodEnabled, type ToolDiscoveryService } from '../discovery'
+import { toolRegistryManager, type ToolRegistryManager } from '../tools/registry-manager'
+import { consultPolicies, planCall, type CallPlan, type PlanOptions } from '../execution/plan'
+import {
+  executeToolRequests,
+  type ApprovalDecision,
+  type Approver,
+  type ExecuteOptions,
+  type ResultReviewer,
+} from '../execution/executor'
+import type { VariableStore } from '../results/variables'
+import { applyGroupState, buildToolRules, type GroupState, type ToolGroup } from '../groups'
+import { formatResultsForContext } from '../engine'
+import { nativeNameMap, nativeToolDefinitions } from '../chat/native'
+import type { NativeToolDefinition } from '../chat/types'
+
+/** An agent's (or a pane's) settings: what, besides the request, decides a call's plan. */
+export interface ToolSettings {
+  /** Protocol, timeout, parallel mode, confirmation and the per-tool switches. @default DEFAULT_TOOL_CALL_CONFIG */
+  config?: ToolCallConfig
+  /** Tool groups and their state: a tool whose group is off is switched off, and the groups' rules go into the prompt. */
+  groups?: { groups: readonly ToolGroup[]; state: GroupState }
+  /** Preset arguments per tool id: they fill what the caller leaves out. */
+  presets?: Readonly<Record<string, Readonly<Record<string, unknown>>>>
+}
+
+export interface ToolSessionOptions extends ToolSettings {
+  /** @default the app's toolRegistryManager */
+  registry?: ToolRegistryManager
+  /** @default the app's protocolRegistry */
+  protocols?: ProtocolRegistry
+  /** A discovery service to share its prompt cache; it must serve the same registry and protocols. */
+  discovery?: ToolDiscoveryService
+  /** A model ('agent') may call only agent-callable methods; a person ('user') any. @default 'agent' */
+  caller?: 'agent' | 'user'
+  /** Where full results and arguments are kept and `$VAR_REF` reads from. @default none: nothing is kept, `$VAR_REF` stays as written */
+  variables?: VariableStore
+  /** Request ids stay unique across it. @default a new sequence */
+  requestIds?: RequestIdSession
+  /** Where 'once' approvals are remembered. @default a new, empty map */
+  approvalMemory?: Map<string, ApprovalDecision>
+}
+
+/** The tools part of a system prompt, and for native function calling the `tools` to send. */
+export interface ToolsPrompt {
+  /** Group rules, then (text calling) the protocol's tool definitions; '' when no tool is on. */
+  text: string
+  /** Native calling: the function definitions (undefined when no tool is on). */
+  definitions?: NativeToolDefinition[]
+  /** Native calling: function name -> routing name. */
+  nativeNames?: Map<string, string>
+}
+
+/** What a run adds to the session's own settings: the run's signal, its questions and its listeners. */
+export interface ExecuteHooks {
+  signal?: AbortSignal
+  /** Asked about every call; with it, every call goes through it (it decides by its own policy). */
+  approver?: Approver
+  /** The caller has approved these calls already (a person's click): nothing is asked. */
+  approved?: boolean
+  resultReviewer?: ResultReviewer
+  /** The protocol of a cut result's ready-made ReadVar request. @default the config's protocol */
+  resultProtocol?: string
+  /** Run requests that sit in reasoning. @default 'skip' */
+  reasoning?: 'skip' | 'run'
+  onCallStart?: ExecuteOptions['onCallStart']
+  onCallComplete?: ExecuteOptions['onCallComplete']
+  onCallProgress?: ExecuteOptions['onCallProgress']
+}
+
+export interface ToolSession {
+  readonly registry: ToolRegistryManager
+  readonly protocols: ProtocolRegistry
+  readonly discovery: ToolDiscoveryService
+  readonly variables: VariableStore | undefined
+  readonly requestIds: RequestIdSession
+  readonly approvalMemory: Map<string, ApprovalDecision>
+  /** The config as calls see it: the tool groups' switches applied. */
+  readonly config: ToolCallConfig
+  /** Changes the settings (another agent, a group switched): later plans and runs follow them. */
+  configure(settings: ToolSettings): void
+  /** The tool switch: whether a method is on under the config and the groups. */
+  isToolOn(toolId: string, method: string): boolean
+  /** The tools prompt for text or native calling. Throws when the config names an unknown protocol. */
+  toolsPrompt(options?: { calling?: 'text' | 'native'; agentId?: string }): ToolsPrompt
+  /** Reads a reply with the config's protocol (or `protocol`), numbering its requests in this session. */
+  parse(text: string, options?: ParseOptions & { protocol?: string }): ParseResult
+  /** The same, streaming. */
+  createStreamParser(options?: ParseOptions & { protocol?: string }): StreamParser
+  /** What would happen to a request now, tools' policies not yet asked. Never throws. */
+  plan(request: ParsedRequest): CallPlan
+  /** The plan with the tools' policies asked. */
+  planWithPolicies(request: ParsedRequest): Promise<CallPlan>
+  /** Runs requests as their plans say (in parallel when the config says so). Never rejects for a call's failure. */
+  execute(requests: readonly ParsedRequest[], hooks?: ExecuteHooks): Promise<ToolExecutionResult[]>
+  /** Results in the config's protocol (or `protocol`), ready to go back to the model. */
+  formatResults(results: ToolExecutionResult[], protocol?: string): string
+}
+
+export function createToolSession(options: ToolSessionOptions = {}): ToolSession {
+  const registry = options.registry ?? toolRegistryManager
+  const protocols = options.protocols ?? protocolRegistry
+  const discovery = options.discovery ?? createToolDiscoveryService({ registry, protocols })
+  const caller = options.caller ?? 'agent'
+  const variables = options.variables
+  const requestIds = options.requestIds ?? createRequestIdSession()
+  const approvalMemory = options.approvalMemory ?? new Map<string, ApprovalDecision>()
+  let settings: ToolSettings = {}
+  let config: ToolCallConfig = DEFAULT_TOOL_CALL_CONFIG
+
+  function configure(next: ToolSettings): void {
+    settings = { ...next }
+    const base = next.config ?? DEFAULT_TOOL_CALL_CONFIG
+    const groups = next.groups
+    // Groups switch tools off through the config, so the prompt, the plans and the runs all see it.
+    config = groups
+      ? applyGroupState(
+          base,
+          groups.groups,
+          groups.state,
+          registry.list().map((tool) => tool.id),
+        )
+      : base
+  }
+  configure(options)
+
+  const isToolOn = (toolId: string, method: string): boolean => isMethodEnabled(config, toolId, method)
+
+  function planOptions(): PlanOptions {
+    return {
+      registry,
+      caller,
+      toolEnabled: isToolOn,
+      presets: settings.presets,
+      requireConfirmation: config.requireConfirmation || config.mode === 'manual',
+      variables,
+    }
+  }
+
+  const toolsPrompt = ({ calling = 'text', agentId }: { calling?: 'text' | 'native'; agentId?: string } = {}) =>
+    buildToolsPrompt({ discovery, config, groups: settings.groups, variables, calling, agentId })
+
+  const readOptions = (given: (ParseOptions & { protocol?: string }) | undefined) => {
+    const { protocol = config.protocol, ...rest } = given ?? {}
+    return { protocol, parse: { session: requestIds, ...rest, protocols } }
+  }
+
+  const execute = (requests: readonly ParsedRequest[], hooks: ExecuteHooks = {}) =>
+    executeToolRequests(requests, executeOptions(planOptions(), config, hooks))
+
+  return {
+    registry,
+    protocols,
+    discovery,
+    variables,
+    requestIds,
+    approvalMemory,
+    get config() {
+      return config
+    },
+    configure,
+    isToolOn,
+    toolsPrompt,
+    parse(text, given) {
+      const { protocol, parse } = readOptions(given)
+      return parseToolRequests(text, protocol, parse)
+    },
+    createStreamParser(given) {
+      const { protocol, parse } = readOptions(given)
+      return createStreamParser(protocol, parse)
+    },
+    plan: (request) => planCall(request, planOptions()),
+    planWithPolicies: (request) => consultPolicies(planCall(request, planOptions()), planOptions()),
+    execute,
+    formatResults: (results, protocol = config.protocol) => formatResultsForContext(results, protocol, { protocols }),
+  }
+}
+
+function buildToolsPrompt(parts: {
+  discovery: ToolDiscoveryService
+  config: ToolCallConfig
+  groups: ToolSettings['groups']
+  variables: VariableStore | undefined
+  calling: 'text' | 'native'
+  agentId?: string
+}): ToolsPrompt {
+  const { discovery, config, groups } = parts
+  const enabled = config.enabled ? enabledTools(discovery.getDiscoveredMethods(), config) : []
+  const rules =
+    groups && enabled.length > 0
+      ? buildToolRules({
+          groups: groups.groups,
+          state: groups.state,
+          enabledToolIds: enabled.map((tool) => tool.toolId),
+          variables: parts.variables,
+          toolNames: Object.fromEntries(enabled.map((tool) => [tool.toolId, tool.toolId])),
+        })
+      : ''
+  if (parts.calling === 'native')
+    return {
+      text: rules,
+      definitions: enabled.length > 0 ? nativeToolDefinitions(enabled) : undefined,
+      nativeNames: nativeNameMap(enabled),
+    }
+  const definitions = config.enabled ? discovery.generatePrompt({ config, agentId: parts.agentId }) : ''
+  return { text: [rules, definitions].filter(Boolean).join('\n\n') }
+}
+
+/** The executor's options for a run: the session's plan inputs, the config's limits, the run's hooks. */
+function executeOptions(planned: PlanOptions, config: ToolCallConfig, hooks: ExecuteHooks): ExecuteOptions {
+  const run: ExecuteOptions = {
+    ...planned,
+    timeout: config.timeout,
+    parallel: config.parallelExecution,
+    signal: hooks.signal,
+    resultProtocol: hooks.resultProtocol ?? config.protocol,
+    onResultReview: hooks.resultReviewer,
+    onCallStart: hooks.onCallStart,
+    onCallComplete: hooks.onCallComplete,
+    onCallProgress: hooks.onCallProgress,
+    reasoning: hooks.reasoning,
+  }
+  if (hooks.approved) run.requireConfirmation = false
+  else if (hooks.approver) {
+    run.requireConfirmation = true
+    run.onBeforeExecute = hooks.approver
+  }
+  return run
+}
