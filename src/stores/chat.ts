@@ -7,23 +7,23 @@ import { computed, ref, shallowRef, watch } from 'vue'
 import {
   createOpenAIClient,
   createRequestIdSession,
+  createToolSession,
   createVariableStore,
-  executeOptionsFor,
   listModels,
-  planCall,
+  protocolRegistry,
   toolCallResultMessage,
-  type ApprovalDecision,
   type CallPlan,
   type ChatRunState,
   type ModelClient,
   type ParsedRequest,
-  type RequestIdSession,
   type ToolExecutionResult,
+  type ToolSession,
+  type ToolSettings,
   type VariableStore,
 } from '../core'
 import { useGroupsStore } from './groups'
 import { forgetSavedVariables, keepVariablesSaved } from '../chat/saved-variables'
-import { useToolCalling } from '../composables/useToolCalling'
+import { discoveryFor, useToolCalling } from '../composables/useToolCalling'
 import { useChatRun } from '../composables/useChatRun'
 import {
   defaultChatState,
@@ -60,11 +60,10 @@ export const useChatStore = defineStore('chat', () => {
   const chatRun = useChatRun()
   const target = shallowRef<{ sessionId: string; messageId: string | null } | null>(null)
   const live = computed<LiveRun | null>(() => (target.value ? { ...target.value, run: chatRun.state } : null))
-  // Per session, for the life of the page: request ids stay unique, variables are kept, and
-  // ask-once decisions are remembered.
-  const idSessions = new Map<string, RequestIdSession>()
+  // Per chat, for the life of the page: its tool session (request ids stay unique, variables are
+  // kept, ask-once decisions are remembered), through which its runs, cards and plans all go.
+  const toolSessions = new Map<string, ToolSession>()
   const variableStores = new Map<string, VariableStore>()
-  const approvalMemories = new Map<string, Map<string, ApprovalDecision>>()
   /** Bumped when any session's variables change, for views that list them. */
   const variablesVersion = ref(0)
   const groupsStore = useGroupsStore()
@@ -86,10 +85,34 @@ export const useChatStore = defineStore('chat', () => {
     return store
   }
 
-  function approvalMemoryOf(sessionId: string): Map<string, ApprovalDecision> {
-    let memory = approvalMemories.get(sessionId)
-    if (!memory) approvalMemories.set(sessionId, (memory = new Map()))
-    return memory
+  /** The chat's tool session, set up for its agent as it is now (tool switches, groups, presets). */
+  function toolSessionOf(session: ChatSession): ToolSession {
+    let tools = toolSessions.get(session.id)
+    if (!tools) {
+      const requestIds = createRequestIdSession()
+      // After a reload the chat goes on: ids its saved runs used stay taken (and so do their variables' names).
+      for (const saved of session.messages)
+        for (const round of saved.run?.rounds ?? [])
+          for (const request of round.requests) requestIds.claim(request.requestId)
+      const registry = toolCalling.registry
+      tools = createToolSession({
+        registry,
+        discovery: discoveryFor(registry, protocolRegistry),
+        variables: variablesOf(session.id),
+        requestIds,
+      })
+      toolSessions.set(session.id, tools)
+    }
+    tools.configure(settingsOf(agentById(session.agentId)))
+    return tools
+  }
+
+  function settingsOf(agent: Agent): ToolSettings {
+    return {
+      config: agent.config,
+      presets: agent.presets,
+      groups: { groups: groupsStore.groups, state: groupsStore.state },
+    }
   }
 
   const sessions = computed(() => state.value.sessions)
@@ -142,8 +165,7 @@ export const useChatStore = defineStore('chat', () => {
     stopSaving.get(id)?.()
     stopSaving.delete(id)
     variableStores.delete(id)
-    approvalMemories.delete(id)
-    idSessions.delete(id)
+    toolSessions.delete(id)
     forgetSavedVariables(id).catch(
       (error: unknown) =>
         (variablesError.value = `Saved variables of the deleted session could not be removed: ${error instanceof Error ? error.message : String(error)}`),
@@ -228,14 +250,7 @@ export const useChatStore = defineStore('chat', () => {
     // The saved (reactive) copy: changes to it are shown and saved.
     const message: StoredMessage = session.messages[session.messages.length - 1]!
     target.value = { sessionId: session.id, messageId: message.id }
-    let idSession = idSessions.get(session.id)
-    if (!idSession) {
-      // After a reload the session goes on: ids its saved runs used stay taken (and so do their variables' names).
-      idSessions.set(session.id, (idSession = createRequestIdSession()))
-      for (const saved of session.messages)
-        for (const round of saved.run?.rounds ?? [])
-          for (const request of round.requests) idSession.claim(request.requestId)
-    }
+    const tools = toolSessionOf(session)
 
     try {
       const result = await chatRun.start({
@@ -243,18 +258,14 @@ export const useChatStore = defineStore('chat', () => {
         history,
         agentPrompt: agent.systemPrompt,
         agentId: agent.id,
-        config: agent.config,
+        toolSession: tools,
         calling: agent.calling,
         // Names the formats the model writes, for markup its server left in the text.
         model: profile.kind === 'manual' ? undefined : profile.model || undefined,
         flow: agent.flow,
         approval: (toolId, call) => policyFor(agent, toolId, methodOf(toolId, call.method)),
         resultReview: (call) => resultPolicyFor(agent, call.toolId),
-        approvalMemory: approvalMemoryOf(session.id),
-        variables: variablesOf(session.id),
-        presets: agent.presets,
-        groups: { groups: groupsStore.groups, state: groupsStore.state },
-        session: idSession,
+        approvalMemory: tools.approvalMemory,
       })
       const { record } = result
       // Images stay out of saved chats: localStorage is small, and the model read their description.
@@ -293,8 +304,7 @@ export const useChatStore = defineStore('chat', () => {
     const semi = message?.semi
     const request = semi?.requests.find((r) => r.requestId === requestId)
     if (!message || !semi || !request || semi.results[requestId]) return
-    const agent = agentById(session.agentId)
-    const result = await chatRun.runRequest(request, { config: agent.config, presets: agent.presets })
+    const result = await chatRun.runRequest(request, { toolSession: toolSessionOf(session) })
     semi.results[requestId] = result
     session.messages.push({
       id: newId('msg'),
@@ -322,18 +332,29 @@ export const useChatStore = defineStore('chat', () => {
     return { name, annotations: method?.annotations, fromMcp: tool?.origin === 'mcp' }
   }
 
-  /** What the executor will do with a request of the active chat, as its agent is set up (presets, switches, approvals). */
-  function planFor(request: ParsedRequest): CallPlan {
+  /**
+   * The plans of the active chat's cards, as its agent is set up now (presets, tool switches and
+   * groups, variables): each worked out once, and again after any of those changes.
+   */
+  const cardPlanner = computed(() => {
     const session = activeSession.value
     const agent = agentById(session.agentId)
-    return planCall(
-      request,
-      executeOptionsFor(agent.config, {
-        registry: toolCalling.registry,
-        presets: agent.presets,
-        variables: variablesOf(session.id),
-      }),
-    )
+    // Read deeply, so a change anywhere in the settings makes new plans.
+    void JSON.stringify([agent.config, agent.presets, groupsStore.state])
+    void variablesVersion.value
+    void toolCalling.registryVersion.value
+    const tools = toolSessionOf(session)
+    const plans = new WeakMap<ParsedRequest, CallPlan>()
+    return (request: ParsedRequest): CallPlan => {
+      let plan = plans.get(request)
+      if (!plan) plans.set(request, (plan = tools.plan(request)))
+      return plan
+    }
+  })
+
+  /** What the executor will do with a request of the active chat, as its agent is set up. */
+  function planFor(request: ParsedRequest): CallPlan {
+    return cardPlanner.value(request)
   }
 
   const activeVariables = computed(() => {

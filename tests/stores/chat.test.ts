@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
 import { useChatStore } from '../../src/stores/chat'
+import { useGroupsStore } from '../../src/stores/groups'
 import { freshPinia, useFreshApp } from '../helpers-ui'
 
 const CALC =
@@ -153,5 +154,52 @@ describe('chat store', () => {
     chat.activeSession.profileId = profile.id
     chat.deleteProfile(profile.id)
     expect(chat.activeSession.profileId).toBe('manual')
+  })
+
+  /** A semi-automatic turn whose reply is `reply`: the message that holds its cards. */
+  async function semiTurn(chat: ReturnType<typeof useChatStore>, reply: string) {
+    chat.activeAgent.flow = 'semi-automatic'
+    chat.send('Go')
+    await until(() => Boolean(chat.live?.run.manualRequest))
+    chat.submitManualReply(reply)
+    await until(() => !chat.running)
+    const message = chat.activeSession.messages.at(-1)!
+    return { message, request: message.semi!.requests[0]! }
+  }
+
+  it("a semi-automatic card runs with the conversation's variables, as its plan says, and its result is kept (the run ignored them)", async () => {
+    const chat = useChatStore()
+    chat.activeVariables.set({ name: 'sum', value: '2+3', type: 'user' })
+    const { message, request } = await semiTurn(chat, CALC.replace('2+2', '$VAR_REF{{sum}}'))
+    expect(chat.planFor(request)).toMatchObject({ verdict: 'ready', args: { expression: '2+3' } })
+    await chat.runSemiRequest(message.id, request.requestId)
+    expect(message.semi!.results[request.requestId]).toMatchObject({ status: 'success' })
+    expect(message.semi!.results[request.requestId]!.result).toContain('5')
+    expect(chat.activeVariables.peek(`calc_evaluate/${request.requestId}/result`)?.value).toContain('5')
+    chat.stop()
+    await until(() => !chat.running)
+  })
+
+  it('a card for a tool whose group is off says "disabled" and does not run, as the loop would (it said "ready" and ran)', async () => {
+    const chat = useChatStore()
+    useGroupsStore().setGroup('Compute', false)
+    const { message, request } = await semiTurn(chat, CALC)
+    expect(chat.planFor(request).verdict).toBe('disabled')
+    await chat.runSemiRequest(message.id, request.requestId)
+    const result = message.semi!.results[request.requestId]
+    expect(result?.status).not.toBe('success')
+    expect(result?.result).toContain('switched off')
+    chat.stop()
+    await until(() => !chat.running)
+  })
+
+  it("a card's plan is worked out once, not on every render, and again when the settings change", async () => {
+    const chat = useChatStore()
+    const { request } = await semiTurn(chat, CALC)
+    const plan = chat.planFor(request)
+    expect(chat.planFor(request)).toBe(plan)
+    expect(plan.verdict).toBe('ready')
+    useGroupsStore().setGroup('Compute', false)
+    expect(chat.planFor(request).verdict).toBe('disabled')
   })
 })

@@ -5,13 +5,12 @@
  * moment. Framework-free: the state is a plain object, changed in place; pass Vue's `reactive`
  * (or anything like it) as `reactive` to make it observable, or listen with `subscribe`.
  */
-import type { ParsedRequest, ToolCallConfig, ToolExecutionResult } from '../types'
+import type { ParsedRequest, ToolExecutionResult } from '../types'
 import type { ProtocolRegistry } from '../protocols/registry'
 import type { ToolDiscoveryService } from '../discovery'
-import type { VariableStore } from '../results/variables'
 import { toolRegistryManager, type ToolRegistryManager } from '../tools/registry-manager'
-import { executeToolRequest, type ApprovalDecision, type PendingCall } from '../execution/executor'
-import { executeOptionsFor } from '../engine'
+import type { ApprovalDecision, PendingCall } from '../execution/executor'
+import type { ToolSession } from '../session/tool-session'
 import { createApprovalGate, type ApprovalGate, type ApprovalPolicy } from './approvals'
 import { compactTranscript } from './compact'
 import { createFrameBatch, type FrameScheduler } from './frame-batch'
@@ -110,15 +109,13 @@ export interface ChatRun {
   takeContentCalls(): boolean
   /** The same, but the reply stays an answer and the run ends as it would have. */
   dismissContentCalls(): boolean
-  /** Runs one request by hand (semi-automatic mode), with no approval asked: the person's click is the approval. */
+  /**
+   * Runs one request by hand (semi-automatic mode) in the conversation's tool session, as that
+   * session plans it (variables, presets, tool switches), with no approval asked: the person's click is the approval.
+   */
   runRequest(
     request: ParsedRequest,
-    options: {
-      config: ToolCallConfig
-      presets?: ChatRunStart['presets']
-      variables?: VariableStore
-      signal?: AbortSignal
-    },
+    options: { toolSession: ToolSession; signal?: AbortSignal },
   ): Promise<ToolExecutionResult>
   /** Called after each change of the state (streamed text at most once per frame). */
   subscribe(listener: (state: ChatRunState) => void): () => void
@@ -389,11 +386,10 @@ export function createChatRun(options: ChatRunOptions = {}): ChatRun {
     submitManualReply,
     takeContentCalls: () => decideContentCalls(true),
     dismissContentCalls: () => decideContentCalls(false),
-    runRequest: (request, { config, presets, variables, signal }) =>
-      executeToolRequest(
-        request,
-        executeOptionsFor(config, { registry, requireConfirmation: false, presets, variables, signal }),
-      ),
+    runRequest: async (request, { toolSession, signal }) => {
+      const [result] = await toolSession.execute([request], { approved: true, signal })
+      return result!
+    },
     subscribe(listener) {
       listeners.add(listener)
       return () => listeners.delete(listener)

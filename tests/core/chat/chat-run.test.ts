@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   createChatRun,
+  createToolSession,
   createToolRegistryManager,
   DEFAULT_TOOL_CALL_CONFIG,
   type ChatRunState,
@@ -187,7 +188,7 @@ describe('createChatRun', () => {
   })
 
   it('semi-automatic: requests wait as cards, and runRequest runs one by hand', async () => {
-    const { run, math } = setup()
+    const { run, math, registry } = setup()
     const result = await run.start({
       client: scripted([ADD]),
       history,
@@ -198,7 +199,9 @@ describe('createChatRun', () => {
     expect(result.record.calling).toBe('text')
     expect(result.awaiting).toHaveLength(1)
     expect(math.calls).toHaveLength(0)
-    const ran = await run.runRequest(result.awaiting[0]!, { config: config({ requireConfirmation: true }) })
+    // The person's click is the approval: a config that confirms every call asks nothing here.
+    const toolSession = createToolSession({ registry, config: config({ requireConfirmation: true }) })
+    const ran = await run.runRequest(result.awaiting[0]!, { toolSession })
     expect(ran.status).toBe('success')
     expect(math.calls).toEqual([{ a: 2, b: 40 }])
   })
