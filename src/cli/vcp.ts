@@ -18,20 +18,9 @@ import {
   createToolRegistryManager,
   DEFAULT_TOOL_CALL_CONFIG,
   parseToolRequests,
-  planDiagnostics,
-  planToolCall,
-  processToolCallCycle,
-  createVariableStore,
-  protocolRegistry,
-  readSavedVariables,
-  type ArgumentCheck,
-  type CallPlan,
-  type Diagnostic,
   type ParseResult,
-  type PlannedCall,
   type ToolRegistry,
   type ToolRegistryManager,
-  type VariableStore,
   methodArgumentsSchema,
   modelFacingMethod,
   routingName,
@@ -40,6 +29,10 @@ import {
 } from '../core'
 import { connectMcpServers, parseMcpConfig, type ConnectedMcpServers } from '../core/mcp'
 import { nodeMcpTransport } from '../mcp/node'
+import { COMMANDS, readArgs, UsageError, USAGE, VARIABLES_SUFFIX, type Command } from './arguments'
+import { checkText, execText, loadVariables, readSettings, replySession, type ReplyCommand } from './reply-commands'
+
+export { DEFAULT_FILES_FOLDER, USAGE, VARIABLES_SUFFIX } from './arguments'
 
 export interface CliIo {
   readFile(path: string): Promise<string>
@@ -52,146 +45,6 @@ export interface CliIo {
   builtinTools(folder: string): ToolRegistry[]
   /** How MCP servers are reached. @default stdio child processes and HTTP (nodeMcpTransport) */
   mcpTransport?: Parameters<typeof connectMcpServers>[2]
-}
-
-export const DEFAULT_FILES_FOLDER = '.vcp-files'
-/** exec keeps its variable store in a file next to the files folder: `.vcp-files.variables.json`. */
-export const VARIABLES_SUFFIX = '.variables.json'
-
-export const USAGE = `Usage:
-  vcp parse [--protocol ID] [--model NAME] [--tools FILE] [--chunk N] FILE|- ...
-                                                     print each file's requests and diagnostics as one JSON line
-  vcp formats [--model NAME]                         print one JSON line per format the parser reads: id, label,
-                                                     family, models, openers, an example; with --model, only the
-                                                     formats that model writes
-  vcp prompt [--protocol ID] [--mcp-config FILE]     print the tools prompt for the built-in tools (and MCP servers')
-  vcp tools [--mcp-config FILE]                      print one JSON line per tool: routing name, title, description,
-                                                     input schema, annotations, source
-  vcp check [--protocol ID] [--model NAME] [--tools FILE] [--files DIR] [--mcp-config FILE] FILE|- ...
-                                                     print what exec would do with each file's requests, executing
-                                                     nothing: {"requests": [{"requestId", "toolName", "verdict",
-                                                     "arguments", "checks", "items"}], "diagnostics": [...]}
-  vcp exec [--protocol ID] [--model NAME] [--tools FILE] [--files DIR] [--timeout MS] [--parallel] [--approve]
-           [--mcp-config FILE] FILE|-
-                                                     run the file's valid requests against the built-in tools and
-                                                     print {"results": [...], "diagnostics": [...]} as one JSON line
-
-Options:
-  --protocol ID   protocol to use (known: ${protocolRegistry
-    .list()
-    .map((p) => p.id)
-    .join(', ')}); parse, check and
-                  exec also take auto: read every format and say which were found (their default; prompt
-                  defaults to vcp). The three read a reply alike: requests in <think> are listed (exec
-                  reports them as not run) and a request has the same id in all three
-                  A model's native format is an ID too (mistral, qwen3-coder, harmony, ...: see vcp formats)
-  --model NAME    the model that wrote the reply (Qwen/Qwen3-Coder-30B-A3B-Instruct, gpt-oss-20b, ...): auto
-                  reads the formats it writes, including those with no marker of their own
-  --tools FILE    the tools the model was given, a JSON array of OpenAI-style function definitions (or
-                  {"tools": [...]}): values written as text are typed by their schema, unknown names flagged
-  --chunk N       feed the text to the streaming parser N characters at a time
-  --files DIR     folder that holds the virtual file system of the fs tool (default: ${DEFAULT_FILES_FOLDER});
-                  exec keeps the variables of full results beside it, in DIR${VARIABLES_SUFFIX}, so the
-                  ReadVar request in a cut result works in the next exec
-  --timeout MS    per-call timeout in milliseconds (default: ${DEFAULT_TOOL_CALL_CONFIG.timeout})
-  --parallel      run the requests at the same time instead of in order
-  --mcp-config F  connect the MCP servers of F (the "mcpServers" JSON of Claude Desktop, Cursor, VS Code)
-                  and offer their tools as server_tool beside the built-in ones; disconnected at the end
-  --approve       run calls that need approval (a tool's policy asks, e.g. a recursive delete of many
-                  files); without it they are refused with the reason
-  -               read standard input
-
-Exit status: 0 when every file was read (problems in the text and failed calls are reported
-as data), 2 on bad usage, an unreadable file, or an MCP configuration or server that cannot be used.`
-
-class UsageError extends Error {}
-
-interface Command {
-  protocol: string
-  model: string | undefined
-  /** The --tools file's path; read once the command runs. */
-  toolsFile: string | null
-  tools: unknown[] | undefined
-  chunk: number | null
-  files: string[]
-  folder: string
-  timeout: number
-  parallel: boolean
-  approve: boolean
-  mcpConfig: string | null
-}
-
-/** Which options each command takes, and how many files (min, max). */
-const COMMANDS: Record<string, { options: string[]; files: [number, number] }> = {
-  parse: { options: ['--protocol', '--model', '--tools', '--chunk'], files: [1, Infinity] },
-  formats: { options: ['--model'], files: [0, 0] },
-  prompt: { options: ['--protocol', '--mcp-config'], files: [0, 0] },
-  tools: { options: ['--mcp-config'], files: [0, 0] },
-  check: { options: ['--protocol', '--model', '--tools', '--files', '--mcp-config'], files: [1, Infinity] },
-  exec: {
-    options: ['--protocol', '--model', '--tools', '--files', '--timeout', '--parallel', '--approve', '--mcp-config'],
-    files: [1, 1],
-  },
-}
-
-function readArgs(name: string, args: string[]): Command {
-  const spec = COMMANDS[name] as (typeof COMMANDS)[string]
-  // Every command that reads a reply detects its formats, so check shows exactly what exec runs.
-  const command: Command = {
-    protocol: name === 'prompt' ? 'vcp' : 'auto',
-    model: undefined,
-    toolsFile: null,
-    tools: undefined,
-    chunk: null,
-    files: [],
-    folder: DEFAULT_FILES_FOLDER,
-    timeout: DEFAULT_TOOL_CALL_CONFIG.timeout,
-    parallel: false,
-    approve: false,
-    mcpConfig: null,
-  }
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] as string
-    if (arg.startsWith('--')) {
-      if (!spec.options.includes(arg)) throw new UsageError(`unknown option ${arg}`)
-      if (arg === '--parallel' || arg === '--approve') {
-        command[arg === '--parallel' ? 'parallel' : 'approve'] = true
-        continue
-      }
-      const value = args[++i]
-      if (value === undefined) throw new UsageError(`${arg} needs a value`)
-      if (arg === '--protocol') {
-        const auto = value === 'auto' && name !== 'prompt'
-        const native = name !== 'prompt' && listFormats().some((f) => f.id === value)
-        if (!auto && !native && !protocolRegistry.get(value)) {
-          throw new UsageError(
-            `unknown protocol "${value}"${value === 'auto' ? ' (auto detects when parsing; a prompt needs one protocol)' : name === 'prompt' ? '' : ' (vcp formats lists the formats)'}`,
-          )
-        }
-        command.protocol = value
-      } else if (arg === '--model') {
-        command.model = value
-      } else if (arg === '--tools') {
-        command.toolsFile = value
-      } else if (arg === '--files') {
-        command.folder = value
-      } else if (arg === '--mcp-config') {
-        command.mcpConfig = value
-      } else {
-        const n = Number(value)
-        if (!Number.isInteger(n) || n < 1) throw new UsageError(`${arg} needs a positive whole number, got "${value}"`)
-        if (arg === '--chunk') command.chunk = n
-        else command.timeout = n
-      }
-    } else {
-      command.files.push(arg)
-    }
-  }
-  const [least, most] = spec.files
-  if (command.files.length < least) throw new UsageError('no file given (use - for standard input)')
-  if (command.files.length > most)
-    throw new UsageError(most === 0 ? 'takes no file' : `takes one file, got ${command.files.length}`)
-  return command
 }
 
 /**
@@ -269,6 +122,18 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     }
     command.tools = tools
   }
+  if (command.settingsFile !== null) {
+    const path = command.settingsFile
+    const settings = await io.readFile(path).then(
+      (text) => readSettings(text, path),
+      (error: unknown) => `cannot read ${path}: ${error instanceof Error ? error.message : String(error)}`,
+    )
+    if (typeof settings === 'string') {
+      io.err(`vcp ${name}: ${settings}`)
+      return 2
+    }
+    command.settings = settings
+  }
   if (name === 'parse')
     return forEachFile(name, command, io, async (text) => io.out(JSON.stringify(toOutput(parseText(text, command)))))
   // The other commands work with the tools: the built-in ones, and the MCP servers' if configured.
@@ -289,11 +154,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       return 0
     }
     return await forEachFile(name, command, io, async (text) => {
-      io.out(
-        JSON.stringify(
-          name === 'check' ? await checkText(text, io, command, registry) : await execText(text, io, command, registry),
-        ),
-      )
+      io.out(JSON.stringify(await replyCommand(name, text, io, command, registry)))
     })
   } finally {
     await mcp?.close()
@@ -382,6 +243,28 @@ async function connectConfigured(
   return connected
 }
 
+/** check or exec on one reply, with the variables an earlier exec kept (exec keeps them again). */
+async function replyCommand(name: string, text: string, io: CliIo, command: Command, registry: ToolRegistryManager) {
+  const variablesFile = command.folder + VARIABLES_SUFFIX
+  const variables = await loadVariables((path) => io.readFile(path), variablesFile)
+  const reply: ReplyCommand = {
+    protocol: command.protocol,
+    read: {
+      reasoning: 'include',
+      ...(command.model !== undefined ? { model: command.model } : {}),
+      ...(command.tools !== undefined ? { tools: command.tools } : {}),
+    },
+    timeout: command.timeout,
+    parallel: command.parallel,
+    approve: command.approve,
+    settings: command.settings,
+  }
+  const tools = replySession(registry, reply, variables.store)
+  const output = name === 'check' ? await checkText(text, tools, reply) : await execText(text, tools, reply)
+  if (name === 'exec') await io.writeFile(variablesFile, JSON.stringify(variables.store.list()))
+  return variables.problem ? { ...output, diagnostics: [...output.diagnostics, variables.problem] } : output
+}
+
 /** One line per method a model can call: what `vcp tools` prints. */
 function toolLines(registry: ToolRegistryManager, mcp: ConnectedMcpServers | undefined): Record<string, unknown>[] {
   const servers = new Set(mcp?.sources.map((source) => source.config.name) ?? [])
@@ -404,94 +287,4 @@ function builtinRegistry(io: CliIo, command: Command) {
   const registry = createToolRegistryManager()
   for (const tool of io.builtinTools(command.folder)) registry.register(tool)
   return registry
-}
-
-async function execText(text: string, io: CliIo, command: Command, registry: ToolRegistryManager): Promise<unknown> {
-  const variables = await loadVariables(io, command.folder + VARIABLES_SUFFIX)
-  const cycle = await processToolCallCycle(text, {
-    registry,
-    protocol: command.protocol,
-    parse: readOptions(command),
-    timeout: command.timeout,
-    parallel: command.parallel,
-    variables: variables.store,
-    ...(command.approve ? { onBeforeExecute: () => true } : {}),
-  })
-  await io.writeFile(command.folder + VARIABLES_SUFFIX, JSON.stringify(variables.store.list()))
-  return {
-    results: cycle.executionResults.map(({ requestId, toolName, status, result, durationMs }) => ({
-      requestId,
-      toolName,
-      status,
-      result,
-      durationMs: Math.round(durationMs * 100) / 100,
-    })),
-    diagnostics: variables.problem ? [...cycle.diagnostics, variables.problem] : cycle.diagnostics,
-  }
-}
-
-/** The call plan of every request (those in reasoning too), as exec would run them. */
-async function checkText(text: string, io: CliIo, command: Command, registry: ToolRegistryManager): Promise<unknown> {
-  const variables = await loadVariables(io, command.folder + VARIABLES_SUFFIX)
-  const parsed = parseToolRequests(text, command.protocol, readOptions(command))
-  const plans: CallPlan[] = []
-  for (const request of parsed.requests)
-    plans.push(await planToolCall(request, { registry, variables: variables.store }))
-  const diagnostics = [...parsed.diagnostics, ...plans.flatMap((plan) => planDiagnostics(plan, text))].sort(
-    (a, b) => a.offset - b.offset,
-  )
-  return {
-    requests: plans.map((plan) => ({
-      requestId: plan.request.requestId,
-      toolName: plan.request.toolName,
-      ...plannedOutput(plan),
-      ...(plan.items ? { items: plan.items.map(plannedOutput) } : {}),
-    })),
-    diagnostics: variables.problem ? [...diagnostics, variables.problem] : diagnostics,
-  }
-}
-
-function plannedOutput(call: PlannedCall): Record<string, unknown> {
-  return {
-    ...(call.index !== undefined ? { index: call.index, command: call.command } : {}),
-    verdict: call.verdict,
-    ...(call.whenRun ? { whenRun: call.whenRun } : {}),
-    ...(call.routingName ? { routingName: call.routingName } : {}),
-    ...(call.reason ? { reason: call.reason } : {}),
-    ...(call.approvalReason ? { approvalReason: call.approvalReason } : {}),
-    arguments: { ...call.args },
-    ...(call.limit !== undefined ? { limit: call.limit } : {}),
-    checks: call.checks.map(checkOutput),
-  }
-}
-
-function checkOutput(check: ArgumentCheck): Record<string, unknown> {
-  const { span, ...rest } = check
-  return span ? { ...rest, offset: span.offset, length: span.length } : rest
-}
-
-/** The variables a former exec kept; what cannot be read is left out, and said. */
-async function loadVariables(io: CliIo, path: string): Promise<{ store: VariableStore; problem?: Diagnostic }> {
-  const store = createVariableStore()
-  let saved: unknown
-  try {
-    const text = await io.readFile(path)
-    try {
-      saved = JSON.parse(text)
-    } catch {
-      saved = null
-    }
-  } catch {
-    return { store }
-  }
-  const { variables, unreadable } = readSavedVariables(saved)
-  for (const variable of variables) store.set(variable)
-  if (unreadable === 0) return { store }
-  const message = Array.isArray(saved)
-    ? `${path}: ${unreadable} saved variable${unreadable === 1 ? '' : 's'} could not be read; exec went on without ${unreadable === 1 ? 'it' : 'them'}.`
-    : `${path}: the saved variables could not be read; exec went on without them.`
-  return {
-    store,
-    problem: { severity: 'warning', code: 'variables-unreadable', message, offset: 0, length: 0, line: 1, column: 1 },
-  }
 }

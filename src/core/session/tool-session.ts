@@ -68,6 +68,11 @@ export interface ExecuteHooks {
   signal?: AbortSignal
   /** Asked about every call; with it, every call goes through it (it decides by its own policy). */
   approver?: Approver
+  /**
+   * Asked only about the calls that need approval (the config confirms every call, or a tool's
+   * policy asks); without it (or `approver`) such calls are refused.
+   */
+  confirm?: Approver
   /** The caller has approved these calls already (a person's click): nothing is asked. */
   approved?: boolean
   resultReviewer?: ResultReviewer
@@ -233,6 +238,7 @@ function executeOptions(planned: PlanOptions, config: ToolCallConfig, hooks: Exe
     reasoning: hooks.reasoning,
   }
   if (hooks.approved) run.requireConfirmation = false
+  else if (hooks.confirm) run.onBeforeExecute = hooks.confirm
   else if (hooks.approver) {
     run.requireConfirmation = true
     run.onBeforeExecute = hooks.approver

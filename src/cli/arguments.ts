@@ -1,0 +1,172 @@
+/**
+ * The `vcp` command line's words: its usage text, and a command's options read from its arguments.
+ */
+import { DEFAULT_TOOL_CALL_CONFIG, listFormats, protocolRegistry, type ToolSettings } from '../core'
+
+export const DEFAULT_FILES_FOLDER = '.vcp-files'
+/** exec keeps its variable store in a file next to the files folder: `.vcp-files.variables.json`. */
+export const VARIABLES_SUFFIX = '.variables.json'
+
+export const USAGE = `Usage:
+  vcp parse [--protocol ID] [--model NAME] [--tools FILE] [--chunk N] FILE|- ...
+                                                     print each file's requests and diagnostics as one JSON line
+  vcp formats [--model NAME]                         print one JSON line per format the parser reads: id, label,
+                                                     family, models, openers, an example; with --model, only the
+                                                     formats that model writes
+  vcp prompt [--protocol ID] [--mcp-config FILE]     print the tools prompt for the built-in tools (and MCP servers')
+  vcp tools [--mcp-config FILE]                      print one JSON line per tool: routing name, title, description,
+                                                     input schema, annotations, source
+  vcp check [--protocol ID] [--model NAME] [--tools FILE] [--files DIR] [--settings FILE] [--mcp-config FILE]
+            FILE|- ...
+                                                     print what exec would do with each file's requests, executing
+                                                     nothing: {"requests": [{"requestId", "toolName", "verdict",
+                                                     "arguments", "checks", "items"}], "diagnostics": [...]}
+  vcp exec [--protocol ID] [--model NAME] [--tools FILE] [--files DIR] [--settings FILE] [--timeout MS]
+           [--parallel] [--approve] [--mcp-config FILE] FILE|-
+                                                     run the file's valid requests against the built-in tools and
+                                                     print {"results": [...], "diagnostics": [...]} as one JSON line
+
+Options:
+  --protocol ID   protocol to use (known: ${protocolRegistry
+    .list()
+    .map((p) => p.id)
+    .join(', ')}); parse, check and
+                  exec also take auto: read every format and say which were found (their default; prompt
+                  defaults to vcp). The three read a reply alike: requests in <think> are listed (exec
+                  reports them as not run) and a request has the same id in all three
+                  A model's native format is an ID too (mistral, qwen3-coder, harmony, ...: see vcp formats)
+  --model NAME    the model that wrote the reply (Qwen/Qwen3-Coder-30B-A3B-Instruct, gpt-oss-20b, ...): auto
+                  reads the formats it writes, including those with no marker of their own
+  --tools FILE    the tools the model was given, a JSON array of OpenAI-style function definitions (or
+                  {"tools": [...]}): values written as text are typed by their schema, unknown names flagged
+  --chunk N       feed the text to the streaming parser N characters at a time
+  --files DIR     folder that holds the virtual file system of the fs tool (default: ${DEFAULT_FILES_FOLDER});
+                  exec keeps the variables of full results beside it, in DIR${VARIABLES_SUFFIX}, so the
+                  ReadVar request in a cut result works in the next exec
+  --settings FILE check and exec as an agent is set up: {"config": {"toolToggles": {...},
+                  "requireConfirmation": true, ...}, "groups": {"groups": {"Compute": false}, "tools": {...}},
+                  "presets": {"toolId": {...}}}, every part optional (a switched-off tool is "disabled")
+  --timeout MS    per-call timeout in milliseconds (default: ${DEFAULT_TOOL_CALL_CONFIG.timeout})
+  --parallel      run the requests at the same time instead of in order
+  --mcp-config F  connect the MCP servers of F (the "mcpServers" JSON of Claude Desktop, Cursor, VS Code)
+                  and offer their tools as server_tool beside the built-in ones; disconnected at the end
+  --approve       run calls that need approval (a tool's policy asks, e.g. a recursive delete of many
+                  files); without it they are refused with the reason
+  -               read standard input
+
+Exit status: 0 when every file was read (problems in the text and failed calls are reported
+as data), 2 on bad usage, an unreadable file, or an MCP configuration or server that cannot be used.`
+
+/** Bad usage: said with the usage text, exit status 2. */
+export class UsageError extends Error {}
+
+/** One command line, read. */
+export interface Command {
+  protocol: string
+  model: string | undefined
+  /** The --tools file's path; read once the command runs. */
+  toolsFile: string | null
+  tools: unknown[] | undefined
+  chunk: number | null
+  files: string[]
+  folder: string
+  /** --timeout when given. */
+  timeout: number | undefined
+  /** The --settings file's path; read once the command runs. */
+  settingsFile: string | null
+  settings: ToolSettings
+  parallel: boolean
+  approve: boolean
+  mcpConfig: string | null
+}
+
+/** Which options each command takes, and how many files (min, max). */
+export const COMMANDS: Record<string, { options: string[]; files: [number, number] }> = {
+  parse: { options: ['--protocol', '--model', '--tools', '--chunk'], files: [1, Infinity] },
+  formats: { options: ['--model'], files: [0, 0] },
+  prompt: { options: ['--protocol', '--mcp-config'], files: [0, 0] },
+  tools: { options: ['--mcp-config'], files: [0, 0] },
+  check: {
+    options: ['--protocol', '--model', '--tools', '--files', '--settings', '--mcp-config'],
+    files: [1, Infinity],
+  },
+  exec: {
+    options: [
+      '--protocol',
+      '--model',
+      '--tools',
+      '--files',
+      '--settings',
+      '--timeout',
+      '--parallel',
+      '--approve',
+      '--mcp-config',
+    ],
+    files: [1, 1],
+  },
+}
+
+/** The command line of command `name`; throws UsageError. */
+export function readArgs(name: string, args: string[]): Command {
+  const spec = COMMANDS[name] as (typeof COMMANDS)[string]
+  // Every command that reads a reply detects its formats, so check shows exactly what exec runs.
+  const command: Command = {
+    protocol: name === 'prompt' ? 'vcp' : 'auto',
+    model: undefined,
+    toolsFile: null,
+    tools: undefined,
+    chunk: null,
+    files: [],
+    folder: DEFAULT_FILES_FOLDER,
+    timeout: undefined,
+    settingsFile: null,
+    settings: {},
+    parallel: false,
+    approve: false,
+    mcpConfig: null,
+  }
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string
+    if (arg.startsWith('--')) {
+      if (!spec.options.includes(arg)) throw new UsageError(`unknown option ${arg}`)
+      if (arg === '--parallel' || arg === '--approve') {
+        command[arg === '--parallel' ? 'parallel' : 'approve'] = true
+        continue
+      }
+      const value = args[++i]
+      if (value === undefined) throw new UsageError(`${arg} needs a value`)
+      if (arg === '--protocol') {
+        const auto = value === 'auto' && name !== 'prompt'
+        const native = name !== 'prompt' && listFormats().some((f) => f.id === value)
+        if (!auto && !native && !protocolRegistry.get(value)) {
+          throw new UsageError(
+            `unknown protocol "${value}"${value === 'auto' ? ' (auto detects when parsing; a prompt needs one protocol)' : name === 'prompt' ? '' : ' (vcp formats lists the formats)'}`,
+          )
+        }
+        command.protocol = value
+      } else if (arg === '--model') {
+        command.model = value
+      } else if (arg === '--tools') {
+        command.toolsFile = value
+      } else if (arg === '--files') {
+        command.folder = value
+      } else if (arg === '--mcp-config') {
+        command.mcpConfig = value
+      } else if (arg === '--settings') {
+        command.settingsFile = value
+      } else {
+        const n = Number(value)
+        if (!Number.isInteger(n) || n < 1) throw new UsageError(`${arg} needs a positive whole number, got "${value}"`)
+        if (arg === '--chunk') command.chunk = n
+        else command.timeout = n
+      }
+    } else {
+      command.files.push(arg)
+    }
+  }
+  const [least, most] = spec.files
+  if (command.files.length < least) throw new UsageError('no file given (use - for standard input)')
+  if (command.files.length > most)
+    throw new UsageError(most === 0 ? 'takes no file' : `takes one file, got ${command.files.length}`)
+  return command
+}
