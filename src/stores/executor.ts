@@ -8,9 +8,9 @@ import {
   convertRequest,
   directRequest,
   createVariableStore,
-  executeToolRequest,
+  createToolSession,
+  DEFAULT_TOOL_CALL_CONFIG,
   modelFacingMethod,
-  planCall,
   resolveRoute,
   routingName,
   stringArguments,
@@ -167,10 +167,7 @@ export const useExecutorStore = defineStore('executor', () => {
   const plan = computed<CallPlan | null>(() => {
     if (!target.value) return null
     if (state.value.mode === 'json' && !jsonReading.value.ok) return null
-    return planCall(directRequest(target.value.routingName, currentArguments.value, 'preflight'), {
-      registry: toolRegistryManager,
-      caller: 'user',
-    })
+    return tools.plan(directRequest(target.value.routingName, currentArguments.value, 'preflight'))
   })
 
   // ---- choosing, loading, switching modes ---------------------------------
@@ -219,6 +216,13 @@ export const useExecutorStore = defineStore('executor', () => {
   }
   // Full results of this page's runs: a cut result can be opened whole, and the vars tools work here too.
   const variables = createVariableStore()
+  // A person calls here: any method may run, for as long as RUN_TIMEOUT_MS.
+  const tools = createToolSession({
+    registry: toolRegistryManager,
+    caller: 'user',
+    variables,
+    config: { ...DEFAULT_TOOL_CALL_CONFIG, timeout: RUN_TIMEOUT_MS },
+  })
   /** The whole text of the last result when the pane shows it cut. */
   const fullResult = computed(() => {
     const name = lastResult.value?.truncation?.variable
@@ -249,15 +253,12 @@ export const useExecutorStore = defineStore('executor', () => {
     latestProgress = null
     try {
       // A person may run any method, agent-callable or not.
-      const result = await executeToolRequest(request, {
-        registry: toolRegistryManager,
-        caller: 'user',
+      const [ran] = await tools.execute([request], {
         signal: controller.signal,
-        timeout: RUN_TIMEOUT_MS,
-        variables,
-        onBeforeExecute: approve,
+        confirm: approve,
         onCallProgress: showProgress,
       })
+      const result = ran!
       lastResult.value = result
       state.value.history = [
         {

@@ -5,12 +5,10 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
 import {
-  consultPolicies,
-  executeToolRequest,
+  createToolSession,
   methodArgumentsSchema,
   modelFacingMethod,
   routingName,
-  planCall,
   planDiagnostics,
   toolRegistryManager,
   type Approver,
@@ -71,15 +69,19 @@ export const useParserStore = defineStore('parser', () => {
 
   const parsedText = ref(text.value)
   const result = shallowRef<ParseResult>(parseReply(text.value, state.value.protocol, hints()))
+  // The pane reads a reply as a model's in a chat with every tool on.
+  const toolSession = createToolSession({ registry: toolRegistryManager, caller: 'agent' })
   const plans = shallowRef<CallPlan[]>([])
   let planning = 0
   /** Plans every request at once; the tools' policies answer a moment later. */
   function replan(known?: ReadonlyMap<ParsedRequest, CallPlan>): void {
-    const current = result.value.requests.map((request) => known?.get(request) ?? planCall(request, planOptions()))
+    const current = result.value.requests.map((request) => known?.get(request) ?? toolSession.plan(request))
     plans.value = current
     const generation = ++planning
     if (current.every((plan) => plan.policiesConsulted)) return
-    void Promise.all(current.map((plan) => consultPolicies(plan, planOptions()))).then((consulted) => {
+    void Promise.all(
+      current.map((plan) => (plan.policiesConsulted ? plan : toolSession.planWithPolicies(plan.request))),
+    ).then((consulted) => {
       if (generation === planning) plans.value = consulted
     })
   }
@@ -150,12 +152,11 @@ export const useParserStore = defineStore('parser', () => {
   async function runOne(request: ParsedRequest, options: RunOptions): Promise<void> {
     running.value = new Set(running.value).add(request.requestId)
     try {
-      const result = await executeToolRequest(request, {
-        ...planOptions(),
+      const [result] = await toolSession.execute([request], {
         reasoning: options.runAnyway ? 'run' : 'skip',
-        onBeforeExecute: options.approve,
+        confirm: options.approve,
       })
-      results.value = { ...results.value, [request.requestId]: result }
+      if (result) results.value = { ...results.value, [request.requestId]: result }
     } finally {
       const next = new Set(running.value)
       next.delete(request.requestId)
@@ -260,11 +261,6 @@ function modelTools(): { name: string; parameters: unknown }[] {
         parameters: method.inputSchema ?? methodArgumentsSchema(modelFacingMethod(method)),
       })),
   )
-}
-
-/** How the Parser pane runs and plans: as a model's reply in a chat with every tool on. */
-function planOptions() {
-  return { registry: toolRegistryManager, caller: 'agent' as const }
 }
 
 /** The summary's order: what runs first, then why the rest does not. */
