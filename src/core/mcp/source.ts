@@ -6,17 +6,21 @@
  * the server) and report progress; a server that exits, hangs or sends garbage ends its running
  * calls with an error and is marked disconnected, and never takes the host down.
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js'
-import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
-import type { CallProgress, MethodMetadata, ToolRegistry } from '../types'
+import type { ToolRegistry } from '../types'
 import type { McpServerConfig } from './config'
-import { createSchemaChecker, readListedTools } from './listed-tools'
-import { mcpResultText, progressOf, type McpResultText } from './content'
+import { createSchemaChecker } from './listed-tools'
+import type { McpResultText } from './content'
+import type { SourceState } from './source-state'
+import { connectSource, disconnectSource } from './source-connection'
+import { callServerTool, refreshTools } from './source-tools'
 
+/** Where a source's connection stands. */
 export type McpStatus = 'disconnected' | 'connecting' | 'connected' | 'failed'
 
+/** One message in or out, or one event of the connection. */
 export interface McpLogEntry {
   /** Milliseconds since the epoch. */
   at: number
@@ -25,6 +29,7 @@ export interface McpLogEntry {
   message: JSONRPCMessage | string
 }
 
+/** What a server said of itself when it connected. */
 export interface McpServerInfo {
   name?: string
   version?: string
@@ -33,6 +38,7 @@ export interface McpServerInfo {
   instructions?: string
 }
 
+/** One MCP server as a tool source: its connection, its tools as one ToolRegistry, and its log. */
 export interface McpToolSource {
   readonly config: McpServerConfig
   readonly status: McpStatus
@@ -60,6 +66,7 @@ export interface McpToolSource {
   subscribe(listener: () => void): () => void
 }
 
+/** The server to connect and how to reach it. */
 export interface McpSourceOptions {
   config: McpServerConfig
   /**
@@ -72,276 +79,67 @@ export interface McpSourceOptions {
   connectTimeoutMs?: number
 }
 
-export const LOG_SIZE = 500
-const PAGE_LIMIT = 100
+export { LOG_SIZE } from './source-state'
 
-/** What the workbench calls itself when it connects. */
-const CLIENT_INFO = { name: 'vcp-workbench', version: '0.1.0' }
-
+/** An MCP server as a tool source, disconnected until `connect()`. */
 export function createMcpToolSource(options: McpSourceOptions): McpToolSource {
   const { config } = options
-  const waitMs = options.connectTimeoutMs ?? 20_000
-  let status: McpStatus = 'disconnected'
-  let error: string | undefined
-  let server: McpServerInfo = {}
-  let client: Client | null = null
-  let methods: MethodMetadata[] = []
-  let toolsVersion = 0
-  let notices: string[] = []
-  const log: McpLogEntry[] = []
-  const listeners = new Set<() => void>()
-  const changed = (): void => listeners.forEach((listener) => listener())
-  const record = (direction: McpLogEntry['direction'], message: McpLogEntry['message']): void => {
-    log.push({ at: Date.now(), direction, message })
-    if (log.length > LOG_SIZE) log.splice(0, log.length - LOG_SIZE)
-    changed()
+  const state: SourceState = {
+    config,
+    options,
+    waitMs: options.connectTimeoutMs ?? 20_000,
+    status: 'disconnected',
+    error: undefined,
+    server: {},
+    client: null,
+    methods: [],
+    toolsVersion: 0,
+    notices: [],
+    log: [],
+    listeners: new Set(),
+    checker: createSchemaChecker(),
   }
-  const checker = createSchemaChecker()
 
   const tool: ToolRegistry = {
     id: config.name,
     name: config.name,
     description: `Tools of the MCP server "${config.name}".`,
     origin: 'mcp',
-    getMetadata: () => ({ methods }),
-    callMethod: (method, args, context) => call(method, args, context),
+    getMetadata: () => ({ methods: state.methods }),
+    callMethod: (method, args, context) => callServerTool(state, method, args, context),
     // A call's value is its text and its images: the model reads the text, a person sees both.
     formatForLLM: (value: unknown) => (value as McpResultText).text,
     imagesOf: (value: unknown) => (value as McpResultText).images,
   }
 
-  async function connect(): Promise<void> {
-    if (status === 'connecting' || status === 'connected') return
-    status = 'connecting'
-    error = undefined
-    changed()
-    try {
-      let next: Client
-      try {
-        next = await open(false)
-      } catch (first) {
-        if (config.transport !== 'http') throw first
-        record('event', `Streamable HTTP failed (${messageOf(first)}); trying HTTP+SSE.`)
-        try {
-          next = await open(true)
-        } catch (second) {
-          // Both said why: the first is usually the one that matters (CORS, a wrong URL, 401).
-          throw new Error(`${messageOf(first)} (and over HTTP+SSE: ${messageOf(second)})`)
-        }
-      }
-      client = next
-      const version = next.getServerVersion()
-      server = {
-        name: version?.name,
-        version: version?.version,
-        protocolVersion: negotiatedVersion(log),
-        capabilities: next.getServerCapabilities() as Record<string, unknown> | undefined,
-        instructions: next.getInstructions(),
-      }
-      status = 'connected'
-      record('event', `Connected to ${server.name ?? config.name} ${server.version ?? ''}`.trim())
-      await refresh()
-    } catch (problem) {
-      status = 'failed'
-      error = `Could not connect to "${config.name}": ${messageOf(problem)}`
-      record('event', error)
-      const failed = client
-      client = null
-      await failed?.close().catch(() => undefined)
-      throw new Error(error)
-    }
-  }
-
-  /** A client connected over a new transport, its events wired to this source. */
-  async function open(fallback: boolean): Promise<Client> {
-    const transport = logged(await options.createTransport(config, fallback), record)
-    const stderr = (transport as { stderr?: { on?(event: 'data', listener: (chunk: unknown) => void): void } | null })
-      .stderr
-    stderr?.on?.('data', (chunk) => record('event', `stderr: ${String(chunk).trimEnd()}`))
-    // A transport that relays a server's stderr and events itself (the browser's bridge).
-    ;(transport as { onevent?: (event: string) => void }).onevent = (event) => record('event', event)
-    const next = new Client(CLIENT_INFO, { capabilities: {} })
-    let lastProblem = ''
-    next.onclose = () => {
-      if (client !== next) return
-      client = null
-      if (status === 'connected') {
-        status = 'disconnected'
-        error = `The server "${config.name}" closed the connection${lastProblem ? `: ${lastProblem}` : '.'}`
-        methods = []
-        toolsVersion++
-        record('event', error)
-      }
-    }
-    next.onerror = (problem) => {
-      lastProblem = problem.message
-      record('event', `Transport error: ${problem.message}`)
-    }
-    next.setNotificationHandler(
-      ToolListChangedNotificationSchema,
-      () => void refresh().catch((problem) => record('event', `Listing tools failed: ${messageOf(problem)}`)),
-    )
-    // The SDK's timeout covers `initialize`, not the transport's start (a bridge or a server that
-    // never answers): the whole connect is bounded here.
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () =>
-          reject(
-            new Error(
-              `"${config.name}" did not answer within ${Math.round(waitMs / 1000)} s (connect timeout); is the server running, and does it speak MCP?`,
-            ),
-          ),
-        waitMs,
-      )
-    })
-    try {
-      await Promise.race([next.connect(transport, { timeout: waitMs }), late])
-    } catch (problem) {
-      await next.close().catch(() => undefined)
-      await transport.close().catch(() => undefined)
-      throw problem
-    } finally {
-      clearTimeout(timer)
-    }
-    return next
-  }
-
-  async function refresh(): Promise<void> {
-    const current = client
-    if (!current) return
-    const listed: unknown[] = []
-    let cursor: string | undefined
-    for (let page = 0; page < PAGE_LIMIT; page++) {
-      const answer = await current.listTools(cursor ? { cursor } : undefined, { timeout: waitMs })
-      listed.push(...answer.tools)
-      cursor = answer.nextCursor
-      if (!cursor) break
-    }
-    const reading = readListedTools(config.name, listed, checker)
-    methods = reading.methods
-    notices = reading.notices
-    if (notices.length > 0) record('event', `Notices: ${notices.join(' ')}`)
-    toolsVersion++
-    changed()
-  }
-
-  async function disconnect(): Promise<void> {
-    const current = client
-    client = null
-    status = 'disconnected'
-    error = undefined
-    methods = []
-    toolsVersion++
-    await current?.close().catch(() => undefined)
-    record('event', 'Disconnected.')
-  }
-
-  async function call(
-    name: string,
-    args: Record<string, unknown>,
-    context: { signal: AbortSignal; onProgress?: (progress: CallProgress) => void },
-  ): Promise<McpResultText> {
-    const current = client
-    if (!current)
-      throw new Error(
-        `the MCP server "${config.name}" is not connected${error ? ` (${error})` : ''}; connect it again.`,
-      )
-    const onprogress = context.onProgress
-      ? (raw: unknown) => {
-          const progress = progressOf(raw)
-          if (progress) context.onProgress?.(progress)
-        }
-      : undefined
-    let result: unknown
-    try {
-      // The executor's timeout aborts the signal: the SDK then sends notifications/cancelled.
-      result = await current.callTool({ name, arguments: args }, undefined, {
-        signal: context.signal,
-        onprogress,
-        timeout: 2 ** 31 - 1,
-      })
-    } catch (problem) {
-      if (context.signal.aborted)
-        throw context.signal.reason instanceof Error ? context.signal.reason : new Error('cancelled')
-      throw new Error(`the MCP server "${config.name}" failed: ${messageOf(problem)}`)
-    }
-    const read = mcpResultText(result)
-    if (read.isError)
-      throw new Error(read.text || `the MCP server "${config.name}" reported an error without a message.`)
-    return read
-  }
-
   return {
     config,
     get status() {
-      return status
+      return state.status
     },
     get error() {
-      return error
+      return state.error
     },
     get server() {
-      return server
+      return state.server
     },
     get toolsVersion() {
-      return toolsVersion
+      return state.toolsVersion
     },
     get notices() {
-      return notices
+      return state.notices
     },
     get client() {
-      return client
+      return state.client
     },
     tool,
-    log,
-    connect,
-    disconnect,
-    refresh,
+    log: state.log,
+    connect: () => connectSource(state),
+    disconnect: () => disconnectSource(state),
+    refresh: () => refreshTools(state),
     subscribe(listener) {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
+      state.listeners.add(listener)
+      return () => state.listeners.delete(listener)
     },
   }
-}
-
-/** Every message in and out goes to the log; the transport is otherwise untouched. */
-function logged(
-  transport: Transport,
-  record: (direction: McpLogEntry['direction'], message: McpLogEntry['message']) => void,
-): Transport {
-  const send = transport.send.bind(transport)
-  transport.send = (message, options) => {
-    record('sent', message)
-    return send(message, options)
-  }
-  let handler: Transport['onmessage']
-  Object.defineProperty(transport, 'onmessage', {
-    configurable: true,
-    get: () => handler,
-    set(next: Transport['onmessage']) {
-      handler = next
-        ? (message, extra) => {
-            record('received', message)
-            next(message, extra)
-          }
-        : next
-    },
-  })
-  return transport
-}
-
-/** The protocol version the server answered `initialize` with, as the log saw it. */
-function negotiatedVersion(log: readonly McpLogEntry[]): string | undefined {
-  for (let n = log.length - 1; n >= 0; n--) {
-    const entry = log[n] as McpLogEntry
-    const message = entry.message as { result?: { protocolVersion?: unknown } }
-    if (entry.direction === 'received' && typeof message.result?.protocolVersion === 'string')
-      return message.result.protocolVersion
-  }
-  return undefined
-}
-
-function messageOf(problem: unknown): string {
-  if (problem instanceof Error) return problem.message || problem.name
-  return String(problem)
 }

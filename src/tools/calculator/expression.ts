@@ -60,6 +60,8 @@ type Token =
   | { kind: 'name'; value: string; at: number }
   | { kind: 'op'; value: string; at: number }
 
+type NameToken = Extract<Token, { kind: 'name' }>
+
 const MAX_LENGTH = 10_000
 const MAX_DEPTH = 200
 
@@ -95,114 +97,147 @@ export function evaluateExpression(text: string): number {
   if (text.length > MAX_LENGTH)
     throw new ExpressionError(`The expression is longer than ${MAX_LENGTH} characters.`, MAX_LENGTH)
   const tokens = tokenize(text)
-  let k = 0
-  let depth = 0
-  const peek = (): Token | undefined => tokens[k]
-  const isOp = (value: string): boolean => {
-    const t = tokens[k]
+  if (tokens.length === 0) throw new ExpressionError('The expression is empty.', 0)
+  return new ExpressionParser(text, tokens).parse()
+}
+
+/** The grammar above, one method per rule, over the tokens of one expression. */
+class ExpressionParser {
+  /** The next token's index. */
+  private k = 0
+  private depth = 0
+
+  constructor(
+    private readonly text: string,
+    private readonly tokens: readonly Token[],
+  ) {}
+
+  /** The whole expression's value; every token must be read. */
+  parse(): number {
+    const value = this.expr()
+    if (this.k < this.tokens.length) this.fail('an operator was expected')
+    return value
+  }
+
+  private peek(): Token | undefined {
+    return this.tokens[this.k]
+  }
+
+  private isOp(value: string): boolean {
+    const t = this.tokens[this.k]
     return t !== undefined && t.kind === 'op' && t.value === value
   }
-  const fail = (what: string): never => {
-    const t = tokens[k]
-    if (!t) throw new ExpressionError(`The expression ends early: ${what}.`, text.length)
+
+  private fail(what: string): never {
+    const t = this.tokens[this.k]
+    if (!t) throw new ExpressionError(`The expression ends early: ${what}.`, this.text.length)
     throw new ExpressionError(`Unexpected "${String(t.value)}" at position ${t.at + 1}: ${what}.`, t.at)
   }
 
-  function expr(): number {
-    if (++depth > MAX_DEPTH)
-      throw new ExpressionError(`The expression nests deeper than ${MAX_DEPTH} levels.`, peek()?.at ?? 0)
-    let value = term()
-    while (isOp('+') || isOp('-')) {
-      const op = (tokens[k++] as Token).value
-      const right = term()
+  private enter(): void {
+    if (++this.depth > MAX_DEPTH)
+      throw new ExpressionError(`The expression nests deeper than ${MAX_DEPTH} levels.`, this.peek()?.at ?? 0)
+  }
+
+  private expr(): number {
+    this.enter()
+    let value = this.term()
+    while (this.isOp('+') || this.isOp('-')) {
+      const op = (this.tokens[this.k++] as Token).value
+      const right = this.term()
       value = op === '+' ? value + right : value - right
     }
-    depth--
+    this.depth--
     return value
   }
-  function term(): number {
-    let value = unaryExpr()
-    while (isOp('*') || isOp('/') || isOp('%')) {
-      const op = (tokens[k++] as Token).value
-      const right = unaryExpr()
+
+  private term(): number {
+    let value = this.unary()
+    while (this.isOp('*') || this.isOp('/') || this.isOp('%')) {
+      const op = (this.tokens[this.k++] as Token).value
+      const right = this.unary()
       value = op === '*' ? value * right : op === '/' ? value / right : value % right
     }
     return value
   }
-  function unaryExpr(): number {
-    if (isOp('-') || isOp('+')) {
-      const op = (tokens[k++] as Token).value
-      if (++depth > MAX_DEPTH)
-        throw new ExpressionError(`The expression nests deeper than ${MAX_DEPTH} levels.`, peek()?.at ?? 0)
-      const value = unaryExpr()
-      depth--
+
+  private unary(): number {
+    if (this.isOp('-') || this.isOp('+')) {
+      const op = (this.tokens[this.k++] as Token).value
+      this.enter()
+      const value = this.unary()
+      this.depth--
       return op === '-' ? -value : value
     }
-    return power()
+    return this.power()
   }
-  function power(): number {
-    const base = call()
-    if (!isOp('^')) return base
-    k++
-    return Math.pow(base, unaryExpr())
+
+  private power(): number {
+    const base = this.call()
+    if (!this.isOp('^')) return base
+    this.k++
+    return Math.pow(base, this.unary())
   }
-  function call(): number {
-    const t = peek()
-    if (!t) return fail('a number, a name or "(" was expected')
+
+  private call(): number {
+    const t = this.peek()
+    if (!t) return this.fail('a number, a name or "(" was expected')
     if (t.kind === 'number') {
-      k++
+      this.k++
       return t.value
     }
     if (t.kind === 'op' && t.value === '(') {
-      k++
-      const value = expr()
-      if (!isOp(')')) fail('")" was expected')
-      k++
+      this.k++
+      const value = this.expr()
+      if (!this.isOp(')')) this.fail('")" was expected')
+      this.k++
       return value
     }
-    if (t.kind !== 'name') return fail('a number, a name or "(" was expected')
-    k++
+    if (t.kind !== 'name') return this.fail('a number, a name or "(" was expected')
+    this.k++
+    return this.isOp('(') ? this.functionCall(t) : constantValue(t)
+  }
+
+  /** `name(args)`, the name read and the "(" next. */
+  private functionCall(t: NameToken): number {
     const name = t.value.toLowerCase()
-    if (isOp('(')) {
-      const fn = FUNCTIONS.get(name)
-      if (!fn)
-        throw new ExpressionError(
-          `Unknown function "${t.value}" at position ${t.at + 1}. Known: ${[...FUNCTIONS.keys()].join(', ')}.`,
-          t.at,
-        )
-      k++
-      const args: number[] = []
-      if (!isOp(')')) {
-        args.push(expr())
-        while (isOp(',')) {
-          k++
-          args.push(expr())
-        }
-      }
-      if (!isOp(')')) fail('")" or "," was expected')
-      k++
-      const [least, most] = fn.arity
-      if (args.length < least || args.length > most) {
-        const wanted = least === most ? `${least}` : most === Infinity ? `at least ${least}` : `${least} to ${most}`
-        throw new ExpressionError(
-          `${name}() takes ${wanted} argument${wanted === '1' ? '' : 's'}, got ${args.length}.`,
-          t.at,
-        )
-      }
-      return fn.apply(...args)
-    }
-    const constant = CONSTANTS.get(name)
-    if (constant === undefined) {
+    const fn = FUNCTIONS.get(name)
+    if (!fn)
       throw new ExpressionError(
-        `Unknown name "${t.value}" at position ${t.at + 1}. Constants: ${[...CONSTANTS.keys()].join(', ')}.`,
+        `Unknown function "${t.value}" at position ${t.at + 1}. Known: ${[...FUNCTIONS.keys()].join(', ')}.`,
+        t.at,
+      )
+    this.k++
+    const args: number[] = []
+    if (!this.isOp(')')) {
+      args.push(this.expr())
+      while (this.isOp(',')) {
+        this.k++
+        args.push(this.expr())
+      }
+    }
+    if (!this.isOp(')')) this.fail('")" or "," was expected')
+    this.k++
+    const [least, most] = fn.arity
+    if (args.length < least || args.length > most) {
+      const wanted = least === most ? `${least}` : most === Infinity ? `at least ${least}` : `${least} to ${most}`
+      throw new ExpressionError(
+        `${name}() takes ${wanted} argument${wanted === '1' ? '' : 's'}, got ${args.length}.`,
         t.at,
       )
     }
-    return constant
+    return fn.apply(...args)
   }
+}
 
-  if (tokens.length === 0) throw new ExpressionError('The expression is empty.', 0)
-  const value = expr()
-  if (k < tokens.length) fail('an operator was expected')
-  return value
+/** A named constant's value (names are case-insensitive). */
+function constantValue(t: NameToken): number {
+  const constant = CONSTANTS.get(t.value.toLowerCase())
+  if (constant === undefined) {
+    throw new ExpressionError(
+      `Unknown name "${t.value}" at position ${t.at + 1}. Constants: ${[...CONSTANTS.keys()].join(', ')}.`,
+      t.at,
+    )
+  }
+  return constant
 }

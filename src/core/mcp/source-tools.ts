@@ -1,0 +1,71 @@
+/**
+ * An MCP source's tools: listing them (page by page, read as methods with their names checked and
+ * their text cleaned) and calling one through `tools/call` with the executor's signal and progress.
+ */
+import type { CallProgress } from '../types'
+import { readListedTools } from './listed-tools'
+import { mcpResultText, progressOf, type McpResultText } from './content'
+import { changed, messageOf, record, type SourceState } from './source-state'
+
+/** At most this many pages of `tools/list` are read. */
+const PAGE_LIMIT = 100
+
+/** Lists the server's tools again; does nothing while not connected. */
+export async function refreshTools(state: SourceState): Promise<void> {
+  const current = state.client
+  if (!current) return
+  const listed: unknown[] = []
+  let cursor: string | undefined
+  for (let page = 0; page < PAGE_LIMIT; page++) {
+    const answer = await current.listTools(cursor ? { cursor } : undefined, { timeout: state.waitMs })
+    listed.push(...answer.tools)
+    cursor = answer.nextCursor
+    if (!cursor) break
+  }
+  const reading = readListedTools(state.config.name, listed, state.checker)
+  state.methods = reading.methods
+  state.notices = reading.notices
+  if (state.notices.length > 0) record(state, 'event', `Notices: ${state.notices.join(' ')}`)
+  state.toolsVersion++
+  changed(state)
+}
+
+/**
+ * Calls the server's tool `name`; the result's text and images, or an Error with the server's
+ * words (the signal's reason when the call was aborted).
+ */
+export async function callServerTool(
+  state: SourceState,
+  name: string,
+  args: Record<string, unknown>,
+  context: { signal: AbortSignal; onProgress?: (progress: CallProgress) => void },
+): Promise<McpResultText> {
+  const { config } = state
+  const current = state.client
+  if (!current)
+    throw new Error(
+      `the MCP server "${config.name}" is not connected${state.error ? ` (${state.error})` : ''}; connect it again.`,
+    )
+  const onprogress = context.onProgress
+    ? (raw: unknown) => {
+        const progress = progressOf(raw)
+        if (progress) context.onProgress?.(progress)
+      }
+    : undefined
+  let result: unknown
+  try {
+    // The executor's timeout aborts the signal: the SDK then sends notifications/cancelled.
+    result = await current.callTool({ name, arguments: args }, undefined, {
+      signal: context.signal,
+      onprogress,
+      timeout: 2 ** 31 - 1,
+    })
+  } catch (problem) {
+    if (context.signal.aborted)
+      throw context.signal.reason instanceof Error ? context.signal.reason : new Error('cancelled')
+    throw new Error(`the MCP server "${config.name}" failed: ${messageOf(problem)}`)
+  }
+  const read = mcpResultText(result)
+  if (read.isError) throw new Error(read.text || `the MCP server "${config.name}" reported an error without a message.`)
+  return read
+}
