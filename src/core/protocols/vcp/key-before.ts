@@ -2,7 +2,7 @@
  * Finding a field's key: backwards from its value marker, white space, a colon, white space, then
  * the key's characters.
  */
-import { ASCII_KEY, COLON, FULLWIDTH_COLON, isKeyChar, isSpace } from './markers'
+import { ASCII_KEY, COLON, FULLWIDTH_COLON, isKeyChar, isSpace } from './chars'
 
 export interface KeySpan {
   start: number

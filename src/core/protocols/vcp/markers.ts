@@ -3,18 +3,11 @@
  * NO_MATCH, or NEED_MORE when `s` ends before the answer is certain (streaming input).
  * With `final` the text is complete and NEED_MORE is never returned.
  */
+import { BRACE_CLOSE, BRACE_OPEN, CORNER_CLOSE, CORNER_OPEN, GT, LBRACKET, LT, RBRACKET } from './chars'
 
 export const NEED_MORE = -2
 export const NO_MATCH = -1
 
-const LT = 0x3c // <
-const GT = 0x3e // >
-const LBRACKET = 0x5b // [
-const RBRACKET = 0x5d // ]
-const CORNER_OPEN = 0x300c // 「
-const CORNER_CLOSE = 0x300d // 」
-const BRACE_OPEN = 0x7b // {
-const BRACE_CLOSE = 0x7d // }
 export const START_CHAR = '始'
 export const END_CHAR = '末'
 
@@ -205,29 +198,3 @@ export function matchValueMarker(s: string, p: number, ch: string, final: boolea
   }
   return NO_MATCH
 }
-
-/** Unicode letters, marks, digits, `_` and `-`: the characters a key is made of. */
-const KEY_CHAR = /[\p{L}\p{M}\p{N}_-]/u
-
-/** ASCII key characters: letters, digits, `_`, `-`. */
-export const ASCII_KEY = new Uint8Array(128)
-for (let c = 0; c < 128; c++) {
-  ASCII_KEY[c] =
-    (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f || c === 0x2d ? 1 : 0
-}
-
-export function isKeyChar(s: string, p: number): boolean {
-  const c = s.charCodeAt(p)
-  if (c < 0x80) return ASCII_KEY[c] === 1
-  // Low surrogate: test the whole code point.
-  if (c >= 0xdc00 && c <= 0xdfff && p > 0) return KEY_CHAR.test(s.slice(p - 1, p + 1))
-  if (c >= 0xd800 && c <= 0xdbff) return KEY_CHAR.test(s.slice(p, p + 2))
-  return KEY_CHAR.test(s[p] as string)
-}
-
-export function isSpace(c: number): boolean {
-  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0x3000 || c === 0xa0 || c === 0x0c || c === 0x0b
-}
-
-export const COLON = 0x3a
-export const FULLWIDTH_COLON = 0xff1a

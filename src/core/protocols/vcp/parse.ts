@@ -5,153 +5,163 @@
  */
 import type { Diagnostic, DiagnosticSeverity, ParsedRequest, ParseResult } from '../../types'
 import type { ParseOptions, StreamEvent, StreamParser } from '../protocol'
-import { createRequestIdSession } from '../../request-ids'
+import { createRequestIdSession, type RequestIdSession } from '../../request-ids'
 import { setOwn } from '../../own-record'
-import { VcpScanner, type ScannedBlock } from './scanner'
+import { VcpScanner, type ScannedBlock, type ScannerHandlers } from './scanner'
+import { SeenKeys } from './seen-keys'
 
+/** The block name of VCP tool requests: `<<<[TOOL_REQUEST]>>>` ... `<<<[END_TOOL_REQUEST]>>>`. */
 export const REQUEST_BLOCK = 'TOOL_REQUEST'
-/** Past this many fields in one block, seen keys are kept in a Set. */
-const MANY_KEYS = 16
 const NO_EVENTS: StreamEvent[] = Object.freeze([]) as unknown as StreamEvent[]
 
-export function createVcpStreamParser(options: ParseOptions = {}, withEvents = true): StreamParser {
-  const session = options.session ?? createRequestIdSession()
-  const includeReasoning = options.reasoning === 'include'
-  const skipFenced = options.fencedBlocks === 'skip'
-  const requests: ParsedRequest[] = []
-  const diagnostics: Diagnostic[] = []
-  let events: StreamEvent[] | null = null
-  let ended = false
-  let result: ParseResult | null = null
-  // The one-shot parse reads no events: skip building them.
-  const collectEvents = withEvents
+/**
+ * Turns the scanner's blocks and fields into requests, as the text arrives. Its handler methods
+ * are called by its own scanner only; users go through feed() and end().
+ */
+class VcpRequestReader implements ScannerHandlers {
+  private readonly session: RequestIdSession
+  private readonly includeReasoning: boolean
+  private readonly skipFenced: boolean
+  private readonly scanner: VcpScanner
+  private readonly requests: ParsedRequest[] = []
+  private readonly diagnostics: Diagnostic[] = []
+  /** What the current feed() raised; null while nothing was. */
+  private events: StreamEvent[] | null = null
+  private ended = false
+  private result: ParseResult | null = null
 
   // The block being read: its arguments are collected as fields close.
-  let args: Record<string, string> = {}
-  let toolName: string | undefined
-  let requestId: string | undefined
-  let pending: Diagnostic[] | null = null
-  // A block usually holds a handful of keys: a list beats a Set there. A block with many fields
-  // (a model stuck in a loop) moves to a Set, so the duplicate check never turns quadratic.
-  const seenKeys: string[] = []
-  let seenCount = 0
-  let seenSet: Set<string> | null = null
+  private args: Record<string, string> = {}
+  private toolName: string | undefined
+  private requestId: string | undefined
+  /** Diagnostics about the block that the scanner did not raise (found here). */
+  private pending: Diagnostic[] | null = null
+  private readonly seenKeys = new SeenKeys()
 
-  const scanner = new VcpScanner(
-    {
-      blockOpen(index, offset, inReasoning, fenced) {
-        args = {}
-        seenCount = 0
-        seenSet = null
-        toolName = undefined
-        requestId = undefined
-        pending = null
-        if (collectEvents) (events ??= []).push({ type: 'block-open', index, offset, inReasoning, fenced })
-      },
-      field(index, key, value, offset) {
-        let repeated = false
-        if (seenSet !== null) {
-          repeated = seenSet.has(key)
-          seenSet.add(key)
-        } else {
-          for (let k = 0; k < seenCount; k++) if (seenKeys[k] === key) repeated = true
-          seenKeys[seenCount++] = key
-          if (seenCount === MANY_KEYS) seenSet = new Set(seenKeys.slice(0, MANY_KEYS))
-        }
-        if (repeated)
-          addDiagnostic(
-            'warning',
-            'duplicate-key',
-            `Field "${key}" appears more than once; the last value wins.`,
-            offset,
-            key.length,
-          )
-        if (key === 'tool_name') toolName = value
-        else if (key === 'request_id') requestId = value
-        else setOwn(args, key, value)
-        if (collectEvents) (events ??= []).push({ type: 'field', index, key, value, offset })
-      },
-      diagnostic(diagnostic) {
-        diagnostics.push(diagnostic)
-        if (collectEvents) (events ??= []).push({ type: 'diagnostic', diagnostic })
-      },
-      blockClose(block) {
-        const request = buildRequest(block)
-        let included = true
-        if (block.inReasoning && !includeReasoning) {
-          included = false
-          addDiagnostic(
-            'warning',
-            'request-in-reasoning',
-            'This request is inside <think> reasoning; it is not executed.',
-            block.start,
-            block.end - block.start,
-          )
-        } else if (block.fenced && skipFenced) {
-          included = false
-          addDiagnostic(
-            'info',
-            'fenced-block-skipped',
-            'This request is inside a Markdown code fence and fenced blocks are skipped.',
-            block.start,
-          )
-        }
-        let found = block.diagnostics
-        if (pending !== null) {
-          found = found.concat(pending)
-          found.sort((a, b) => a.offset - b.offset)
-        }
-        request.diagnostics = found
-        request.valid = request.toolName !== '' && (found.length === 0 || !found.some((d) => d.severity === 'error'))
-        if (included) requests.push(request)
-        if (collectEvents) (events ??= []).push({ type: 'block-close', index: block.index, request, included })
-      },
-    },
-    { blockName: REQUEST_BLOCK },
-  )
-
-  /** A diagnostic about the block being read. */
-  function addDiagnostic(
-    severity: DiagnosticSeverity,
-    code: string,
-    message: string,
-    offset: number,
-    length = 0,
-  ): void {
-    const { line, column } = scanner.position(offset)
-    const diagnostic: Diagnostic = { severity, code, message, offset, length, line, column }
-    ;(pending ??= []).push(diagnostic)
-    diagnostics.push(diagnostic)
-    if (collectEvents) (events ??= []).push({ type: 'diagnostic', diagnostic })
+  /** `collectEvents` false: the one-shot parse reads no events, so none are built. */
+  constructor(
+    options: ParseOptions,
+    private readonly collectEvents: boolean,
+  ) {
+    this.session = options.session ?? createRequestIdSession()
+    this.includeReasoning = options.reasoning === 'include'
+    this.skipFenced = options.fencedBlocks === 'skip'
+    this.scanner = new VcpScanner(this, { blockName: REQUEST_BLOCK })
   }
 
-  function buildRequest(block: ScannedBlock): ParsedRequest {
+  feed(chunk: string): StreamEvent[] {
+    if (this.ended) throw new Error('feed() after end(): create a new stream parser for new text')
+    this.events = null
+    this.scanner.feed(chunk)
+    return this.events ?? NO_EVENTS
+  }
+
+  end(): ParseResult {
+    if (!this.result) {
+      this.ended = true
+      this.events = null
+      this.scanner.end()
+      // Stable sort: diagnostics read top to bottom, ties keep the order they were found in.
+      this.diagnostics.sort((a, b) => a.offset - b.offset)
+      this.result = { requests: this.requests, diagnostics: this.diagnostics }
+    }
+    return this.result
+  }
+
+  blockOpen(index: number, offset: number, inReasoning: boolean, fenced: boolean): void {
+    this.args = {}
+    this.seenKeys.clear()
+    this.toolName = undefined
+    this.requestId = undefined
+    this.pending = null
+    if (this.collectEvents) (this.events ??= []).push({ type: 'block-open', index, offset, inReasoning, fenced })
+  }
+
+  field(index: number, key: string, value: string, offset: number): void {
+    if (this.seenKeys.add(key)) {
+      this.addDiagnostic(
+        'warning',
+        'duplicate-key',
+        `Field "${key}" appears more than once; the last value wins.`,
+        offset,
+        key.length,
+      )
+    }
+    if (key === 'tool_name') this.toolName = value
+    else if (key === 'request_id') this.requestId = value
+    else setOwn(this.args, key, value)
+    if (this.collectEvents) (this.events ??= []).push({ type: 'field', index, key, value, offset })
+  }
+
+  diagnostic(diagnostic: Diagnostic): void {
+    this.diagnostics.push(diagnostic)
+    if (this.collectEvents) (this.events ??= []).push({ type: 'diagnostic', diagnostic })
+  }
+
+  blockClose(block: Readonly<ScannedBlock>): void {
+    const request = this.buildRequest(block)
+    const included = this.isIncluded(block)
+    let found = block.diagnostics
+    if (this.pending !== null) {
+      found = found.concat(this.pending)
+      found.sort((a, b) => a.offset - b.offset)
+    }
+    request.diagnostics = found
+    request.valid = request.toolName !== '' && (found.length === 0 || !found.some((d) => d.severity === 'error'))
+    if (included) this.requests.push(request)
+    if (this.collectEvents) (this.events ??= []).push({ type: 'block-close', index: block.index, request, included })
+  }
+
+  /** The block's request goes into `requests`; when the options leave it out, a diagnostic says why. */
+  private isIncluded(block: Readonly<ScannedBlock>): boolean {
+    if (block.inReasoning && !this.includeReasoning) {
+      this.addDiagnostic(
+        'warning',
+        'request-in-reasoning',
+        'This request is inside <think> reasoning; it is not executed.',
+        block.start,
+        block.end - block.start,
+      )
+      return false
+    }
+    if (block.fenced && this.skipFenced) {
+      this.addDiagnostic(
+        'info',
+        'fenced-block-skipped',
+        'This request is inside a Markdown code fence and fenced blocks are skipped.',
+        block.start,
+      )
+      return false
+    }
+    return true
+  }
+
+  /** A diagnostic about the block being read. */
+  private addDiagnostic(severity: DiagnosticSeverity, code: string, message: string, offset: number, length = 0): void {
+    const { line, column } = this.scanner.position(offset)
+    const diagnostic: Diagnostic = { severity, code, message, offset, length, line, column }
+    ;(this.pending ??= []).push(diagnostic)
+    this.diagnostics.push(diagnostic)
+    if (this.collectEvents) (this.events ??= []).push({ type: 'diagnostic', diagnostic })
+  }
+
+  /** The request the block's fields make, not yet judged valid (blockClose() does that). */
+  private buildRequest(block: Readonly<ScannedBlock>): ParsedRequest {
+    const toolName = this.toolName
     if (toolName === undefined) {
-      addDiagnostic(
+      this.addDiagnostic(
         'error',
         'missing-tool-name',
         'The block has no "tool_name" field, so it names no tool to call.',
         block.start,
       )
     } else if (toolName === '') {
-      addDiagnostic('error', 'empty-tool-name', 'The "tool_name" field is empty.', block.start)
-    }
-    let id: string
-    if (requestId !== undefined && requestId !== '' && session.has(requestId)) {
-      id = session.claim(requestId)
-      addDiagnostic(
-        'warning',
-        'duplicate-request-id',
-        `Request id "${requestId}" is already taken in this session; this request is "${id}".`,
-        block.start,
-      )
-    } else {
-      id = session.claim(requestId === '' ? undefined : requestId)
+      this.addDiagnostic('error', 'empty-tool-name', 'The "tool_name" field is empty.', block.start)
     }
     return {
-      requestId: id,
+      requestId: this.claimRequestId(block.start),
       toolName: toolName ?? '',
-      args,
+      args: this.args,
       rawBlock: block.rawBlock,
       valid: false,
       start: block.start,
@@ -162,27 +172,37 @@ export function createVcpStreamParser(options: ParseOptions = {}, withEvents = t
     }
   }
 
-  return {
-    feed(chunk) {
-      if (ended) throw new Error('feed() after end(): create a new stream parser for new text')
-      events = null
-      scanner.feed(chunk)
-      return events ?? NO_EVENTS
-    },
-    end() {
-      if (!result) {
-        ended = true
-        events = null
-        scanner.end()
-        // Stable sort: diagnostics read top to bottom, ties keep the order they were found in.
-        diagnostics.sort((a, b) => a.offset - b.offset)
-        result = { requests, diagnostics }
-      }
-      return result
-    },
+  /** The block's id: the one it asks for unless the session has handed that out already. */
+  private claimRequestId(blockStart: number): string {
+    const requestId = this.requestId
+    if (requestId !== undefined && requestId !== '' && this.session.has(requestId)) {
+      const id = this.session.claim(requestId)
+      this.addDiagnostic(
+        'warning',
+        'duplicate-request-id',
+        `Request id "${requestId}" is already taken in this session; this request is "${id}".`,
+        blockStart,
+      )
+      return id
+    }
+    return this.session.claim(requestId === '' ? undefined : requestId)
   }
 }
 
+/**
+ * A stream parser for VCP requests: feed() returns the events each chunk decides, end() the same
+ * result as parseVcpRequests() on the whole text. `withEvents` false builds no events (feed()
+ * then returns an empty list).
+ */
+export function createVcpStreamParser(options: ParseOptions = {}, withEvents = true): StreamParser {
+  const reader = new VcpRequestReader(options, withEvents)
+  return {
+    feed: (chunk) => reader.feed(chunk),
+    end: () => reader.end(),
+  }
+}
+
+/** Every VCP request in `text`, with the diagnostics of the whole text in reading order. */
 export function parseVcpRequests(text: string, options: ParseOptions = {}): ParseResult {
   const stream = createVcpStreamParser(options, false)
   stream.feed(text)

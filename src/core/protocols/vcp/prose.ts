@@ -3,9 +3,9 @@
  * `tool_name` field lists copied from prompts. Like markers.ts: each looks at `s` around a
  * position and answers without side effects; NEED_MORE when the text ends too early to tell.
  */
-import { COLON, FULLWIDTH_COLON, isKeyChar, isSpace, NEED_MORE, NO_MATCH } from './markers'
+import { COLON, FULLWIDTH_COLON, GT, isKeyChar, isSpace } from './chars'
+import { NEED_MORE, NO_MATCH } from './markers'
 
-const GT = 0x3e // >
 export const FIELD_LIST_KEY = 'tool_name'
 
 /** `think` written at t: 1, NO_MATCH, or NEED_MORE while the text so far could still spell it. */

@@ -1,7 +1,7 @@
 /**
  * Writing VCP text that the parser reads back verbatim: values, fields, request blocks.
  */
-import { isKeyChar } from './markers'
+import { isKeyChar } from './chars'
 import { scanVcpBlocks } from './blocks'
 
 export type ValueEncoding = 'plain' | 'escape' | 'exp'
