@@ -6,8 +6,13 @@
  *
  * Objects are built with own properties only (`__proto__` is an ordinary key), and the span of
  * every object and array is recorded, so a caller can point at one call inside a payload.
+ *
+ * This file reads containers; lenient-json-scalars.ts reads strings, numbers and literals, and
+ * lenient-json-cursor.ts holds the reading position they share.
  */
 import { setOwn } from '../../own-record'
+import { createCursor, describeAt, fail, JsonFailure, skipSpace, type JsonCursor } from './lenient-json-cursor'
+import { readLiteral, readNumber, readString } from './lenient-json-scalars'
 
 export interface JsonRepair {
   code: 'trailing-comma' | 'single-quotes' | 'unquoted-key' | 'python-literal' | 'unescaped-control-character'
@@ -28,284 +33,139 @@ export type LenientJsonResult =
 
 const MAX_DEPTH = 256
 
-class JsonFailure {
-  constructor(
-    readonly message: string,
-    readonly offset: number,
-  ) {}
-}
-
 /** Parses one JSON value from text[start, end); text after the value (other than space) is an error. */
 export function parseLenientJson(text: string, start = 0, end = text.length): LenientJsonResult {
-  const repairs: JsonRepair[] = []
-  const spans = new WeakMap<object, JsonSpan>()
-  let i = start
-  let depth = 0
-
-  const fail = (message: string, at = i): never => {
-    throw new JsonFailure(message, at)
-  }
-  const describeAt = (at: number): string =>
-    at >= end ? 'the end of the payload' : text[at] === '"' ? `'"'` : `"${text[at]}"`
-  const skipSpace = (): void => {
-    while (i < end) {
-      const c = text.charCodeAt(i)
-      if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0xfeff) i++
-      else break
-    }
-  }
-
-  function value(): unknown {
-    skipSpace()
-    if (i >= end) fail('a value was expected but the payload ends')
-    const c = text[i] as string
-    if (c === '{') return object()
-    if (c === '[') return array()
-    if (c === '"' || c === "'") return string()
-    if (c === '-' || (c >= '0' && c <= '9')) return number()
-    return literal()
-  }
-
-  function enter(): void {
-    if (++depth > MAX_DEPTH) fail(`the payload nests deeper than ${MAX_DEPTH} levels`)
-  }
-
-  function object(): Record<string, unknown> {
-    const open = i
-    enter()
-    i++
-    const out: Record<string, unknown> = {}
-    skipSpace()
-    if (text[i] === '}') {
-      i++
-      depth--
-      spans.set(out, { start: open, end: i })
-      return out
-    }
-    for (;;) {
-      skipSpace()
-      const key = objectKey()
-      skipSpace()
-      if (text[i] !== ':') fail(`":" was expected after the key "${key}", found ${describeAt(i)}`)
-      i++
-      setOwn(out, key, value())
-      skipSpace()
-      if (text[i] === ',') {
-        const comma = i
-        i++
-        skipSpace()
-        if (text[i] === '}') {
-          repairs.push({
-            code: 'trailing-comma',
-            message: 'A trailing comma before "}" was ignored.',
-            offset: comma,
-            length: 1,
-          })
-          i++
-          break
-        }
-        continue
-      }
-      if (text[i] === '}') {
-        i++
-        break
-      }
-      fail(`"," or "}" was expected in an object, found ${describeAt(i)}`)
-    }
-    depth--
-    spans.set(out, { start: open, end: i })
-    return out
-  }
-
-  function objectKey(): string {
-    const c = text[i]
-    if (c === '"' || c === "'") return string()
-    const keyStart = i
-    while (i < end && /[A-Za-z0-9_$-]/.test(text[i] as string)) i++
-    if (i === keyStart) fail(`a key was expected in an object, found ${describeAt(i)}`)
-    const key = text.slice(keyStart, i)
-    repairs.push({
-      code: 'unquoted-key',
-      message: `Key ${key} has no quotes; read as "${key}".`,
-      offset: keyStart,
-      length: key.length,
-    })
-    return key
-  }
-
-  function array(): unknown[] {
-    const open = i
-    enter()
-    i++
-    const out: unknown[] = []
-    skipSpace()
-    if (text[i] === ']') {
-      i++
-      depth--
-      spans.set(out, { start: open, end: i })
-      return out
-    }
-    for (;;) {
-      out.push(value())
-      skipSpace()
-      if (text[i] === ',') {
-        const comma = i
-        i++
-        skipSpace()
-        if (text[i] === ']') {
-          repairs.push({
-            code: 'trailing-comma',
-            message: 'A trailing comma before "]" was ignored.',
-            offset: comma,
-            length: 1,
-          })
-          i++
-          break
-        }
-        continue
-      }
-      if (text[i] === ']') {
-        i++
-        break
-      }
-      fail(`"," or "]" was expected in an array, found ${describeAt(i)}`)
-    }
-    depth--
-    spans.set(out, { start: open, end: i })
-    return out
-  }
-
-  // One warning per payload however many strings use single quotes; it counts them.
-  let singleQuotes: JsonRepair | null = null
-  let singleQuoteCount = 0
-  function singleQuoted(at: number): void {
-    singleQuoteCount++
-    if (singleQuotes === null) {
-      singleQuotes = {
-        code: 'single-quotes',
-        message: 'A string in single quotes was read as a JSON string.',
-        offset: at,
-        length: 1,
-      }
-      repairs.push(singleQuotes)
-    } else {
-      singleQuotes.message = `${singleQuoteCount} strings in single quotes were read as JSON strings (the first here).`
-    }
-  }
-
-  function string(): string {
-    const quote = text[i] as string
-    const open = i
-    if (quote === "'") singleQuoted(open)
-    i++
-    let out = ''
-    let runStart = i
-    let reportedControl = false
-    while (i < end) {
-      const c = text.charCodeAt(i)
-      if (c === quote.charCodeAt(0)) {
-        out += text.slice(runStart, i)
-        i++
-        return out
-      }
-      if (c === 0x5c) {
-        out += text.slice(runStart, i)
-        out += escape()
-        runStart = i
-        continue
-      }
-      if (c < 0x20 && !reportedControl) {
-        reportedControl = true
-        const name = c === 0x0a ? 'a line break' : c === 0x09 ? 'a tab' : 'a control character'
-        repairs.push({
-          code: 'unescaped-control-character',
-          message: `A string holds ${name} that JSON requires escaped; it was kept as it is.`,
-          offset: i,
-          length: 1,
-        })
-      }
-      i++
-    }
-    return fail(`the string that starts here never closes (no ${quote === '"' ? 'closing "' : "closing '"})`, open)
-  }
-
-  function escape(): string {
-    const at = i
-    i++
-    const c = text[i]
-    i++
-    switch (c) {
-      case '"':
-        return '"'
-      case "'":
-        return "'"
-      case '\\':
-        return '\\'
-      case '/':
-        return '/'
-      case 'b':
-        return '\b'
-      case 'f':
-        return '\f'
-      case 'n':
-        return '\n'
-      case 'r':
-        return '\r'
-      case 't':
-        return '\t'
-      case 'u': {
-        const hex = text.slice(i, i + 4)
-        if (!/^[0-9a-fA-F]{4}$/.test(hex)) fail('"\\u" must be followed by four hexadecimal digits', at)
-        i += 4
-        return String.fromCharCode(parseInt(hex, 16))
-      }
-      default:
-        return fail(`"\\${c ?? ''}" is not a JSON escape`, at)
-    }
-  }
-
-  function number(): number {
-    const match = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i, Math.min(end, i + 400)))
-    if (!match) fail(`a number was expected, found ${describeAt(i)}`)
-    const n = Number((match as RegExpExecArray)[0])
-    i += (match as RegExpExecArray)[0].length
-    return n
-  }
-
-  function literal(): unknown {
-    const word = /^[A-Za-z_]+/.exec(text.slice(i, Math.min(end, i + 16)))?.[0] ?? ''
-    const at = i
-    const strict: Record<string, unknown> = { true: true, false: false, null: null }
-    const python: Record<string, unknown> = { True: true, False: false, None: null }
-    if (Object.prototype.hasOwnProperty.call(strict, word)) {
-      i += word.length
-      return strict[word]
-    }
-    if (Object.prototype.hasOwnProperty.call(python, word)) {
-      i += word.length
-      const json = JSON.stringify(python[word])
-      repairs.push({
-        code: 'python-literal',
-        message: `Python's ${word} was read as ${json}.`,
-        offset: at,
-        length: word.length,
-      })
-      return python[word]
-    }
-    return fail(
-      word ? `"${word}" is not a JSON value (strings need quotes)` : `a value was expected, found ${describeAt(at)}`,
-      at,
-    )
-  }
-
+  const r = createCursor(text, start, end)
   try {
-    const parsed = value()
-    skipSpace()
-    if (i < end) fail(`the payload continues after its value with ${describeAt(i)}`)
-    return { ok: true, value: parsed, repairs, spans, end: i }
+    const parsed = readValue(r)
+    skipSpace(r)
+    if (r.i < end) fail(r, `the payload continues after its value with ${describeAt(r, r.i)}`)
+    return { ok: true, value: parsed, repairs: r.repairs, spans: r.spans, end: r.i }
   } catch (error) {
-    if (error instanceof JsonFailure) return { ok: false, message: error.message, offset: error.offset, repairs }
+    if (error instanceof JsonFailure)
+      return { ok: false, message: error.message, offset: error.offset, repairs: r.repairs }
     // A RangeError from a pathological payload is still a payload error, not a crash.
-    return { ok: false, message: error instanceof Error ? error.message : String(error), offset: i, repairs }
+    return {
+      ok: false,
+      message: error instanceof Error ? error.message : String(error),
+      offset: r.i,
+      repairs: r.repairs,
+    }
   }
+}
+
+/** Reads the value after any white space, whatever its kind. */
+function readValue(r: JsonCursor): unknown {
+  skipSpace(r)
+  if (r.i >= r.end) fail(r, 'a value was expected but the payload ends')
+  const c = r.text[r.i] as string
+  if (c === '{') return readObject(r)
+  if (c === '[') return readArray(r)
+  if (c === '"' || c === "'") return readString(r)
+  if (c === '-' || (c >= '0' && c <= '9')) return readNumber(r)
+  return readLiteral(r)
+}
+
+function enter(r: JsonCursor): void {
+  if (++r.depth > MAX_DEPTH) fail(r, `the payload nests deeper than ${MAX_DEPTH} levels`)
+}
+
+/** Reads the object whose `{` is at the cursor, and records its span. */
+function readObject(r: JsonCursor): Record<string, unknown> {
+  const open = r.i
+  enter(r)
+  r.i++
+  const out: Record<string, unknown> = {}
+  skipSpace(r)
+  if (r.text[r.i] === '}') r.i++
+  else {
+    do {
+      skipSpace(r)
+      const key = readObjectKey(r)
+      skipSpace(r)
+      if (r.text[r.i] !== ':') fail(r, `":" was expected after the key "${key}", found ${describeAt(r, r.i)}`)
+      r.i++
+      setOwn(out, key, readValue(r))
+    } while (!endOfMember(r, '}', 'an object'))
+  }
+  r.depth--
+  r.spans.set(out, { start: open, end: r.i })
+  return out
+}
+
+/** A key in quotes, or a bare one (a repair). */
+function readObjectKey(r: JsonCursor): string {
+  const text = r.text
+  const c = text[r.i]
+  if (c === '"' || c === "'") return readString(r)
+  const keyStart = r.i
+  let i = keyStart
+  while (i < r.end && isBareKeyChar(text.charCodeAt(i))) i++
+  r.i = i
+  if (i === keyStart) fail(r, `a key was expected in an object, found ${describeAt(r, i)}`)
+  const key = text.slice(keyStart, i)
+  r.repairs.push({
+    code: 'unquoted-key',
+    message: `Key ${key} has no quotes; read as "${key}".`,
+    offset: keyStart,
+    length: key.length,
+  })
+  return key
+}
+
+/** [A-Za-z0-9_$-] */
+function isBareKeyChar(c: number): boolean {
+  return (
+    (c >= 0x61 && c <= 0x7a) || // a-z
+    (c >= 0x41 && c <= 0x5a) || // A-Z
+    (c >= 0x30 && c <= 0x39) || // 0-9
+    c === 0x5f || // _
+    c === 0x24 || // $
+    c === 0x2d // -
+  )
+}
+
+/** Reads the array whose `[` is at the cursor, and records its span. */
+function readArray(r: JsonCursor): unknown[] {
+  const open = r.i
+  enter(r)
+  r.i++
+  const out: unknown[] = []
+  skipSpace(r)
+  if (r.text[r.i] === ']') r.i++
+  else {
+    do out.push(readValue(r))
+    while (!endOfMember(r, ']', 'an array'))
+  }
+  r.depth--
+  r.spans.set(out, { start: open, end: r.i })
+  return out
+}
+
+/**
+ * After a member of an object or array: a comma, or the closing bracket `close`. True when the
+ * container ended, a comma just before `close` (ignored, as a repair) included.
+ */
+function endOfMember(r: JsonCursor, close: '}' | ']', container: 'an object' | 'an array'): boolean {
+  skipSpace(r)
+  const text = r.text
+  if (text[r.i] === ',') {
+    const comma = r.i
+    r.i++
+    skipSpace(r)
+    if (text[r.i] !== close) return false
+    r.repairs.push({
+      code: 'trailing-comma',
+      message: `A trailing comma before "${close}" was ignored.`,
+      offset: comma,
+      length: 1,
+    })
+    r.i++
+    return true
+  }
+  if (text[r.i] === close) {
+    r.i++
+    return true
+  }
+  return fail(r, `"," or "${close}" was expected in ${container}, found ${describeAt(r, r.i)}`)
 }
