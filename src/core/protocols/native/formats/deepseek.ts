@@ -9,25 +9,25 @@
  * name line is V3), so a reply read with the other id still yields its calls.
  */
 import type { FormatProblem, FoundCall, NativeFormat, RenderableCall } from '../format'
-import { readJsonArguments, skipSpace, trimSpan } from '../json-pieces'
-import { markerScanner, shortQuote, type MarkerScanner } from './token-scan'
+import { skipSpace, trimSpan } from '../json-pieces'
+import { markerScanner } from './token-scan'
 import { ResumeMark } from './resume'
+import { readCall, type CallText } from './deepseek-call'
+import {
+  CALL_CLOSE,
+  CALL_OPEN,
+  FENCE,
+  SECTION_CLOSE,
+  SECTION_OPEN,
+  SECTION_OPEN_VARIANTS,
+  SEP,
+  V3_HEAD,
+} from './deepseek-tokens'
 
-const SECTION_OPEN = '<｜tool▁calls▁begin｜>'
-// R1 checkpoints sometimes spell the opener otherwise; `<｜tool_calls_begin｜>` is Step-3's, not these.
-const SECTION_OPEN_VARIANTS = ['<｜tool calls begin｜>', '<｜tool\\_calls\\_begin｜>', '<｜tool▁calls｜>']
-const SECTION_CLOSE = '<｜tool▁calls▁end｜>'
-const CALL_OPEN = '<｜tool▁call▁begin｜>'
-const SEP = '<｜tool▁sep｜>'
-const CALL_CLOSE = '<｜tool▁call▁end｜>'
-const V3_HEAD = 'function' + SEP
-const FENCE = '```'
 /** A call whose `<｜tool▁call▁begin｜>` is missing: the head before `<｜tool▁sep｜>` is at most this long. */
 const MAX_HEAD = 200
 
-interface Reader {
-  text: string
-  scan: MarkerScanner
+interface Reader extends CallText {
   calls: FoundCall[]
   problems: FormatProblem[]
 }
@@ -119,154 +119,6 @@ function readSection(r: Reader, start: number, end: number): void {
   }
 }
 
-function readCall(
-  r: Reader,
-  start: number,
-  headStart: number,
-  bodyEnd: number,
-  end: number,
-  closed: boolean,
-): FoundCall {
-  const { text, scan } = r
-  const problems: FormatProblem[] = []
-  if (!closed)
-    problems.push({
-      severity: 'warning',
-      code: 'unclosed-call',
-      message: `the call is never closed with ${CALL_CLOSE}; it runs to the end of its section.`,
-      offset: start,
-      length: text.startsWith(CALL_OPEN, start) ? CALL_OPEN.length : 0,
-    })
-  const sep = scan.next(SEP, headStart)
-  if (sep === -1 || sep >= bodyEnd) {
-    const [s, e] = trimSpan(text, headStart, bodyEnd)
-    const head = text.slice(s, e)
-    const name = head === 'function' ? '' : head
-    problems.push({
-      severity: 'error',
-      code: 'missing-arguments',
-      message: `the call ${shortQuote(text, s, e)} has no ${SEP} and no arguments.`,
-      offset: start,
-      length: end - start,
-    })
-    return { name, arguments: null, ...(name ? { nameEnd: e } : {}), start, end, closed, problems }
-  }
-  const [hs, he] = trimSpan(text, headStart, sep)
-  const head = text.slice(hs, he)
-  const afterSep = sep + SEP.length
-  const p = skipSpace(text, afterSep, bodyEnd)
-  const c = text[p]
-  const v3 = p < bodyEnd ? c !== '{' && c !== '[' : head === 'function'
-  if (!v3) {
-    // V3.1: NAME<｜tool▁sep｜>{arguments}
-    if (head === '')
-      problems.push({
-        severity: 'error',
-        code: 'missing-tool-name',
-        message: `the call has no tool name before ${SEP}.`,
-        offset: start,
-        length: sep + SEP.length - start,
-      })
-    const read = readJsonArguments(text, afterSep, bodyEnd)
-    problems.push(...read.problems)
-    return {
-      name: head,
-      nameEnd: he,
-      argumentsSpan: { start: afterSep, end: bodyEnd },
-      arguments: read.value,
-      start,
-      end,
-      closed,
-      problems,
-    }
-  }
-  // V3: TYPE<｜tool▁sep｜>NAME\n```json\n{arguments}\n```
-  if (head !== 'function')
-    problems.push({
-      severity: 'warning',
-      code: 'unexpected-call-type',
-      message: `the call type is ${shortQuote(text, hs, he)}; DeepSeek writes \`function\` before ${SEP}.`,
-      offset: hs,
-      length: he - hs,
-    })
-  const newline = scan.next('\n', afterSep)
-  const lineEnd = newline === -1 || newline > bodyEnd ? bodyEnd : newline
-  const [ns, ne] = trimSpan(text, afterSep, lineEnd)
-  const name = text.slice(ns, ne)
-  if (name === '')
-    problems.push({
-      severity: 'error',
-      code: 'missing-tool-name',
-      message: `the call has no tool name after ${SEP}.`,
-      offset: afterSep,
-      length: 0,
-    })
-  const a = skipSpace(text, lineEnd, bodyEnd)
-  if (a >= bodyEnd) {
-    problems.push({
-      severity: 'error',
-      code: 'missing-arguments',
-      message: `the call of ${JSON.stringify(name)} has no arguments after its name.`,
-      offset: start,
-      length: end - start,
-    })
-    return {
-      name,
-      ...(lineEnd < bodyEnd || closed ? { nameEnd: ne } : {}),
-      arguments: null,
-      start,
-      end,
-      closed,
-      problems,
-    }
-  }
-  let argsStart = a
-  if (text.startsWith(FENCE, a)) {
-    const fenceLine = scan.next('\n', a)
-    argsStart = fenceLine === -1 || fenceLine > bodyEnd ? bodyEnd : fenceLine + 1
-    const [is, ie] = trimSpan(text, a + FENCE.length, argsStart)
-    const info = text.slice(is, ie)
-    if (info !== '' && info !== 'json')
-      problems.push({
-        severity: 'warning',
-        code: 'unexpected-fence-language',
-        message: `the arguments' fence is \`\`\`${info.slice(0, 20)}; DeepSeek writes \`\`\`json.`,
-        offset: a,
-        length: argsStart - a,
-      })
-  } else
-    problems.push({
-      severity: 'warning',
-      code: 'missing-code-fence',
-      message: 'the arguments are not in a ```json fence; they were read as they are.',
-      offset: a,
-      length: 0,
-    })
-  const [, te] = trimSpan(text, argsStart, bodyEnd)
-  let argsEnd = bodyEnd
-  if (te - argsStart >= FENCE.length && text.startsWith(FENCE, te - FENCE.length)) argsEnd = te - FENCE.length
-  else if (closed && text.startsWith(FENCE, a))
-    problems.push({
-      severity: 'warning',
-      code: 'unclosed-code-fence',
-      message: `the arguments' \`\`\`json fence is never closed before ${CALL_CLOSE}.`,
-      offset: a,
-      length: FENCE.length,
-    })
-  const read = readJsonArguments(text, argsStart, argsEnd)
-  problems.push(...read.problems)
-  return {
-    name,
-    nameEnd: ne,
-    argumentsSpan: { start: argsStart, end: argsEnd },
-    arguments: read.value,
-    start,
-    end,
-    closed,
-    problems,
-  }
-}
-
 function renderV3(call: RenderableCall): string {
   return `${SECTION_OPEN}${CALL_OPEN}function${SEP}${call.toolName}\n${FENCE}json\n${JSON.stringify(call.arguments)}\n${FENCE}${CALL_CLOSE}${SECTION_CLOSE}`
 }
@@ -310,6 +162,7 @@ const PIECES = [
   ' ',
 ]
 
+/** DeepSeek V3 and R1: `function<｜tool▁sep｜>NAME`, then the arguments in a ```json fence. */
 export const deepseekV3Format: NativeFormat = {
   id: 'deepseek-v3',
   label: 'DeepSeek V3',
@@ -331,6 +184,7 @@ export const deepseekV3Format: NativeFormat = {
   render: renderV3,
 }
 
+/** DeepSeek V3.1: `NAME<｜tool▁sep｜>{json}`, with no type and no fence. */
 export const deepseekV31Format: NativeFormat = {
   id: 'deepseek-v31',
   label: 'DeepSeek V3.1',

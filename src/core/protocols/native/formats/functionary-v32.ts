@@ -148,6 +148,7 @@ function render(call: RenderableCall): string {
   return `${OPEN}${call.toolName}\n${JSON.stringify(call.arguments)}`
 }
 
+/** Functionary v3.2: `>>>NAME` on its own line, then the call's JSON arguments. */
 export const functionaryV32Format: NativeFormat = {
   id: 'functionary-v32',
   label: 'Functionary v3.2',

@@ -8,100 +8,29 @@
  * without the `functions.` namespace.
  */
 import type { FormatContext, FormatProblem, FoundCall, NativeFormat, RenderableCall } from '../format'
-import { readJsonArguments, skipSpace, trimSpan } from '../json-pieces'
+import { trimSpan } from '../json-pieces'
 import { markerScanner, type MarkerScanner } from './token-scan'
+import {
+  CALL,
+  CHANNEL,
+  CONSTRAIN,
+  END,
+  FUNCTIONS,
+  MESSAGE,
+  RECIPIENT,
+  RETURN,
+  START,
+  TOKENS,
+  isCallHeader,
+  readHeader,
+  type Header,
+} from './harmony-header'
+import { cutHeaderCall, readCall } from './harmony-call'
 
-const START = '<|start|>'
-const CHANNEL = '<|channel|>'
-const MESSAGE = '<|message|>'
-const CONSTRAIN = '<|constrain|>'
-const END = '<|end|>'
-const CALL = '<|call|>'
-const RETURN = '<|return|>'
-const TOKENS = [START, CHANNEL, MESSAGE, CONSTRAIN, END, CALL, RETURN]
-const RECIPIENT = 'to='
-const FUNCTIONS = 'functions.'
 /** How far before a `<|channel|>` a role-part recipient (` to=functions.x<|channel|>`) is looked for. */
 const ROLE_LOOKBACK = 256
 /** How far after an opener `claims` looks for the recipient. */
 const CLAIM_WINDOW = 256
-
-interface Header {
-  start: number
-  end: number
-  role: string
-  channel: string
-  recipient: string
-  /** The recipient's text span, -1 when there is none. */
-  rs: number
-  re: number
-  /** What follows the recipient in the header, trimmed (a content type, `<|constrain|>json`). */
-  rest: string
-}
-
-function isSpace(c: number): boolean {
-  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09
-}
-
-/** A word at `from`: up to white space or a `<|` token, bounded by `limit`. */
-function wordEnd(text: string, from: number, limit: number): number {
-  let i = from
-  while (i < limit) {
-    const c = text.charCodeAt(i)
-    if (isSpace(c) || (c === 0x3c && text.charCodeAt(i + 1) === 0x7c)) break
-    i++
-  }
-  return i
-}
-
-function readHeader(text: string, scan: MarkerScanner, start: number, end: number): Header {
-  const header: Header = { start, end, role: '', channel: '', recipient: '', rs: -1, re: -1, rest: '' }
-  if (text.startsWith(START, start)) {
-    const rs = skipSpace(text, start + START.length, end)
-    header.role = text.slice(rs, wordEnd(text, rs, end))
-  }
-  const channel = scan.next(CHANNEL, start)
-  if (channel !== -1 && channel < end) {
-    const cs = skipSpace(text, channel + CHANNEL.length, end)
-    header.channel = text.slice(cs, wordEnd(text, cs, end))
-  }
-  // The recipient is a `to=` that begins a word (or follows a token).
-  let at = start
-  for (;;) {
-    const to = scan.next(RECIPIENT, at)
-    if (to === -1 || to >= end) break
-    const before = to > start ? text.charCodeAt(to - 1) : 0x20
-    if (isSpace(before) || before === 0x3e /* the `>` of a token */ || to === start) {
-      header.rs = to + RECIPIENT.length
-      header.re = wordEnd(text, header.rs, end)
-      header.recipient = text.slice(header.rs, header.re)
-      const [s, e] = trimSpan(text, header.re, end)
-      // The rest of the header that follows, up to the next token that is not the constraint.
-      const next = channel !== -1 && channel >= header.re && channel < e ? channel : e
-      header.rest = text.slice(s, Math.max(s, next)).trim()
-      break
-    }
-    at = to + RECIPIENT.length
-  }
-  return header
-}
-
-/** Built-in tools of gpt-oss, which the model addresses without `functions.`. */
-function isBuiltIn(recipient: string): boolean {
-  return recipient === 'python' || recipient.startsWith('browser.') || recipient.startsWith('container.')
-}
-
-function toolName(recipient: string, context: FormatContext): string {
-  if (context.tools.has(recipient)) return recipient
-  return recipient.startsWith(FUNCTIONS) ? recipient.slice(FUNCTIONS.length) : recipient
-}
-
-/** A header that can be a call: an assistant (or unnamed) role and a recipient that is no reply address. */
-function isCallHeader(h: Header): boolean {
-  return h.recipient !== '' && h.recipient !== 'assistant' && (h.role === '' || h.role === 'assistant')
-}
-
-type Mode = 'text' | 'header' | 'body'
 
 /**
  * A `<|start|>` begins a message whatever came before it, so a stream may put aside everything
@@ -113,60 +42,7 @@ function parse(
   context: FormatContext,
 ): { calls: FoundCall[]; problems: FormatProblem[]; resumeAt?: number } {
   const scan = markerScanner(text)
-  const calls: FoundCall[] = []
-  const problems: FormatProblem[] = []
-  let mode: Mode = 'text' as Mode
-  let headerStart = 0
-  let header: Header | null = null
-  let bodyStart = 0
-  let lastTokenEnd = 0
-  let resumeAt = -1
-  let allClosed = true
-
-  const finishBody = (bodyEnd: number, end: number, token: string): void => {
-    if (header && isCallHeader(header)) {
-      const call = readCall(text, header, bodyStart, bodyEnd, end, token, context)
-      calls.push(call)
-      allClosed &&= call.closed
-    }
-    header = null
-  }
-  /** A header cut off before its `<|message|>` by the end of the text: a call if it reads like one. */
-  const cutHeader = (end: number): void => {
-    const h = readHeader(text, scan, headerStart, end)
-    if (
-      !isCallHeader(h) ||
-      !(h.rest === '' || /^(?:<\|constrain\|>\s*)?[\w-]{0,20}$/.test(h.rest)) ||
-      text.indexOf('\n', headerStart) !== -1
-    )
-      return
-    const problems: FormatProblem[] = [
-      {
-        severity: 'warning',
-        code: 'unclosed-call',
-        message: `the call's header is cut off before ${MESSAGE}.`,
-        offset: h.start,
-        length: end - h.start,
-      },
-      {
-        severity: 'error',
-        code: 'missing-arguments',
-        message: `the call of ${JSON.stringify(h.recipient)} has no ${MESSAGE} and no arguments.`,
-        offset: h.start,
-        length: end - h.start,
-      },
-    ]
-    calls.push({
-      name: toolName(h.recipient, context),
-      ...(h.re < end ? { nameEnd: h.re } : {}),
-      arguments: null,
-      start: h.start,
-      end,
-      closed: false,
-      problems,
-    })
-  }
-
+  const walk = new MessageWalk(text, scan, context)
   let i = 0
   for (;;) {
     const at = scan.next('<|', i)
@@ -176,119 +52,98 @@ function parse(
       i = at + 2
       continue
     }
-    const after = at + token.length
-    if (token === START) {
-      // A header with no `<|message|>` before the next message has no body: nothing to read.
-      if (mode === 'body') finishBody(at, at, '')
-      if (at > 0 && allClosed) resumeAt = at
-      headerStart = at
-      mode = 'header'
-    } else if (token === CHANNEL) {
-      if (mode === 'body') finishBody(at, at, '')
-      if (mode === 'text') {
-        // The recipient may stand in the role part: ` to=functions.x<|channel|>commentary`.
-        headerStart = at
-        if (at - lastTokenEnd <= ROLE_LOOKBACK) {
-          const [s, e] = trimSpan(text, lastTokenEnd, at)
-          if (e > s && (text.startsWith(RECIPIENT, s) || text.startsWith('assistant ' + RECIPIENT, s))) headerStart = s
-        }
-      } else if (mode === 'body') headerStart = at
-      mode = 'header'
-    } else if (token === MESSAGE) {
-      if (mode === 'text') headerStart = at
-      if (mode !== 'body') {
-        header = readHeader(text, scan, headerStart, at)
-        bodyStart = after
-        mode = 'body'
-      }
-    } else if (token === END || token === CALL || token === RETURN) {
-      if (mode === 'body') {
-        finishBody(at, after, token)
-        mode = 'text'
-      }
-    }
-    lastTokenEnd = after
-    i = after
+    walk.token(token, at)
+    i = at + token.length
   }
-  if (mode === 'body') finishBody(text.length, text.length, '')
-  else if (mode === 'header') cutHeader(text.length)
-  return { calls, problems, ...(resumeAt > 0 ? { resumeAt } : {}) }
+  walk.finish()
+  return { calls: walk.calls, problems: [], ...(walk.resumeAt > 0 ? { resumeAt: walk.resumeAt } : {}) }
 }
 
-function readCall(
-  text: string,
-  h: Header,
-  bodyStart: number,
-  bodyEnd: number,
-  end: number,
-  token: string,
-  context: FormatContext,
-): FoundCall {
-  const problems: FormatProblem[] = []
-  const closed = token !== ''
-  if (!closed) {
-    const why = bodyEnd < text.length ? 'the next message begins' : 'the text ends'
-    problems.push({
-      severity: 'warning',
-      code: 'unclosed-call',
-      message: `the call to ${JSON.stringify(h.recipient)} is never closed with ${CALL}; ${why} first.`,
-      offset: h.start,
-      length: bodyStart - h.start,
-    })
-  } else if (token !== CALL) {
-    problems.push({
-      severity: 'warning',
-      code: 'call-end-token',
-      message: `the call to ${JSON.stringify(h.recipient)} ends with ${token}; a call message ends with ${CALL}.`,
-      offset: bodyEnd,
-      length: token.length,
-    })
+type Mode = 'text' | 'header' | 'body'
+
+/** The reply's messages, token by token: where each header starts, and the calls among their bodies. */
+class MessageWalk {
+  readonly calls: FoundCall[] = []
+  /** The start of the last message that follows only closed calls; -1 when there is none. */
+  resumeAt = -1
+  private mode: Mode = 'text'
+  private headerStart = 0
+  private header: Header | null = null
+  private bodyStart = 0
+  private lastTokenEnd = 0
+  private allClosed = true
+
+  constructor(
+    private readonly text: string,
+    private readonly scan: MarkerScanner,
+    private readonly context: FormatContext,
+  ) {}
+
+  /** The token `token` at `at`. */
+  token(token: string, at: number): void {
+    const after = at + token.length
+    if (token === START) this.start(at)
+    else if (token === CHANNEL) this.channel(at)
+    else if (token === MESSAGE) this.message(at, after)
+    else if (token === END || token === CALL || token === RETURN) {
+      if (this.mode === 'body') {
+        this.finishBody(at, after, token)
+        this.mode = 'text'
+      }
+    }
+    this.lastTokenEnd = after
   }
-  if (h.channel === 'analysis') {
-    problems.push({
-      severity: 'warning',
-      code: 'call-in-analysis',
-      message: `this call is written in the analysis channel (the model's reasoning); function calls belong in commentary.`,
-      offset: h.start,
-      length: end - h.start,
-    })
+
+  /** The end of the text: a body still open ends there; a header cut before its body may be a call. */
+  finish(): void {
+    const n = this.text.length
+    if (this.mode === 'body') this.finishBody(n, n, '')
+    else if (this.mode === 'header') {
+      const call = cutHeaderCall(this.text, this.scan, this.headerStart, n, this.context)
+      if (call) this.calls.push(call)
+    }
   }
-  const name = toolName(h.recipient, context)
-  const builtIn = isBuiltIn(h.recipient) && !context.tools.has(h.recipient)
-  if (builtIn)
-    problems.push({
-      severity: 'warning',
-      code: 'builtin-tool',
-      message: `the message goes to ${JSON.stringify(h.recipient)}, a built-in tool of gpt-oss, not to a \`functions.\` tool.`,
-      offset: h.rs,
-      length: h.re - h.rs,
-    })
-  if (h.recipient.startsWith(FUNCTIONS) && name === '')
-    problems.push({
-      severity: 'error',
-      code: 'missing-tool-name',
-      message: `the recipient ${FUNCTIONS} names no tool.`,
-      offset: h.rs,
-      length: h.re - h.rs,
-    })
-  const [s, e] = trimSpan(text, bodyStart, bodyEnd)
-  const json = s === e || text[s] === '{' || text[s] === '[' || text[s] === '"' || !builtIn
-  if (!json) {
-    // A built-in tool's plain input (python code, a browser query).
-    const key = h.recipient === 'python' ? 'code' : 'input'
-    return { name, nameEnd: h.re, arguments: { [key]: text.slice(s, e) }, start: h.start, end, closed, problems }
+
+  private start(at: number): void {
+    // A header with no `<|message|>` before the next message has no body: nothing to read.
+    if (this.mode === 'body') this.finishBody(at, at, '')
+    if (at > 0 && this.allClosed) this.resumeAt = at
+    this.headerStart = at
+    this.mode = 'header'
   }
-  const read = readJsonArguments(text, bodyStart, bodyEnd)
-  problems.push(...read.problems)
-  return {
-    name,
-    nameEnd: h.re,
-    argumentsSpan: { start: bodyStart, end: bodyEnd },
-    arguments: read.value,
-    start: h.start,
-    end,
-    closed,
-    problems,
+
+  private channel(at: number): void {
+    if (this.mode === 'body') this.finishBody(at, at, '')
+    if (this.mode === 'text') {
+      // The recipient may stand in the role part: ` to=functions.x<|channel|>commentary`.
+      this.headerStart = at
+      if (at - this.lastTokenEnd <= ROLE_LOOKBACK) {
+        const text = this.text
+        const [s, e] = trimSpan(text, this.lastTokenEnd, at)
+        if (e > s && (text.startsWith(RECIPIENT, s) || text.startsWith('assistant ' + RECIPIENT, s)))
+          this.headerStart = s
+      }
+    } else if (this.mode === 'body') this.headerStart = at
+    this.mode = 'header'
+  }
+
+  private message(at: number, after: number): void {
+    if (this.mode === 'text') this.headerStart = at
+    if (this.mode !== 'body') {
+      this.header = readHeader(this.text, this.scan, this.headerStart, at)
+      this.bodyStart = after
+      this.mode = 'body'
+    }
+  }
+
+  private finishBody(bodyEnd: number, end: number, token: string): void {
+    const header = this.header
+    if (header && isCallHeader(header)) {
+      const call = readCall(this.text, header, this.bodyStart, bodyEnd, end, token, this.context)
+      this.calls.push(call)
+      this.allClosed &&= call.closed
+    }
+    this.header = null
   }
 }
 
@@ -329,6 +184,7 @@ function readsAsHeader(rest: string): boolean {
   )
 }
 
+/** gpt-oss Harmony: a message with a recipient in its header is a call. */
 export const harmonyFormat: NativeFormat = {
   id: 'harmony',
   label: 'gpt-oss Harmony',

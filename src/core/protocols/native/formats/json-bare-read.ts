@@ -10,109 +10,10 @@ import { readCall } from '../../json/calls'
 import { parseLenientJson } from '../../json/lenient-json'
 import type { FormatProblem, FoundCall } from '../format'
 import { jsonValueEnd, skipSpace } from '../json-pieces'
+import { scanObject, stringAt } from './json-bare-scan'
 
-export interface TopKey {
-  key: string
-  /** First offset of the key's value (after `:` and space). */
-  valueStart: number
-}
-
-export interface ObjectScan {
-  /** End (exclusive) of the object, -1 when it is still open at the limit. */
-  end: number
-  keys: TopKey[]
-}
-
-function isSpace(c: number): boolean {
-  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09
-}
-
-/** The object opening at `from` (a `{`): where it ends, and its top-level keys. One pass. */
-export function scanObject(text: string, from: number, limit = text.length): ObjectScan {
-  const keys: TopKey[] = []
-  let depth = 0
-  let quote = 0
-  let keyStart = -1
-  let expectKey = false
-  let pendingKey: string | null = null
-  for (let i = from; i < limit; i++) {
-    const c = text.charCodeAt(i)
-    if (quote !== 0) {
-      if (c === 0x5c) i++
-      else if (c === quote) {
-        quote = 0
-        if (keyStart !== -1) {
-          pendingKey = text.slice(keyStart + 1, i)
-          keyStart = -1
-        }
-      }
-      continue
-    }
-    if (isSpace(c)) continue
-    if (pendingKey !== null) {
-      const key = pendingKey
-      pendingKey = null
-      if (c === 0x3a) {
-        keys.push({ key, valueStart: skipSpace(text, i + 1, limit) })
-        continue
-      }
-    }
-    if (c === 0x22 || c === 0x27) {
-      quote = c
-      if (depth === 1 && expectKey) keyStart = i
-      expectKey = false
-      continue
-    }
-    expectKey = false
-    if (c === 0x7b || c === 0x5b) {
-      depth++
-      if (depth === 1) expectKey = true
-    } else if (c === 0x7d || c === 0x5d) {
-      depth--
-      if (depth <= 0) return { end: i + 1, keys }
-    } else if (c === 0x2c && depth === 1) expectKey = true
-  }
-  return { end: -1, keys }
-}
-
-/** The first key of the object at `brace`, read within a short window; null when there is none. */
-export function firstKey(text: string, brace: number, window = 48): string | null {
-  const limit = Math.min(text.length, brace + window)
-  const q = skipSpace(text, brace + 1, limit)
-  const quote = text[q]
-  if (quote !== '"' && quote !== "'") return null
-  const close = text.indexOf(quote, q + 1)
-  if (close === -1 || close >= limit) return null
-  return text.slice(q + 1, close)
-}
-
-/** A quoted string value at `at`: its text and the offset after its closing quote; null when it is not one or not closed. */
-export function stringAt(text: string, at: number, limit = text.length): { value: string; end: number } | null {
-  const quote = text.charCodeAt(at)
-  if (quote !== 0x22 && quote !== 0x27) return null
-  for (let i = at + 1; i < limit; i++) {
-    const c = text.charCodeAt(i)
-    if (c === 0x5c) i++
-    else if (c === quote) {
-      const raw = text.slice(at + 1, i)
-      if (raw.indexOf('\\') === -1) return { value: raw, end: i + 1 }
-      try {
-        return { value: JSON.parse(`"${quote === 0x22 ? raw : raw.replace(/"/g, '\\"')}"`) as string, end: i + 1 }
-      } catch {
-        return { value: raw, end: i + 1 }
-      }
-    }
-  }
-  return null
-}
-
+/** The keys that hold a call's arguments, in the order they are looked for. */
 export const ARGUMENT_KEYS = ['arguments', 'parameters'] as const
-
-/** True when the scanned object looks like a call: a name and its arguments, or OpenAI's `function`. */
-export function looksLikeCall(scan: ObjectScan): boolean {
-  const has = (key: string): boolean => scan.keys.some((k) => k.key === key)
-  return (has('name') && (has('arguments') || has('parameters'))) || has('function')
-}
 
 /** A call read from a JSON object, before its span and closing are settled by the caller. */
 export interface ObjectCall {
@@ -201,6 +102,7 @@ function lowerFirst(message: string): string {
   return message.charAt(0).toLowerCase() + message.slice(1)
 }
 
+/** The call as a finding's call spanning [start, end), closed or not. */
 export function toFound(call: ObjectCall, start: number, end: number, closed: boolean): FoundCall {
   return {
     name: call.name,
@@ -215,6 +117,7 @@ export function toFound(call: ObjectCall, start: number, end: number, closed: bo
   }
 }
 
+/** The calls of a JSON list, with problems that belong to no one call. */
 export interface ListReading {
   calls: FoundCall[]
   problems: FormatProblem[]
@@ -232,45 +135,7 @@ export function readCallList(text: string, open: number, blockStart: number, wha
   const items: ObjectCall[] = []
   const starts: number[] = []
   const problems: FormatProblem[] = []
-  let end = -1
-  let i = skipSpace(text, open + 1)
-  while (i < limit) {
-    const c = text[i]
-    if (c === ']') {
-      end = i + 1
-      break
-    }
-    if (c !== '{') {
-      const last = items[items.length - 1]
-      ;(last ? last.problems : problems).push({
-        severity: 'error',
-        code: 'invalid-call',
-        message: `${what} must hold call objects \`{"name": ..., "arguments": {...}}\`; found ${JSON.stringify(text.slice(i, i + 12))}.`,
-        offset: i,
-        length: 1,
-      })
-      end = jsonValueEnd(text, open)
-      break
-    }
-    const call = readObjectCall(text, i, limit)
-    items.push(call)
-    starts.push(i)
-    if (call.objectEnd === -1) break
-    i = skipSpace(text, call.objectEnd)
-    if (text[i] === ',') i = skipSpace(text, i + 1)
-    else if (i < limit && text[i] !== ']') {
-      // The list is not JSON: the call before the slip is not run on a guess.
-      call.problems.push({
-        severity: 'error',
-        code: 'invalid-json',
-        message: `"," or "]" was expected after a call in ${what}, found ${JSON.stringify(text[i])}.`,
-        offset: i,
-        length: 1,
-      })
-      end = jsonValueEnd(text, open)
-      break
-    }
-  }
+  const end = readListItems(text, open, what, items, starts, problems)
   const calls: FoundCall[] = []
   if (items.length === 1) {
     const call = items[0] as ObjectCall
@@ -308,4 +173,54 @@ export function readCallList(text: string, open: number, blockStart: number, wha
       length: end - open,
     })
   return { calls, problems, end }
+}
+
+/**
+ * The call objects of the list opening at `open`, pushed to `items` with their offsets in
+ * `starts`. Returns the end (exclusive) of the list, -1 when the text ends inside it. An element
+ * that is no call object, or a slip between calls, stops the reading there.
+ */
+function readListItems(
+  text: string,
+  open: number,
+  what: string,
+  items: ObjectCall[],
+  starts: number[],
+  problems: FormatProblem[],
+): number {
+  const limit = text.length
+  let i = skipSpace(text, open + 1)
+  while (i < limit) {
+    const c = text[i]
+    if (c === ']') return i + 1
+    if (c !== '{') {
+      const last = items[items.length - 1]
+      ;(last ? last.problems : problems).push({
+        severity: 'error',
+        code: 'invalid-call',
+        message: `${what} must hold call objects \`{"name": ..., "arguments": {...}}\`; found ${JSON.stringify(text.slice(i, i + 12))}.`,
+        offset: i,
+        length: 1,
+      })
+      return jsonValueEnd(text, open)
+    }
+    const call = readObjectCall(text, i, limit)
+    items.push(call)
+    starts.push(i)
+    if (call.objectEnd === -1) return -1
+    i = skipSpace(text, call.objectEnd)
+    if (text[i] === ',') i = skipSpace(text, i + 1)
+    else if (i < limit && text[i] !== ']') {
+      // The list is not JSON: the call before the slip is not run on a guess.
+      call.problems.push({
+        severity: 'error',
+        code: 'invalid-json',
+        message: `"," or "]" was expected after a call in ${what}, found ${JSON.stringify(text[i])}.`,
+        offset: i,
+        length: 1,
+      })
+      return jsonValueEnd(text, open)
+    }
+  }
+  return -1
 }

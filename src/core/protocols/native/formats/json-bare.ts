@@ -8,28 +8,22 @@
  *   granite-20b-fc   <function_call> {"name": "get_weather", "arguments": {"city": "Paris"}}
  * The bare forms (llama3-json without its tag, xlam) have no marker: a JSON object or list is a
  * call only by its shape, and without trust only when it names a tool the model was given.
+ * The forms with a marker of their own are in `json-bare-prefixed.ts` and `json-bare-functionary.ts`.
  */
-import type { FormatContext, FormatProblem, FoundCall, NativeFormat, RenderableCall } from '../format'
-import { readJsonArguments, skipSpace, trimSpan, spacedJson } from '../json-pieces'
-import { firstKey, looksLikeCall, readCallList, readObjectCall, scanObject, stringAt, toFound } from './json-bare-read'
+import type { FormatContext, FoundCall, FormatProblem, NativeFormat, RenderableCall } from '../format'
+import { skipSpace, spacedJson } from '../json-pieces'
+import { readCallList, readObjectCall, toFound } from './json-bare-read'
+import { firstKey, looksLikeCall, scanObject, stringAt } from './json-bare-scan'
+import { functionaryV31Format } from './json-bare-functionary'
+import { firefunctionV2Format, granite20bFcFormat, phi4MiniFormat } from './json-bare-prefixed'
+import { FAMILY, finder, PYTHON_TAG, type Finding } from './json-bare-shared'
 import { ResumeMark } from './resume'
 
-type Finding = { calls: FoundCall[]; problems: FormatProblem[]; resumeAt?: number }
+export { functionaryV31Format } from './json-bare-functionary'
+export { firefunctionV2Format, granite20bFcFormat, phi4MiniFormat } from './json-bare-prefixed'
 
-const FAMILY = 'JSON (bare)'
-const PYTHON_TAG = '<|python_tag|>'
 /** How far `claims` looks into an object for its name and arguments. */
 const CLAIM_WINDOW = 2048
-
-/** indexOf that keeps its last answer, so a scan that only moves forward stays linear. */
-function finder(text: string, needle: string): (from: number) => number {
-  let at = -2
-  return (from) => {
-    if (at === -1 || at >= from) return at
-    at = text.indexOf(needle, from)
-    return at
-  }
-}
 
 /** The name of the call object at `brace`, read within a bounded window; with whether its arguments key was seen. */
 function peekCall(text: string, brace: number): { name: string; complete: boolean } | null {
@@ -138,6 +132,7 @@ function readTagged(
   }
 }
 
+/** Llama 3's bare JSON call objects, `;`-separated, optionally after `<|python_tag|>`. */
 export const llama3JsonFormat: NativeFormat = {
   id: 'llama3-json',
   label: 'Llama 3 JSON',
@@ -220,6 +215,7 @@ function parseXlam(text: string): Finding {
   return { calls, problems, ...mark.atLineAfter(text, ['[']) }
 }
 
+/** xLAM's bare JSON list of calls. */
 export const xlamFormat: NativeFormat = {
   id: 'xlam',
   label: 'xLAM',
@@ -263,395 +259,7 @@ function renderXlam(call: RenderableCall): string {
   return spacedJson([{ name: call.toolName, arguments: call.arguments }])
 }
 
-// ---- functools[...] (Phi-4-mini, FireFunction v2) ------------------------------
-
-const FUNCTOOLS = 'functools['
-
-function parseFunctools(text: string): Finding {
-  const calls: FoundCall[] = []
-  const problems: FormatProblem[] = []
-  const mark = new ResumeMark()
-  let i = 0
-  for (let at = text.indexOf(FUNCTOOLS, i); at !== -1; at = text.indexOf(FUNCTOOLS, i)) {
-    const open = at + FUNCTOOLS.length - 1
-    const first = skipSpace(text, open + 1)
-    // `functools[0]` in code is no call list.
-    if (first < text.length && text[first] !== '{' && text[first] !== ']') {
-      i = open + 1
-      continue
-    }
-    const list = readCallList(text, open, at, 'the functools list')
-    calls.push(...list.calls)
-    problems.push(...list.problems)
-    mark.block(list.calls, list.end, list.end !== -1)
-    if (list.end === -1) break
-    i = list.end
-  }
-  return { calls, problems, ...mark.atLineAfter(text, [FUNCTOOLS]) }
-}
-
-const functoolsPieces = [
-  FUNCTOOLS,
-  ' functools[',
-  ']',
-  '{',
-  '}',
-  '"name"',
-  '"arguments"',
-  ': ',
-  ', ',
-  '"get_weather"',
-  '{"city": "Paris"}',
-  '"',
-  '\\',
-  '\n',
-  ' ',
-]
-
-export const phi4MiniFormat: NativeFormat = {
-  id: 'phi4-mini',
-  label: 'Phi-4-mini',
-  family: FAMILY,
-  models: ['Phi-4-mini-instruct'],
-  openers: [FUNCTOOLS],
-  delimited: true,
-  pieces: functoolsPieces,
-  example: renderPhi4({ toolName: 'calc_evaluate', arguments: { expression: '6*7' } }),
-  serverFlags: { vllm: '--tool-call-parser phi4_mini_json' },
-  notes:
-    '`functools` then one JSON list of `{"name", "arguments"}`; there is no closing marker, the list ends at its `]`.',
-  claims(text, at) {
-    const after = at + FUNCTOOLS.length
-    const next = skipSpace(text, after, after + 64)
-    return next >= text.length || text[next] === '{'
-  },
-  parse: (text) => parseFunctools(text),
-  render: renderPhi4,
-}
-
-function renderPhi4(call: RenderableCall): string {
-  return `functools${spacedJson([{ name: call.toolName, arguments: call.arguments }])}`
-}
-
-export const firefunctionV2Format: NativeFormat = {
-  id: 'firefunction-v2',
-  label: 'FireFunction v2',
-  family: FAMILY,
-  models: ['FireFunction v2 (llama-3-firefunction-v2)'],
-  openers: [FUNCTOOLS],
-  delimited: true,
-  pieces: functoolsPieces,
-  example: renderFirefunction({ toolName: 'calc_evaluate', arguments: { expression: '6*7' } }),
-  serverFlags: { llamaCpp: 'FireFunction v2: detected from the chat template (--jinja)' },
-  notes:
-    'The token ` functools[` (with its space) opens one JSON list of `{"name", "arguments"}`; the grammar is Phi-4-mini\'s, so auto reads it as Phi-4-mini.',
-  // Same grammar as Phi-4-mini, which claims `functools[` for auto.
-  claims: () => false,
-  parse: (text) => parseFunctools(text),
-  render: renderFirefunction,
-}
-
-function renderFirefunction(call: RenderableCall): string {
-  return ` functools${spacedJson([{ name: call.toolName, arguments: call.arguments }])}`
-}
-
-// ---- Functionary v3.1 -------------------------------------------------------------
-
-const FUNCTION_OPEN = '<function='
-const FUNCTION_CLOSE = '</function>'
-const NAME_WINDOW = 256
-const PYTHON_END = ['<|eom_id|>', '<|eot_id|>']
-
-/** The `>` that ends the name after `<function=`; -1 when the name is cut by the end of the text, -2 when this is no name. */
-function nameEndAt(text: string, from: number): number {
-  const limit = Math.min(text.length, from + NAME_WINDOW)
-  for (let k = from; k < limit; k++) {
-    const c = text[k]
-    if (c === '>') return k
-    if (c === '<' || c === '\n' || c === '"' || c === '{') return -2
-  }
-  return limit === text.length ? -1 : -2
-}
-
-/**
- * A call ends at its `</function>` or at the next `<function=`, so none lies inside one: a stream
- * may put aside everything up to the end of the last closed call. Only the first `<|python_tag|>`
- * of the text counts, so not past it.
- */
-function parseFunctionary(text: string): Finding {
-  const calls: FoundCall[] = []
-  const problems: FormatProblem[] = []
-  const nextOpen = finder(text, FUNCTION_OPEN)
-  const nextClose = finder(text, FUNCTION_CLOSE)
-  const tag = text.indexOf(PYTHON_TAG)
-  const mark = new ResumeMark()
-  let i = 0
-  for (;;) {
-    const open = nextOpen(i)
-    if (tag !== -1 && tag >= i && (open === -1 || tag < open)) {
-      calls.push(pythonCall(text, tag))
-      break
-    }
-    if (open === -1) break
-    const nameStart = open + FUNCTION_OPEN.length
-    const gt = nameEndAt(text, nameStart)
-    if (gt === -1) {
-      problems.push({
-        severity: 'warning',
-        code: 'unclosed-call',
-        message: 'the text ends inside `<function=NAME>` before its `>`.',
-        offset: open,
-        length: text.length - open,
-      })
-      break
-    }
-    const [ns, ne] = gt === -2 ? [0, 0] : trimSpan(text, nameStart, gt)
-    if (ne === ns) {
-      i = nameStart
-      continue
-    }
-    const bodyStart = gt + 1
-    // `<function=NAME><parameter=...>` is Qwen3-Coder's, not this format.
-    if (text.startsWith('<parameter=', skipSpace(text, bodyStart))) {
-      i = bodyStart
-      continue
-    }
-    const close = nextClose(bodyStart)
-    const following = nextOpen(bodyStart)
-    const closed = close !== -1 && (following === -1 || close < following)
-    const bodyEnd = closed ? close : following === -1 ? text.length : following
-    const end = closed ? close + FUNCTION_CLOSE.length : trimSpan(text, bodyStart, bodyEnd)[1]
-    const name = text.slice(ns, ne)
-    const read = readJsonArguments(text, bodyStart, bodyEnd)
-    const callProblems: FormatProblem[] = []
-    if (!closed) {
-      const where = following === -1 ? 'it runs to the end of the text' : 'it runs to the next <function=...>'
-      callProblems.push({
-        severity: 'warning',
-        code: 'unclosed-call',
-        message: `<function=${name}> is never closed with </function>; ${where}.`,
-        offset: open,
-        length: bodyStart - open,
-      })
-    }
-    callProblems.push(...read.problems)
-    const call: FoundCall = {
-      name,
-      nameEnd: ne,
-      arguments: read.value,
-      argumentsSpan: { start: bodyStart, end: bodyEnd },
-      start: open,
-      end: Math.max(end, bodyStart),
-      closed,
-      problems: callProblems,
-    }
-    calls.push(call)
-    mark.block([call], call.end, closed)
-    i = Math.max(end, bodyStart)
-  }
-  if (tag !== -1 && tag < mark.at) return { calls, problems }
-  return { calls, problems, ...mark.atEnd() }
-}
-
-/** `<|python_tag|>` then raw code: Functionary's call of its built-in `python` tool. */
-function pythonCall(text: string, tag: number): FoundCall {
-  const from = tag + PYTHON_TAG.length
-  let stop = -1
-  let marker = ''
-  for (const m of PYTHON_END) {
-    const at = text.indexOf(m, from)
-    if (at !== -1 && (stop === -1 || at < stop)) {
-      stop = at
-      marker = m
-    }
-  }
-  const codeEnd = stop === -1 ? text.length : stop
-  const [s, e] = trimSpan(text, from, codeEnd)
-  // No end marker is written before the end of the reply, so a missing one is no slip.
-  return {
-    name: 'python',
-    nameEnd: from,
-    arguments: { code: text.slice(s, e) },
-    start: tag,
-    end: stop === -1 ? text.length : stop + marker.length,
-    closed: stop !== -1,
-    problems: [],
-  }
-}
-
-export const functionaryV31Format: NativeFormat = {
-  id: 'functionary-v31',
-  label: 'Functionary v3.1',
-  family: FAMILY,
-  models: ['functionary-small-v3.1', 'functionary-medium-v3.1'],
-  openers: [FUNCTION_OPEN, PYTHON_TAG],
-  delimited: true,
-  pieces: [
-    FUNCTION_OPEN,
-    '>',
-    FUNCTION_CLOSE,
-    'get_weather',
-    'python',
-    '{"city": "Paris"}',
-    '{',
-    '}',
-    '"',
-    '\\',
-    PYTHON_TAG,
-    '<|eom_id|>',
-    '\n',
-    ' ',
-  ],
-  example: renderFunctionary({ toolName: 'calc_evaluate', arguments: { expression: '6*7' } }),
-  serverFlags: { llamaCpp: 'Functionary v3.1 (Llama 3.1): detected from the chat template (--jinja)' },
-  notes:
-    'Each call is `<function=NAME>` then the arguments as one JSON object, then `</function>`. `<|python_tag|>` then raw code is a call of the built-in `python` tool, its code as `code`.',
-  claims(text, at, opener) {
-    if (opener !== FUNCTION_OPEN) return false
-    const gt = nameEndAt(text, at + FUNCTION_OPEN.length)
-    return gt >= 0 && text[skipSpace(text, gt + 1, gt + 65)] === '{'
-  },
-  parse: (text) => parseFunctionary(text),
-  render: renderFunctionary,
-}
-
-function renderFunctionary(call: RenderableCall): string {
-  return `<function=${call.toolName}>${spacedJson(call.arguments)}</function>`
-}
-
-// ---- Granite 20B FunctionCalling -------------------------------------------------
-
-const FUNCTION_CALL = '<function_call>'
-
-/**
- * Each call's region runs to the next `<function_call>`, so a stream may put aside everything
- * before the last one once the calls before it are closed.
- */
-function parseGranite20b(text: string): Finding {
-  const calls: FoundCall[] = []
-  const problems: FormatProblem[] = []
-  const nextTag = finder(text, FUNCTION_CALL)
-  const mark = new ResumeMark()
-  for (let at = nextTag(0); at !== -1; ) {
-    const next = nextTag(at + FUNCTION_CALL.length)
-    const regionEnd = next === -1 ? text.length : next
-    const body = skipSpace(text, at + FUNCTION_CALL.length, regionEnd)
-    if (text[body] !== '{' || body >= regionEnd) {
-      calls.push(notACall(text, at, body, regionEnd, next === -1))
-    } else {
-      const call = readObjectCall(text, body, regionEnd)
-      if (call.objectEnd === -1 && next !== -1) {
-        for (const p of call.problems)
-          if (p.code === 'invalid-json')
-            p.message = 'the call cannot be read: its JSON object is not closed before the next <function_call>.'
-        const cut = call.problems.findIndex((p) => p.code === 'unclosed-call')
-        if (cut !== -1) call.problems.splice(cut, 1)
-      }
-      const end = call.objectEnd === -1 ? trimSpan(text, body, regionEnd)[1] : call.objectEnd
-      calls.push(toFound(call, at, end, call.objectEnd !== -1))
-      if (call.objectEnd !== -1 && next !== -1) {
-        const [s, e] = trimSpan(text, call.objectEnd, regionEnd)
-        if (e > s)
-          problems.push({
-            severity: 'warning',
-            code: 'text-between-calls',
-            message: 'text between a call and the next <function_call> was ignored.',
-            offset: s,
-            length: e - s,
-          })
-      }
-    }
-    mark.block(calls.slice(-1), regionEnd, next !== -1)
-    at = next
-  }
-  return { calls, problems, ...mark.atEnd() }
-}
-
-/** `<function_call>` followed by something other than one JSON object. */
-function notACall(text: string, at: number, body: number, regionEnd: number, last: boolean): FoundCall {
-  const [s, e] = trimSpan(text, body, regionEnd)
-  if (s === e) {
-    const problems: FormatProblem[] = last
-      ? [
-          {
-            severity: 'warning',
-            code: 'unclosed-call',
-            message: 'the text ends right after <function_call>.',
-            offset: at,
-            length: FUNCTION_CALL.length,
-          },
-        ]
-      : [
-          {
-            severity: 'error',
-            code: 'missing-tool-name',
-            message: '<function_call> is followed by no JSON object naming the tool.',
-            offset: at,
-            length: FUNCTION_CALL.length,
-          },
-        ]
-    return { name: '', arguments: null, start: at, end: at + FUNCTION_CALL.length, closed: !last, problems }
-  }
-  const found = JSON.stringify(text.slice(s, Math.min(e, s + 12)))
-  return {
-    name: '',
-    arguments: null,
-    start: at,
-    end: e,
-    closed: !last,
-    problems: [
-      {
-        severity: 'error',
-        code: 'invalid-call',
-        message: `<function_call> must be followed by one JSON object {"name": ..., "arguments": {...}}; found ${found}.`,
-        offset: s,
-        length: 1,
-      },
-    ],
-  }
-}
-
-export const granite20bFcFormat: NativeFormat = {
-  id: 'granite-20b-fc',
-  label: 'Granite 20B FC',
-  family: FAMILY,
-  models: ['granite-20b-functioncalling'],
-  openers: [FUNCTION_CALL],
-  delimited: true,
-  pieces: [
-    FUNCTION_CALL,
-    ' ',
-    '{',
-    '}',
-    '"name"',
-    '"arguments"',
-    ': ',
-    ', ',
-    '"get_weather"',
-    '{"city": "Paris"}',
-    '"',
-    '\\',
-    '[',
-    ']',
-    '\n',
-  ],
-  example: renderGranite20b({ toolName: 'calc_evaluate', arguments: { expression: '6*7' } }),
-  serverFlags: { vllm: '--tool-call-parser granite-20b-fc' },
-  notes:
-    'Each call is `<function_call>` then one JSON object `{"name", "arguments"}`; there is no closing tag, the object ends at its `}`.',
-  claims(text, at) {
-    const after = at + FUNCTION_CALL.length
-    const next = skipSpace(text, after, after + 64)
-    return next >= text.length || text[next] === '{'
-  },
-  parse: (text) => parseGranite20b(text),
-  render: renderGranite20b,
-}
-
-function renderGranite20b(call: RenderableCall): string {
-  return `${FUNCTION_CALL} ${spacedJson({ name: call.toolName, arguments: call.arguments })}`
-}
-
+/** The bare JSON formats, in the order docs and the Parser pane list them. */
 export const jsonBareFormats: NativeFormat[] = [
   llama3JsonFormat,
   xlamFormat,

@@ -1,14 +1,11 @@
 /**
  * Readers shared by the formats that wrap JSON calls in tags of their own: a call object read
- * with the place its name ends and its arguments begin (so a stream shows both early), a JSON
- * array of calls read element by element (a cut-off list keeps the calls that are whole), and
- * the loop over wrapper blocks. Every search is bounded by the next opener, so a text of openers
- * with no closers stays linear.
+ * with the place its name ends and its arguments begin (so a stream shows both early), and a JSON
+ * array of calls read element by element (a cut-off list keeps the calls that are whole). The
+ * loops over a format's blocks are in `json-tagged-blocks.ts`.
  */
 import type { FormatProblem, FoundCall } from '../format'
-import { jsonValueEnd, readJsonArguments, readJsonCalls, skipSpace, trimSpan } from '../json-pieces'
-import { ResumeMark } from './resume'
-import { MarkerFinder, firstMarker } from '../marker-search'
+import { jsonValueEnd, readJsonArguments, readJsonCalls, skipSpace } from '../json-pieces'
 
 /** How a format names the fields of a call object. */
 export interface CallShape {
@@ -22,6 +19,7 @@ export interface CallShape {
   idKeys?: readonly string[]
 }
 
+/** Calls and problems found in a text, and where a stream may resume reading. */
 export interface Reading {
   calls: FoundCall[]
   problems: FormatProblem[]
@@ -257,163 +255,6 @@ export function readCallArray(
       return -1
     }
   }
-}
-
-/**
- * The calls in a payload text[start, end): call objects one after another (white space or commas
- * between them), or JSON arrays of them. Returns false when the payload does not begin with JSON
- * at all (nothing was read).
- */
-export function readPayload(
-  text: string,
-  start: number,
-  end: number,
-  shape: CallShape,
-  closed: boolean,
-  out: Reading,
-): boolean {
-  let i = skipSpace(text, start, end)
-  const first = text.charCodeAt(i)
-  if (i >= end || (first !== 0x7b && first !== 0x5b)) return false
-  for (;;) {
-    i = skipSpace(text, i, end)
-    if (i >= end) return true
-    const c = text.charCodeAt(i)
-    let next: number
-    if (c === 0x7b) {
-      const read = readCallObject(text, i, end, shape, closed)
-      out.calls.push(read.call)
-      next = read.end
-    } else if (c === 0x5b) {
-      next = readCallArray(text, i, end, shape, closed, out)
-    } else {
-      const [s, e] = trimSpan(text, i, end)
-      out.problems.push({
-        severity: 'warning',
-        code: 'text-between-calls',
-        message: `text after the calls in ${shape.what} was ignored.`,
-        offset: s,
-        length: e - s,
-      })
-      return true
-    }
-    if (next === -1) return true
-    i = skipSpace(text, next, end)
-    if (text.charCodeAt(i) === 0x2c) i++
-  }
-}
-
-export interface WrapperSpec {
-  openers: readonly string[]
-  closer: string
-  shape: CallShape
-  /** 'call': the wrapper holds one call (Hermes-like); 'section': it holds a list. */
-  kind: 'call' | 'section'
-  /** Where the payload begins after an opener, or -1 when this opener does not start a call here. */
-  payloadStart?: (text: string, afterOpener: number) => number
-}
-
-/**
- * Every wrapper block in the text. A block with no closer runs to the next opener or the end of
- * the text. A wrapper holding one call gives that call the whole block as its span.
- *
- * A block ends at its closer or at the next opener, so no opener lies inside one: read from any
- * place, the text gives the same blocks from its first opener on, and a stream may put aside
- * everything up to the end of the last block whose calls are all closed.
- */
-export function readWrapped(text: string, spec: WrapperSpec): Reading {
-  const out: Reading = { calls: [], problems: [] }
-  const openers = spec.openers.map((o) => new MarkerFinder(text, o))
-  const closer = new MarkerFinder(text, spec.closer)
-  const mark = new ResumeMark()
-  let from = 0
-  for (;;) {
-    const [open, opener] = firstMarker(openers, from)
-    if (open === -1) break
-    const afterOpener = open + opener.length
-    const bodyStart = spec.payloadStart ? spec.payloadStart(text, afterOpener) : afterOpener
-    if (bodyStart === -1) {
-      from = afterOpener
-      continue
-    }
-    const [nextOpen] = firstMarker(openers, bodyStart)
-    const close = closer.next(bodyStart)
-    const closed = close !== -1 && (nextOpen === -1 || close < nextOpen)
-    const bodyEnd = closed ? close : nextOpen === -1 ? text.length : nextOpen
-    const blockEnd = closed ? close + spec.closer.length : bodyEnd
-    from = blockEnd
-    const mine: Reading = { calls: [], problems: [] }
-    const read = readPayload(text, bodyStart, bodyEnd, spec.shape, closed, mine)
-    if (!read) {
-      const [s, e] = trimSpan(text, bodyStart, bodyEnd)
-      if (closed) {
-        // Tags around no JSON: a broken call or a mention of the tags; either way not a call to run.
-        out.problems.push(
-          s === e
-            ? {
-                severity: 'warning',
-                code: 'missing-arguments',
-                message: `${opener}${spec.closer} holds no call.`,
-                offset: open,
-                length: blockEnd - open,
-              }
-            : {
-                severity: 'warning',
-                code: 'invalid-json',
-                message: `${spec.shape.what} must be a JSON object {"name": ..., "arguments": {...}}; found ${JSON.stringify(text.slice(s, Math.min(e, s + 30)))}, which was not read as a call.`,
-                offset: s,
-                length: 1,
-              },
-        )
-      } else if (s === e && bodyEnd === text.length) {
-        out.problems.push({
-          severity: 'warning',
-          code: 'unclosed-call',
-          message: `${opener} at the end of the text is followed by no call.`,
-          offset: open,
-          length: opener.length,
-        })
-      }
-      // An opener followed by prose and no closer is a mention of the syntax, not a call.
-      mark.block([], blockEnd, closed || nextOpen !== -1)
-      continue
-    }
-    if (!closed) {
-      const runs = nextOpen === -1 ? 'the end of the text' : `the next ${opener}`
-      const message = `${opener} is never closed with ${spec.closer}; it runs to ${runs}.`
-      if (spec.kind === 'call' && mine.calls.length > 0) {
-        for (const call of mine.calls)
-          call.problems.push({
-            severity: 'warning',
-            code: 'unclosed-call',
-            message,
-            offset: open,
-            length: opener.length,
-          })
-      } else {
-        out.problems.push({
-          severity: 'warning',
-          code: 'unclosed-section',
-          message,
-          offset: open,
-          length: opener.length,
-        })
-      }
-    }
-    // In a list each call ends with its own "}", so a stream can settle it before the list ends.
-    if (spec.kind === 'section') for (const call of mine.calls) call.closed ||= isWhole(call)
-    if (mine.calls.length === 1) {
-      // The only call spans the block; until its closer arrives another call may still come.
-      const call = mine.calls[0] as FoundCall
-      call.start = open
-      call.end = blockEnd
-      if (!closed) call.closed = false
-    }
-    out.calls.push(...mine.calls)
-    out.problems.push(...mine.problems)
-    mark.block(mine.calls, blockEnd, closed || nextOpen !== -1)
-  }
-  return { ...out, ...mark.atEnd() }
 }
 
 /** Whether the call's JSON object was read to its closing brace. */

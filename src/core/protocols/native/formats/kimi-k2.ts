@@ -163,6 +163,7 @@ function render(call: RenderableCall): string {
   return `<|tool_calls_section_begin|><|tool_call_begin|>${id}<|tool_call_argument_begin|>${JSON.stringify(call.arguments)}<|tool_call_end|><|tool_calls_section_end|>`
 }
 
+/** Kimi K2: sections of calls, each named by its id `functions.NAME:INDEX`. */
 export const kimiK2Format: NativeFormat = {
   id: 'kimi-k2',
   label: 'Kimi K2',

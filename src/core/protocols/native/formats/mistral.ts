@@ -146,15 +146,7 @@ function readNamed(
   const ns = skipSpace(text, bodyStart, limit)
   const ne = nameEnd(text, ns, limit)
   const name = text.slice(ns, ne)
-  let at = ne
-  let id: string | undefined
-  if (text.startsWith(CALL_ID, at)) {
-    const is = at + CALL_ID.length
-    const args = scan.next(ARGS, is)
-    const ie = args !== -1 && args < limit ? args : nameEnd(text, is, limit)
-    id = text.slice(is, ie).trim() || undefined
-    at = ie
-  }
+  const { id, at } = readCallId(text, scan, ne, limit)
   const hasArgsToken = text.startsWith(ARGS, at)
   const argsStart = hasArgsToken ? at + ARGS.length : at
   const a = skipSpace(text, argsStart, limit)
@@ -178,18 +170,12 @@ function readNamed(
       offset: open,
       length: OPEN.length,
     })
-  // A name known to be whole: text follows it (the stream shows it only then).
-  const nameWhole = ne < limit
+  let call: FoundCall
   if (a >= limit || text[a] !== '{') {
-    if (name !== '' || a < limit) {
-      const [s, e] = trimSpan(text, argsStart, limit)
-      const message =
-        s < e
-          ? `the call of ${JSON.stringify(name)} has no JSON object of arguments; found ${shortQuote(text, s, e, 30)}.`
-          : `the call of ${JSON.stringify(name)} has no arguments.`
-      problems.push({ severity: 'error', code: 'missing-arguments', message, offset: open, length: limit - open })
-    }
-    const call: FoundCall = {
+    missingArguments(text, name, open, argsStart, a, limit, problems)
+    // A name known to be whole: text follows it (the stream shows it only then).
+    const nameWhole = ne < limit
+    call = {
       name,
       arguments: null,
       ...(nameWhole && name ? { nameEnd: ne } : {}),
@@ -199,26 +185,57 @@ function readNamed(
       closed: false,
       problems,
     }
-    checkId(call)
-    calls.push(call)
-    return limit
-  }
-  const read = readJsonArguments(text, a, end)
-  problems.push(...read.problems)
-  const call: FoundCall = {
-    name,
-    nameEnd: ne,
-    argumentsSpan: { start: a, end },
-    arguments: read.value,
-    ...(id ? { id } : {}),
-    start: open,
-    end,
-    closed,
-    problems,
+  } else {
+    const read = readJsonArguments(text, a, end)
+    problems.push(...read.problems)
+    call = {
+      name,
+      nameEnd: ne,
+      argumentsSpan: { start: a, end },
+      arguments: read.value,
+      ...(id ? { id } : {}),
+      start: open,
+      end,
+      closed,
+      problems,
+    }
   }
   checkId(call)
   calls.push(call)
-  return end
+  return call.end
+}
+
+/** v13's `[CALL_ID]ID` at `at`, if there: the id ('' taken as none) and where the arguments may begin. */
+function readCallId(
+  text: string,
+  scan: MarkerScanner,
+  at: number,
+  limit: number,
+): { id: string | undefined; at: number } {
+  if (!text.startsWith(CALL_ID, at)) return { id: undefined, at }
+  const is = at + CALL_ID.length
+  const args = scan.next(ARGS, is)
+  const ie = args !== -1 && args < limit ? args : nameEnd(text, is, limit)
+  return { id: text.slice(is, ie).trim() || undefined, at: ie }
+}
+
+/** A call with no JSON object of arguments at `a`: an error, unless the text holds nothing after the token yet. */
+function missingArguments(
+  text: string,
+  name: string,
+  open: number,
+  argsStart: number,
+  a: number,
+  limit: number,
+  problems: FormatProblem[],
+): void {
+  if (name === '' && a >= limit) return
+  const [s, e] = trimSpan(text, argsStart, limit)
+  const message =
+    s < e
+      ? `the call of ${JSON.stringify(name)} has no JSON object of arguments; found ${shortQuote(text, s, e, 30)}.`
+      : `the call of ${JSON.stringify(name)} has no arguments.`
+  problems.push({ severity: 'error', code: 'missing-arguments', message, offset: open, length: limit - open })
 }
 
 function checkId(call: FoundCall): void {
@@ -238,6 +255,7 @@ function render(call: RenderableCall): string {
   return `${OPEN}${call.toolName}${id}${ARGS}${JSON.stringify(call.arguments)}`
 }
 
+/** Mistral's `[TOOL_CALLS]`, as a JSON array of calls or as `NAME[ARGS]{json}` per call. */
 export const mistralFormat: NativeFormat = {
   id: 'mistral',
   label: 'Mistral',

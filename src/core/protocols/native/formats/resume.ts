@@ -5,6 +5,7 @@
  */
 import type { FoundCall } from '../format'
 
+/** The mark a reader moves on as it reads its blocks, in order. */
 export class ResumeMark {
   /** The end of the last block after which every call was closed; -1 when there is none. */
   at = -1

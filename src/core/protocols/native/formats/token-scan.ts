@@ -1,11 +1,11 @@
-import { firstMarker, markerFinders } from '../marker-search'
-
 /**
  * Marker search for the token-delimited formats. Each marker's next place is remembered, so a
  * reader that asks from ever later offsets scans the text once per marker in all: a text with
  * thousands of openers and no closer stays linear.
  */
+import { firstMarker, markerFinders } from '../marker-search'
 
+/** Remembered marker places in one text. */
 export interface MarkerScanner {
   /** The first place of `marker` at or after `from`, -1 when there is none. */
   next(marker: string, from: number): number
@@ -13,6 +13,7 @@ export interface MarkerScanner {
   first(markers: readonly string[], from: number): [number, string]
 }
 
+/** A scanner of `text`; keep one for a whole reading, so each marker's places are found once. */
 export function markerScanner(text: string): MarkerScanner {
   const finder = markerFinders(text)
   return {

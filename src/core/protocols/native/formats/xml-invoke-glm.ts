@@ -10,19 +10,21 @@
  */
 import type { FormatContext, FormatFinding, FormatProblem, FoundCall, NativeFormat, RenderableCall } from '../format'
 import { skipSpace, trimSpan } from '../json-pieces'
-import { typeBySchema, type JsonSchema, type TypedValue } from '../tool-hints'
-import { parseLenientJson } from '../../json/lenient-json'
-import { setOwn } from '../../../own-record'
-import { MarkerFinder as Finder, earliest } from '../marker-search'
-import { isPlausibleName } from './xml-invoke-reader'
+import { earliest } from '../marker-search'
+import { isPlausibleName } from './xml-invoke-header'
 import { ResumeMark } from './resume'
+import {
+  CLOSE,
+  KEY_CLOSE,
+  KEY_OPEN,
+  OPEN,
+  VALUE_CLOSE,
+  VALUE_OPEN,
+  glmFinders,
+  type GlmFinders,
+} from './xml-invoke-glm-tags'
+import { readArgument } from './xml-invoke-glm-argument'
 
-const OPEN = '<tool_call>'
-const CLOSE = '</tool_call>'
-const KEY_OPEN = '<arg_key>'
-const KEY_CLOSE = '</arg_key>'
-const VALUE_OPEN = '<arg_value>'
-const VALUE_CLOSE = '</arg_value>'
 const NAME_MAX = 256
 
 interface Head {
@@ -70,30 +72,13 @@ function readHead(text: string, open: number): Head | null {
   return isPlausibleName(name) ? { name, nameEnd: start + name.length, body: i, cut: false } : null
 }
 
-/** A value as GLM's servers read it: by its schema, else as JSON when it is JSON, else as text. */
-function glmValue(raw: string, schema: JsonSchema | undefined): TypedValue {
-  if (schema && ['type', 'anyOf', 'oneOf', 'enum'].some((k) => k in schema)) return typeBySchema(raw, schema)
-  const text = raw.trim()
-  if (text === '') return { value: text }
-  const parsed = parseLenientJson(text)
-  return parsed.ok ? { value: parsed.value } : { value: text }
-}
-
 /**
  * A call is read no further than the next `<tool_call>`, so none lies inside one: a stream may put
  * aside everything up to the end of the last closed call.
  */
 function parse(text: string, context: FormatContext): FormatFinding {
-  const n = text.length
   const mark = new ResumeMark()
-  const f = {
-    open: new Finder(text, OPEN),
-    close: new Finder(text, CLOSE),
-    keyOpen: new Finder(text, KEY_OPEN),
-    keyClose: new Finder(text, KEY_CLOSE),
-    valueOpen: new Finder(text, VALUE_OPEN),
-    valueClose: new Finder(text, VALUE_CLOSE),
-  }
+  const f = glmFinders(text)
   const calls: FoundCall[] = []
   let from = 0
   for (;;) {
@@ -104,180 +89,81 @@ function parse(text: string, context: FormatContext): FormatFinding {
       from = open + OPEN.length
       continue
     }
-    const problems: FormatProblem[] = []
-    if (head.name === '')
-      problems.push({
-        severity: 'error',
-        code: 'missing-tool-name',
-        message: 'the call names no tool before its first <arg_key>.',
-        offset: open,
-        length: OPEN.length,
-      })
-    const args: Record<string, unknown> = {}
-    let at = head.body
-    let end = n
-    let closed = false
-    for (;;) {
-      const i = skipSpace(text, at)
-      if (i >= n) {
-        problems.push({
-          severity: 'warning',
-          code: 'unclosed-call',
-          message: 'the call is never closed with </tool_call>; it runs to the end of the text.',
-          offset: open,
-          length: OPEN.length,
-        })
-        break
-      }
-      if (text.startsWith(CLOSE, i)) {
-        end = i + CLOSE.length
-        closed = true
-        break
-      }
-      if (text.startsWith(OPEN, i)) {
-        problems.push({
-          severity: 'warning',
-          code: 'unclosed-call',
-          message: 'the call is never closed with </tool_call>; it ends where the next <tool_call> begins.',
-          offset: open,
-          length: OPEN.length,
-        })
-        end = i
-        closed = true
-        break
-      }
-      if (text.startsWith(KEY_OPEN, i)) {
-        at = readArgument(text, i, head.name, args, problems, context, f)
-        continue
-      }
-      const stop = earliest([f.keyOpen, f.close, f.open], i + 1, n)
-      const [s, e] = trimSpan(text, i, stop)
-      problems.push({
-        severity: 'warning',
-        code: 'text-in-call',
-        message: 'text inside the call but outside any <arg_key>/<arg_value> pair was ignored.',
-        offset: s,
-        length: e - s,
-      })
-      at = stop
-    }
-    const call: FoundCall = {
-      name: head.name,
-      nameEnd: head.nameEnd,
-      arguments: head.name === '' ? null : args,
-      start: open,
-      end,
-      closed,
-      problems,
-    }
+    const call = readCall(text, open, head, context, f)
     calls.push(call)
-    mark.block([call], end, closed)
-    from = Math.max(end, open + OPEN.length)
+    mark.block([call], call.end, call.closed)
+    from = Math.max(call.end, open + OPEN.length)
   }
   return { calls, problems: [], ...mark.atEnd() }
 }
 
-/** One `<arg_key>K</arg_key><arg_value>V</arg_value>` pair at `open`; returns where reading goes on. */
-function readArgument(
-  text: string,
-  open: number,
-  toolName: string,
-  args: Record<string, unknown>,
-  problems: FormatProblem[],
-  context: FormatContext,
-  f: Record<'open' | 'close' | 'keyOpen' | 'keyClose' | 'valueOpen' | 'valueClose', Finder>,
-): number {
+/** The call at `open` with its head read: its pairs up to `</tool_call>`, or to the next `<tool_call>`. */
+function readCall(text: string, open: number, head: Head, context: FormatContext, f: GlmFinders): FoundCall {
   const n = text.length
-  const keyStart = open + KEY_OPEN.length
-  const keyClose = f.keyClose.next(keyStart)
-  const keyStop = earliest([f.valueOpen, f.close, f.open, f.keyOpen], keyStart, n)
-  if (keyClose === -1 || keyClose > keyStop) {
-    const where = keyStop >= n ? 'it runs to the end of the text' : 'it was skipped'
-    problems.push({
-      severity: 'warning',
-      code: 'unclosed-parameter',
-      message: `an <arg_key> is never closed with </arg_key>; ${where}.`,
-      offset: open,
-      length: KEY_OPEN.length,
-    })
-    return keyStop
-  }
-  const key = text.slice(keyStart, keyClose).trim()
-  let v = skipSpace(text, keyClose + KEY_CLOSE.length)
-  // GLM-4.7 sometimes writes an escaped newline between the pair.
-  while (text.startsWith('\\n', v)) v = skipSpace(text, v + 2)
-  if (!text.startsWith(VALUE_OPEN, v)) {
-    if (v >= n || VALUE_OPEN.startsWith(text.slice(v))) {
-      problems.push({
-        severity: 'warning',
-        code: 'unclosed-parameter',
-        message: `the argument "${key}" is cut off by the end of the text before its <arg_value>.`,
-        offset: open,
-        length: n - open,
-      })
-      return n
-    }
+  const problems: FormatProblem[] = []
+  if (head.name === '')
     problems.push({
       severity: 'error',
-      code: 'missing-argument-value',
-      message: `the argument "${key}" has no <arg_value> after its </arg_key>.`,
-      offset: v,
-      length: 0,
-    })
-    return v
-  }
-  const valueStart = v + VALUE_OPEN.length
-  const valueClose = f.valueClose.next(valueStart)
-  const valueStop = earliest([f.keyOpen, f.close, f.open], valueStart, n)
-  let valueEnd: number
-  let next: number
-  if (valueClose !== -1 && valueClose <= valueStop) {
-    valueEnd = valueClose
-    next = valueClose + VALUE_CLOSE.length
-  } else {
-    valueEnd = valueStop
-    next = valueStop
-    const where = valueStop >= n ? 'it runs to the end of the text' : 'it ends where the next tag begins'
-    problems.push({
-      severity: 'warning',
-      code: 'unclosed-parameter',
-      message: `the <arg_value> of "${key}" is never closed with </arg_value>; ${where}.`,
-      offset: v,
-      length: VALUE_OPEN.length,
-    })
-  }
-  if (key === '') {
-    problems.push({
-      severity: 'warning',
-      code: 'missing-argument-name',
-      message: 'an <arg_key> is empty; its value was skipped.',
+      code: 'missing-tool-name',
+      message: 'the call names no tool before its first <arg_key>.',
       offset: open,
-      length: keyClose + KEY_CLOSE.length - open,
+      length: OPEN.length,
     })
-    return next
-  }
-  const typed = glmValue(text.slice(valueStart, valueEnd), context.tools.parameter(toolName, key))
-  if (typed.problem !== undefined) {
-    const [s, e] = trimSpan(text, valueStart, valueEnd)
+  const args: Record<string, unknown> = {}
+  let at = head.body
+  let end = n
+  let closed = false
+  for (;;) {
+    const i = skipSpace(text, at)
+    if (i >= n) {
+      problems.push(unclosed(open, 'it runs to the end of the text'))
+      break
+    }
+    if (text.startsWith(CLOSE, i)) {
+      end = i + CLOSE.length
+      closed = true
+      break
+    }
+    if (text.startsWith(OPEN, i)) {
+      problems.push(unclosed(open, 'it ends where the next <tool_call> begins'))
+      end = i
+      closed = true
+      break
+    }
+    if (text.startsWith(KEY_OPEN, i)) {
+      at = readArgument(text, i, head.name, args, problems, context, f)
+      continue
+    }
+    const stop = earliest([f.keyOpen, f.close, f.open], i + 1, n)
+    const [s, e] = trimSpan(text, i, stop)
     problems.push({
       severity: 'warning',
-      code: 'argument-type',
-      message: `the value of "${key}" does not read as declared: ${typed.problem}; it is kept as text.`,
+      code: 'text-in-call',
+      message: 'text inside the call but outside any <arg_key>/<arg_value> pair was ignored.',
       offset: s,
       length: e - s,
     })
+    at = stop
   }
-  if (Object.prototype.hasOwnProperty.call(args, key)) {
-    problems.push({
-      severity: 'warning',
-      code: 'duplicate-argument',
-      message: `"${key}" is given more than once; the last value is kept.`,
-      offset: open,
-      length: keyClose + KEY_CLOSE.length - open,
-    })
+  return {
+    name: head.name,
+    nameEnd: head.nameEnd,
+    arguments: head.name === '' ? null : args,
+    start: open,
+    end,
+    closed,
+    problems,
   }
-  setOwn(args, key, typed.value)
-  return next
+}
+
+function unclosed(open: number, where: string): FormatProblem {
+  return {
+    severity: 'warning',
+    code: 'unclosed-call',
+    message: `the call is never closed with </tool_call>; ${where}.`,
+    offset: open,
+    length: OPEN.length,
+  }
 }
 
 function render(call: RenderableCall): string {
@@ -287,6 +173,7 @@ function render(call: RenderableCall): string {
   return `<tool_call>${call.toolName}\n${pairs.join('')}</tool_call>`
 }
 
+/** GLM-4.5 to 4.7: the tool's name right after `<tool_call>`, then `<arg_key>`/`<arg_value>` pairs. */
 export const glm45Format: NativeFormat = {
   id: 'glm45',
   label: 'GLM-4.5',

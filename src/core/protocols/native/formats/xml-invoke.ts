@@ -4,7 +4,7 @@
  *   Qwen3-Coder   <tool_call>\n<function=NAME>\n<parameter=KEY>\nVALUE\n</parameter>\n</function>\n</tool_call>
  *   Seed-OSS      <seed:tool_call>\n<function=NAME>\n<parameter=KEY>VALUE</parameter>\n</function>\n</seed:tool_call>
  *   MiniMax-M2    <minimax:tool_call>\n<invoke name="NAME">\n<parameter name="KEY">VALUE</parameter>\n</invoke>\n</minimax:tool_call>
- *   DeepSeek V3.2 <｜DSML｜function_calls>\n<｜DSML｜invoke name="NAME">\n<｜DSML｜parameter name="KEY" string="true">VALUE</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜function_calls>
+ *   DeepSeek V3.2 <｜DSML｜function_calls>\n<｜DSML｜invoke name="NAME">\n<｜DSML｜parameter name="KEY" string="true">VALUE</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜function_calls>  (xml-invoke-dsml.ts)
  *   Step-3        <｜tool_calls_begin｜>\n<｜tool_call_begin｜>function<｜tool_sep｜><steptml:invoke name="NAME">...</steptml:invoke><｜tool_call_end｜>\n<｜tool_calls_end｜>
  *   GLM-4.5/4.7   <tool_call>NAME\n<arg_key>KEY</arg_key>\n<arg_value>VALUE</arg_value>\n</tool_call>  (xml-invoke-glm.ts)
  *
@@ -14,34 +14,14 @@
  */
 import type { NativeFormat, RenderableCall } from '../format'
 import { skipSpace, trimSpan } from '../json-pieces'
-import { typeBySchema, type JsonSchema, type TypedValue } from '../tool-hints'
-import { parseLenientJson } from '../../json/lenient-json'
-import {
-  isPlausibleName,
-  precededBy,
-  readEqualsHeader,
-  readInvokes,
-  startsOrEnds,
-  trimOneNewline,
-  type InvokeGrammar,
-} from './xml-invoke-reader'
+import { isPlausibleName, precededBy, readEqualsHeader } from './xml-invoke-header'
+import { trimOneNewline, type InvokeGrammar } from './xml-invoke-grammar'
+import { readInvokes } from './xml-invoke-reader'
+import { FAMILY, LOOK, bySchema, followedBy, text } from './xml-invoke-common'
+import { deepseekV32Format } from './xml-invoke-dsml'
 import { glm45Format } from './xml-invoke-glm'
 
-const FAMILY = 'XML invoke'
-const LOOK = 64
-
-function text(value: unknown): string {
-  return typeof value === 'string' ? value : JSON.stringify(value)
-}
-
-const bySchema = (raw: string, schema: JsonSchema | undefined): TypedValue => typeBySchema(raw, schema)
-
-/** Whether the opener at `at` is followed (after space, within a bounded look) by `marker`, or the text ends on the way. */
-function followedBy(source: string, at: number, opener: string, marker: string): boolean {
-  const from = at + opener.length
-  const i = skipSpace(source, from, Math.min(source.length, from + LOOK))
-  return startsOrEnds(source, i, marker) && (i < source.length || i - from < LOOK)
-}
+export { deepseekV32Format } from './xml-invoke-dsml'
 
 // ---- Qwen3-Coder ------------------------------------------------------------
 
@@ -74,6 +54,7 @@ function claimsQwen(source: string, at: number, opener: string): boolean {
   return source.startsWith('<parameter=', i) || source.startsWith('</function>', i)
 }
 
+/** Qwen3-Coder: one `<function=NAME>` per `<tool_call>`, also read with no `<tool_call>` around it. */
 export const qwen3CoderFormat: NativeFormat = {
   id: 'qwen3-coder',
   label: 'Qwen3-Coder',
@@ -129,6 +110,7 @@ function renderSeed(call: RenderableCall): string {
   return `<seed:tool_call>\n<function=${call.toolName}>\n${params.join('')}</function>\n</seed:tool_call>`
 }
 
+/** Seed-OSS: Qwen3-Coder's tags inside `<seed:tool_call>`. */
 export const seedOssFormat: NativeFormat = {
   id: 'seed-oss',
   label: 'Seed-OSS',
@@ -178,6 +160,7 @@ function renderMinimax(call: RenderableCall): string {
   return `<minimax:tool_call>\n<invoke name="${call.toolName}">\n${params.join('')}</invoke>\n</minimax:tool_call>`
 }
 
+/** MiniMax-M2: several `<invoke name="...">` in one `<minimax:tool_call>` section. */
 export const minimaxM2Format: NativeFormat = {
   id: 'minimax-m2',
   label: 'MiniMax-M2',
@@ -217,78 +200,6 @@ export const minimaxM2Format: NativeFormat = {
   render: renderMinimax,
 }
 
-// ---- DeepSeek V3.2 (DSML) ---------------------------------------------------
-
-const DSML = '｜DSML｜'
-
-/**
- * `string="true"` is text; `string="false"` is JSON. A schema, when given, decides (a model that
- * marks an integer string="true" still meant the integer).
- */
-function dsmlValue(raw: string, schema: JsonSchema | undefined, attributes: ReadonlyMap<string, string>): TypedValue {
-  if (schema && ['type', 'anyOf', 'oneOf', 'enum'].some((k) => k in schema)) return typeBySchema(raw, schema)
-  if (attributes.get('string') !== 'false') return { value: raw }
-  const trimmed = raw.trim()
-  const parsed = parseLenientJson(trimmed)
-  if (parsed.ok) return { value: parsed.value }
-  return {
-    value: raw,
-    problem: `it is marked string="false" but ${JSON.stringify(trimmed.length > 40 ? trimmed.slice(0, 37) + '...' : trimmed)} is not JSON`,
-  }
-}
-
-const dsmlGrammar: InvokeGrammar = {
-  section: { open: `<${DSML}function_calls>`, close: `</${DSML}function_calls>` },
-  invoke: { open: `<${DSML}invoke`, close: `</${DSML}invoke>`, header: 'attributes' },
-  parameter: { open: `<${DSML}parameter`, close: `</${DSML}parameter>`, header: 'attributes' },
-  jsonBody: true,
-  trim: (_source, start, end) => [start, end],
-  value: dsmlValue,
-}
-
-function renderDsml(call: RenderableCall): string {
-  const params = Object.entries(call.arguments).map(
-    ([k, v]) => `<${DSML}parameter name="${k}" string="${typeof v === 'string'}">${text(v)}</${DSML}parameter>\n`,
-  )
-  return `<${DSML}function_calls>\n<${DSML}invoke name="${call.toolName}">\n${params.join('')}</${DSML}invoke>\n</${DSML}function_calls>`
-}
-
-export const deepseekV32Format: NativeFormat = {
-  id: 'deepseek-v32',
-  label: 'DeepSeek V3.2',
-  family: FAMILY,
-  models: ['DeepSeek V3.2'],
-  openers: [`<${DSML}function_calls>`],
-  delimited: true,
-  pieces: [
-    `<${DSML}function_calls>`,
-    `</${DSML}function_calls>`,
-    `<${DSML}invoke name="`,
-    `</${DSML}invoke>`,
-    `<${DSML}parameter name="`,
-    `</${DSML}parameter>`,
-    '" string="true">',
-    '" string="false">',
-    'get_weather',
-    'city',
-    'Paris',
-    '3',
-    '{"city": "Paris"}',
-    '"',
-    '>',
-    '<',
-    '\n',
-    ' ',
-  ],
-  example: renderDsml({ toolName: 'calc_evaluate', arguments: { expression: '6*7' } }),
-  serverFlags: { vllm: '--tool-call-parser deepseek_v32', sglang: '--tool-call-parser deepseekv32' },
-  notes:
-    'Tags carry the `｜DSML｜` prefix (U+FF5C bars). Each parameter says `string="true"` (text) or `string="false"` (JSON); an invoke may also hold a JSON object instead of parameters.',
-  claims: (source, at, opener) => followedBy(source, at, opener, `<${DSML}invoke`),
-  parse: (source, context) => readInvokes(source, dsmlGrammar, context),
-  render: renderDsml,
-}
-
 // ---- Step-3 -----------------------------------------------------------------
 
 const step3Grammar: InvokeGrammar = {
@@ -307,6 +218,7 @@ function renderStep3(call: RenderableCall): string {
   return `<｜tool_calls_begin｜>\n<｜tool_call_begin｜>function<｜tool_sep｜><steptml:invoke name="${call.toolName}">\n${params.join('')}</steptml:invoke><｜tool_call_end｜>\n<｜tool_calls_end｜>`
 }
 
+/** Step-3: each `<steptml:invoke>` wrapped in `<｜tool_call_begin｜>function<｜tool_sep｜>` ... `<｜tool_call_end｜>`. */
 export const step3Format: NativeFormat = {
   id: 'step3',
   label: 'Step-3',
@@ -344,6 +256,7 @@ export const step3Format: NativeFormat = {
   render: renderStep3,
 }
 
+/** The XML-invoke family, in the order docs and the Parser pane list it. */
 export const xmlInvokeFormats: NativeFormat[] = [
   qwen3CoderFormat,
   seedOssFormat,
