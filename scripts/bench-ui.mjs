@@ -12,7 +12,7 @@
 // `npm run bench:ui -- parser` runs one group only. Run with tsx, so the scripted server and the chat model are imported as they are.
 import { build, preview } from 'vite'
 import { startMockLlm } from './mock-llm/server.ts'
-import { defaultChatState } from '../src/chat/model.ts'
+import { defaultChatState } from '../src/saved-chats/model.ts'
 import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'

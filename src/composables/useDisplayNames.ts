@@ -3,7 +3,7 @@
  * agent, the manual model) is translated until somebody renames it; a person's names stay as typed.
  */
 import { useI18n } from 'vue-i18n'
-import { DEFAULT_NAMES } from '../chat/model'
+import { DEFAULT_NAMES } from '../saved-chats/model'
 
 export function useDisplayNames() {
   const { t } = useI18n()

@@ -211,9 +211,9 @@ export { type FrameScheduler } from './chat/frame-batch'
 export {
   roundView,
   segments,
-  type CardState,
+  type LiveRequestState,
   type ContentCallsView,
-  type RequestCard,
+  type LiveRequest,
   type RoundView,
   type Segment,
 } from './chat/live-round'

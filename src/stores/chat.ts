@@ -22,7 +22,7 @@ import {
   type VariableStore,
 } from '../core'
 import { useGroupsStore } from './groups'
-import { forgetSavedVariables, keepVariablesSaved } from '../chat/saved-variables'
+import { forgetSavedVariables, keepVariablesSaved } from '../saved-chats/saved-variables'
 import { discoveryFor, useToolCalling } from '../composables/useToolCalling'
 import { useChatRun } from '../composables/useChatRun'
 import {
@@ -40,9 +40,9 @@ import {
   type ChatSession,
   type EndpointProfile,
   type StoredMessage,
-} from '../chat/model'
-import { persistedRef } from './persisted'
-import { readChatState } from '../chat/saved-state'
+} from '../saved-chats/model'
+import { persistedRef } from '../persistence/persisted'
+import { readChatState } from '../saved-chats/saved-state'
 
 /** The run in progress: which session and reply it fills, and its live state (rounds, cards, questions). */
 export interface LiveRun {

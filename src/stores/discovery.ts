@@ -5,8 +5,8 @@
 import { defineStore } from 'pinia'
 import { computed } from 'vue'
 import { modelFacingMethod, routingName, toolRegistryManager, type MethodMetadata, type ToolRegistry } from '../core'
-import { isRecord, persistedRef } from './persisted'
-import { appRegistryVersion } from './registry-version'
+import { isRecord, persistedRef } from '../persistence/persisted'
+import { appRegistryVersion } from '../registry-version'
 
 export type DiscoverySort = 'name' | 'methods'
 

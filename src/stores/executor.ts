@@ -24,8 +24,8 @@ import {
   type ToolRegistry,
 } from '../core'
 import { formToJson, readForm, readJsonArguments, toFormValues, type FormValues } from '../forms/parameter-form'
-import { isRecord, persistedRef } from './persisted'
-import { appRegistryVersion } from './registry-version'
+import { isRecord, persistedRef } from '../persistence/persisted'
+import { appRegistryVersion } from '../registry-version'
 
 export type ExecutorMode = 'form' | 'json'
 

@@ -4,7 +4,7 @@ import { computed } from 'vue'
 import { emptyGroupState, isGroupEnabled, isToolOn, type GroupState, type ToolGroup } from '../core'
 import { isRecord } from '../core/internal'
 import { BUILTIN_GROUPS } from '../tools/groups'
-import { persistedRef } from './persisted'
+import { persistedRef } from '../persistence/persisted'
 
 const isBooleanRecord = (value: unknown): value is Record<string, boolean> =>
   isRecord(value) && Object.values(value).every((v) => typeof v === 'boolean')

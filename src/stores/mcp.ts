@@ -14,7 +14,7 @@ import { toolRegistryManager } from '../core'
 // The configuration alone: the SDK (in the sources) loads when the first server is added or restored.
 import { parseMcpConfig, readMcpConfig, writeMcpConfig, type McpServerConfig } from '../core/mcp/config'
 import type { McpToolSource } from '../core/mcp'
-import { persistedRef } from './persisted'
+import { persistedRef } from '../persistence/persisted'
 
 interface McpState {
   /** The `mcpServers` object, as a person would write it. */

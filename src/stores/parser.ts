@@ -19,12 +19,12 @@ import {
   type ParseResult,
   type ToolExecutionResult,
 } from '../core'
-import { isRecord, persistedRef } from './persisted'
-import { parseOffThread } from './parse-off-thread'
-import { parseReply } from './parse-reply'
-import { appRegistryVersion } from './registry-version'
-import type { ReplyHints } from './parse-reply'
-import { SAMPLE_REPLIES } from './samples'
+import { isRecord, persistedRef } from '../persistence/persisted'
+import { parseOffThread } from '../parsing/off-thread'
+import { parseReply } from '../parsing/parse-reply'
+import { appRegistryVersion } from '../registry-version'
+import type { ReplyHints } from '../parsing/parse-reply'
+import { SAMPLE_REPLIES } from '../components/parser/samples'
 
 /** What one verdict count of the summary says. */
 export interface VerdictCount {

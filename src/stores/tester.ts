@@ -1,7 +1,7 @@
 /** The tester shell: which pane is open, the theme and the language. Persisted. */
 import { defineStore } from 'pinia'
 import { computed, watch } from 'vue'
-import { isRecord, persistedRef } from './persisted'
+import { isRecord, persistedRef } from '../persistence/persisted'
 
 export type TesterTab = 'discovery' | 'executor' | 'parser' | 'chat'
 export type Theme = 'light' | 'dark'

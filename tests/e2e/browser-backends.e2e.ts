@@ -177,7 +177,7 @@ describe('saved variables in IndexedDB', () => {
   it('unreadable entries (null, wrong types) are skipped and said; the readable ones load (a null threw and lost the rest)', async () => {
     const script = `(async () => {
       const idb = await import('/src/tools/browser/idb.ts')
-      const saved = await import('/src/chat/saved-variables.ts')
+      const saved = await import('/src/saved-chats/saved-variables.ts')
       const core = await import('/src/core/index.ts')
       const db = await idb.openDatabase('vcp-workbench-variables', 'sessions')
       const good = { name: 'kept', value: 'v', type: 'user', tags: [], keep: false, createdAt: 1 }

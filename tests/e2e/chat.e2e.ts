@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { launchChromium, newContextPage, screenshotPath, seedChat } from './support/browser'
 import { startMockLlm, type MockLlm } from '../../scripts/mock-llm/server'
-import { defaultChatState, type Agent, type ChatState } from '../../src/chat/model'
+import { defaultChatState, type Agent, type ChatState } from '../../src/saved-chats/model'
 
 const appUrl = inject('appUrl')
 let browser: Browser

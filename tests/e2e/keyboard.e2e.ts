@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { launchChromium, newPage, screenshotPath } from './support/browser'
 import { startMockLlm, type MockLlm } from '../../scripts/mock-llm/server'
-import { defaultChatState } from '../../src/chat/model'
+import { defaultChatState } from '../../src/saved-chats/model'
 
 const appUrl = inject('appUrl')
 let browser: Browser

@@ -13,7 +13,7 @@ import { livePids } from '../fixtures/mcp/processes'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { launchChromium, newContextPage, screenshotPath, seedChat } from './support/browser'
 import { startMockLlm, type MockLlm } from '../../scripts/mock-llm/server'
-import { defaultChatState } from '../../src/chat/model'
+import { defaultChatState } from '../../src/saved-chats/model'
 
 const appUrl = inject('appUrl')
 const EVERYTHING = resolve('node_modules/@modelcontextprotocol/server-everything/dist/index.js')

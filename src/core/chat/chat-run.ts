@@ -14,7 +14,14 @@ import type { ToolSession } from '../session/tool-session'
 import { createApprovalGate, type ApprovalGate, type ApprovalPolicy } from './approvals'
 import { compactTranscript } from './compact'
 import { createFrameBatch, type FrameScheduler } from './frame-batch'
-import { applyNativeCalls, applyResult, applyStreamEvents, cardFor, emptyRound, type RoundView } from './live-round'
+import {
+  applyNativeCalls,
+  applyResult,
+  applyStreamEvents,
+  liveRequestFor,
+  emptyRound,
+  type RoundView,
+} from './live-round'
 import { createManualClient } from './manual-client'
 import type { ContentToolCalls } from './content-calls'
 import { runToolLoop, type ToolLoopCallbacks, type ToolLoopOptions, type ToolLoopResult } from './tool-loop'
@@ -257,7 +264,7 @@ export function createChatRun(options: ChatRunOptions = {}): ChatRun {
       onToolCallStart(request, index) {
         now(() => {
           const round = roundAt(index)
-          if (round) cardFor(round, request).state = 'running'
+          if (round) liveRequestFor(round, request).state = 'running'
         })
         callbacks.onToolCallStart?.(request, index)
       },

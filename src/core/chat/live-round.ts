@@ -8,14 +8,14 @@ import type { NativeToolCall, RoundRecord } from './types'
 import { partialJsonFields } from './partial-json'
 import type { ContentCallFormat } from './content-calls'
 
-export type CardState = 'streaming' | 'parsed' | 'awaiting-approval' | 'running' | 'done'
+export type LiveRequestState = 'streaming' | 'parsed' | 'awaiting-approval' | 'running' | 'done'
 
-export interface RequestCard {
+export interface LiveRequest {
   /** Stable within a round. */
   key: string
   toolName: string
   args: Record<string, string>
-  state: CardState
+  state: LiveRequestState
   /** Text offsets of the block in the reply (text protocols); `end` undefined while it streams. */
   start?: number
   end?: number
@@ -29,7 +29,7 @@ export interface RoundView {
   index: number
   kind: RoundRecord['kind']
   content: string
-  cards: RequestCard[]
+  cards: LiveRequest[]
   error?: string
   usage?: RoundRecord['usage']
   timings?: RoundRecord['timings']
@@ -83,7 +83,7 @@ export function applyNativeCalls(round: RoundView, calls: readonly NativeToolCal
   })
 }
 
-function settleCard(card: RequestCard, request: ParsedRequest): void {
+function settleCard(card: LiveRequest, request: ParsedRequest): void {
   card.request = request
   card.toolName = request.toolName
   card.args = { ...request.args }
@@ -93,7 +93,7 @@ function settleCard(card: RequestCard, request: ParsedRequest): void {
 }
 
 /** The card of a request, found by id, by position, or made (native calls have no text block). */
-export function cardFor(round: RoundView, request: ParsedRequest): RequestCard {
+export function liveRequestFor(round: RoundView, request: ParsedRequest): LiveRequest {
   let card =
     round.cards.find((c) => c.request?.requestId === request.requestId) ??
     round.cards.find((c) => !c.request && c.callId !== undefined && c.callId === request.requestId)
@@ -111,7 +111,7 @@ export function cardFor(round: RoundView, request: ParsedRequest): RequestCard {
 }
 
 export function applyResult(round: RoundView, result: ToolExecutionResult, request: ParsedRequest): void {
-  const card = cardFor(round, request)
+  const card = liveRequestFor(round, request)
   card.result = result
   card.state = 'done'
 }
@@ -131,7 +131,7 @@ export function roundView(record: RoundRecord): RoundView {
   if (found)
     round.contentCalls = { formats: found.formats, calls: found.calls, state: found.taken ? 'taken' : 'dismissed' }
   for (const request of record.requests) {
-    const card = cardFor(round, request)
+    const card = liveRequestFor(round, request)
     const result = record.results.find((r) => r.requestId === request.requestId)
     if (result) {
       card.result = result
@@ -141,7 +141,7 @@ export function roundView(record: RoundRecord): RoundView {
   return round
 }
 
-export type Segment = { type: 'text'; text: string } | { type: 'card'; card: RequestCard }
+export type Segment = { type: 'text'; text: string } | { type: 'card'; card: LiveRequest }
 
 /** The reply cut into prose and request blocks; cards without a place in the text come last. */
 export function segments(round: RoundView): Segment[] {

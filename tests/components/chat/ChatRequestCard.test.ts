@@ -6,7 +6,7 @@ import {
   planCall,
   type ApprovalDecision,
   type PendingApproval,
-  type RequestCard,
+  type LiveRequest,
 } from '../../../src/core'
 import { mathTool } from '../../fixtures/tools'
 import ChatRequestCard from '../../../src/components/chat/ChatRequestCard.vue'
@@ -14,7 +14,7 @@ import MarkdownText from '../../../src/components/chat/MarkdownText.vue'
 import { mountWithApp } from '../../helpers-ui'
 
 const request = directRequest('fs_read', { path: '/notes/a.md' }, 'req-7')
-const card = (extra: Partial<RequestCard> = {}): RequestCard => ({
+const card = (extra: Partial<LiveRequest> = {}): LiveRequest => ({
   key: 'b0',
   toolName: 'fs_read',
   args: { path: '/notes/a.md' },

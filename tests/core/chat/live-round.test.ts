@@ -4,7 +4,7 @@ import {
   applyNativeCalls,
   applyResult,
   applyStreamEvents,
-  cardFor,
+  liveRequestFor,
   emptyRound,
   roundView,
   segments,
@@ -25,7 +25,7 @@ describe('live round', () => {
         if (round.cards[0]) states.push(`${round.cards[0].state}:${Object.keys(round.cards[0].args).join(',')}`)
       }
       const [request] = parser.end().requests
-      const card = cardFor(round, request!)
+      const card = liveRequestFor(round, request!)
       expect(round.cards).toHaveLength(1)
       expect(card).toMatchObject({
         toolName: 'calc_evaluate',

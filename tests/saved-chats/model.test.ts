@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { readChatState } from '../../src/chat/saved-state'
+import { readChatState } from '../../src/saved-chats/saved-state'
 import {
   defaultChatState,
   exportSession,
@@ -9,7 +9,7 @@ import {
   resultPolicyFor,
   sessionHistory,
   type StoredMessage,
-} from '../../src/chat/model'
+} from '../../src/saved-chats/model'
 import { toolCallResultMessage } from '../../src/core'
 
 describe('chat model', () => {

@@ -3,7 +3,7 @@
  * subscription for the whole app, kept as long as the app runs.
  */
 import { ref, type Ref } from 'vue'
-import { toolRegistryManager } from '../core'
+import { toolRegistryManager } from './core'
 
 let version: Ref<number> | null = null
 

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { nextTick } from 'vue'
-import { persistedRef, persistNotices, STORAGE_PREFIX } from '../../src/stores/persisted'
+import { persistedRef, persistNotices, STORAGE_PREFIX } from '../../src/persistence/persisted'
 
 const check = (data: unknown) =>
   typeof data === 'object' && data !== null && typeof (data as { n?: unknown }).n === 'number'

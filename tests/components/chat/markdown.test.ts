@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import MarkdownIt from 'markdown-it'
-import { MARKDOWN_OPTIONS, markdownBlocks, renderMarkdown } from '../../src/chat/markdown'
+import { MARKDOWN_OPTIONS, markdownBlocks, renderMarkdown } from '../../../src/components/chat/markdown'
 
 describe('renderMarkdown', () => {
   it('renders Markdown', () => {

@@ -6,7 +6,7 @@
  */
 import { listFormats, type ParseResult } from '../core'
 import { parseReply, type ReplyHints } from './parse-reply'
-import type { ParseJob } from './parse-worker'
+import type { ParseJob } from './worker'
 
 const BUILT_IN = new Set(['auto', ...listFormats().map((f) => f.id)])
 
@@ -21,7 +21,7 @@ function parser(): Worker | null {
   if (worker !== undefined) return worker
   if (typeof Worker === 'undefined' || import.meta.env.VITEST) return (worker = null)
   try {
-    worker = new Worker(new URL('./parse-worker.ts', import.meta.url), { type: 'module' })
+    worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' })
   } catch {
     return (worker = null)
   }
