@@ -3,34 +3,36 @@
  * cache serve the whole app; each caller gets reactive state of its own. Whatever a caller
  * starts (registry subscription, running cycles) is released when its effect scope ends.
  */
-import { computed, getCurrentScope, onScopeDispose, ref, shallowRef } from 'vue'
+import { computed, getCurrentScope, onScopeDispose, shallowRef } from 'vue'
 import {
   createToolDiscoveryService,
+  createToolSession,
   formatResultsForContext,
-  processToolCallCycle,
-  runToolLoop as runCoreToolLoop,
   toolRegistryManager,
   protocolRegistry,
   type ProtocolRegistry,
-  type Approver,
-  type CycleResult,
   type DiscoveredTool,
-  type FormatResultsOptions,
   type MethodFilter,
+  type FormatResultsOptions,
   type ToolCallConfig,
   type ToolDiscoveryService,
   type ToolExecutionResult,
-  type ToolLoopOptions,
-  type ToolLoopResult,
   type ToolRegistryManager,
+  type ToolSession,
+  type ToolSessionOptions,
 } from '../core'
+import { createToolCycles } from './tool-cycles'
 
+/** Where a caller's tools come from; all optional. */
 export interface UseToolCallingOptions {
   /** @default the app's toolRegistryManager */
   registry?: ToolRegistryManager
   /** @default the app's protocolRegistry */
   protocols?: ProtocolRegistry
 }
+
+/** What a session made by `createSession` takes: everything but the caller's registry, protocols and discovery. */
+export type CallerSessionOptions = Omit<ToolSessionOptions, 'registry' | 'protocols' | 'discovery'>
 
 const services = new WeakMap<ToolRegistryManager, WeakMap<ProtocolRegistry, ToolDiscoveryService>>()
 
@@ -43,91 +45,26 @@ export function discoveryFor(registry: ToolRegistryManager, protocols: ProtocolR
   return service
 }
 
+/**
+ * Tool calling on one registry and protocols: sessions and cycles, the chat loop, the tools prompt
+ * and discovery, with reactive `running`, `lastCycle`, `error` and `registryVersion`.
+ */
 export function useToolCalling(options: UseToolCallingOptions = {}) {
   const registry = options.registry ?? toolRegistryManager
   const protocols = options.protocols ?? protocolRegistry
   const discovery = discoveryFor(registry, protocols)
-
+  const error = shallowRef<string | null>(null)
   /** The registry's version: read it in a computed to recompute when tools come and go. */
-  const registryVersion = ref(registry.version)
-  const running = ref(false)
-  const lastCycle = shallowRef<CycleResult | null>(null)
-  const error = ref<string | null>(null)
-  const controllers = new Set<AbortController>()
-
+  const registryVersion = shallowRef(registry.version)
   const unsubscribe = registry.subscribe((change) => {
     registryVersion.value = change.version
   })
 
-  function hasToolCallingEnabled(config: Pick<ToolCallConfig, 'enabled'> | null | undefined): boolean {
-    return config?.enabled === true
+  /** A tool session on this caller's registry and protocols, sharing its discovery (and prompt cache). */
+  function createSession(settings: CallerSessionOptions = {}): ToolSession {
+    return createToolSession({ ...settings, registry, protocols, discovery })
   }
-
-  /** Parses a reply, runs its requests and records the cycle. Never throws: errors land in `error`. */
-  async function processCycle(text: string, config: ToolCallConfig, onBeforeExecute?: Approver): Promise<CycleResult> {
-    const controller = new AbortController()
-    controllers.add(controller)
-    running.value = true
-    error.value = null
-    try {
-      const cycle = await processToolCallCycle(text, {
-        registry,
-        protocols,
-        config,
-        onBeforeExecute,
-        signal: controller.signal,
-      })
-      lastCycle.value = cycle
-      return cycle
-    } catch (caught) {
-      error.value = caught instanceof Error ? caught.message : String(caught)
-      const empty: CycleResult = { hasToolRequests: false, parsedRequests: [], executionResults: [], diagnostics: [] }
-      lastCycle.value = empty
-      return empty
-    } finally {
-      controllers.delete(controller)
-      running.value = controllers.size > 0
-    }
-  }
-
-  /**
-   * Runs the chat tool loop on this caller's registry. `abort()` (or the caller's scope ending)
-   * stops it like any cycle; the run's own `signal` stops just this run.
-   */
-  async function runToolLoop(
-    options: Omit<ToolLoopOptions, 'registry' | 'protocols' | 'discovery'>,
-  ): Promise<ToolLoopResult> {
-    const controller = new AbortController()
-    const outer = options.signal
-    const forward = () => controller.abort(outer?.reason)
-    if (outer?.aborted) forward()
-    else outer?.addEventListener('abort', forward, { once: true })
-    controllers.add(controller)
-    running.value = true
-    error.value = null
-    try {
-      const run = await runCoreToolLoop({ ...options, registry, protocols, discovery, signal: controller.signal })
-      if (run.record.status === 'error') error.value = run.record.error ?? 'the run failed'
-      return run
-    } finally {
-      outer?.removeEventListener('abort', forward)
-      controllers.delete(controller)
-      running.value = controllers.size > 0
-    }
-  }
-
-  /** Aborts every cycle this caller started: running calls resolve as `aborted`. */
-  function abort(reason = 'aborted by the user'): void {
-    for (const controller of controllers) controller.abort(new DOMException(reason, 'AbortError'))
-  }
-
-  function formatCycleResults(
-    results: ToolExecutionResult[],
-    protocolId = 'vcp',
-    format?: FormatResultsOptions,
-  ): string {
-    return formatResultsForContext(results, protocolId, { ...format, protocols })
-  }
+  const cycles = createToolCycles({ registry, protocols, discovery, error, createSession })
 
   /** The tools prompt for a config; '' (and `error` set) when it cannot be made. */
   function generateToolsPrompt(config: ToolCallConfig, agentId?: string): string {
@@ -140,16 +77,8 @@ export function useToolCalling(options: UseToolCallingOptions = {}) {
     }
   }
 
-  function getDiscoveredMethods(filter?: MethodFilter): DiscoveredTool[] {
-    return discovery.getDiscoveredMethods(filter)
-  }
-
-  function invalidateDiscoveryCache(): void {
-    discovery.invalidateCache()
-  }
-
   function dispose(): void {
-    abort('the component using tool calling was unmounted')
+    cycles.abort('the component using tool calling was unmounted')
     unsubscribe()
   }
   if (getCurrentScope()) onScopeDispose(dispose)
@@ -158,20 +87,29 @@ export function useToolCalling(options: UseToolCallingOptions = {}) {
     registry,
     // Read-only views; results stay the plain objects the core returned.
     registryVersion: computed(() => registryVersion.value),
-    running: computed(() => running.value),
-    lastCycle: computed(() => lastCycle.value),
+    running: computed(() => cycles.running.value),
+    lastCycle: computed(() => cycles.lastCycle.value),
     error: computed(() => error.value),
-    processCycle,
-    runToolLoop,
-    abort,
-    formatCycleResults,
+    createSession,
+    processCycle: cycles.processCycle,
+    runToolLoop: cycles.runToolLoop,
+    abort: cycles.abort,
+    /** Results in a protocol's format, with this caller's protocols. */
+    formatCycleResults: (results: ToolExecutionResult[], protocolId = 'vcp', format?: FormatResultsOptions): string =>
+      formatResultsForContext(results, protocolId, { ...format, protocols }),
     generateToolsPrompt,
-    getDiscoveredMethods,
-    invalidateDiscoveryCache,
+    getDiscoveredMethods: (filter?: MethodFilter): DiscoveredTool[] => discovery.getDiscoveredMethods(filter),
+    invalidateDiscoveryCache: (): void => discovery.invalidateCache(),
     hasToolCallingEnabled,
     /** For use outside a component or scope: releases what this caller started. */
     dispose,
   }
 }
 
+/** What `useToolCalling()` returns. */
 export type UseToolCallingReturn = ReturnType<typeof useToolCalling>
+
+/** Whether a config has tool calling on; false for none. */
+function hasToolCallingEnabled(config: Pick<ToolCallConfig, 'enabled'> | null | undefined): boolean {
+  return config?.enabled === true
+}

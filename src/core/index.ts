@@ -123,13 +123,7 @@ export {
   type PromptCache,
   type ToolDiscoveryService,
 } from './discovery'
-export {
-  executeOptionsFor,
-  formatResultsForContext,
-  processToolCallCycle,
-  type CycleOptions,
-  type CycleResult,
-} from './engine'
+export { formatResultsForContext, processToolCallCycle, type CycleOptions, type CycleResult } from './engine'
 export { jsonBlockProtocol } from './protocols/json/json-block'
 export { xmlProtocol } from './protocols/json/xml-tag'
 export { hermesProtocol } from './protocols/json/hermes'

@@ -15,7 +15,9 @@ import { createRequestIdSession, type RequestIdSession } from '../request-ids'
 import { countBelow } from '../text/sorted'
 import { LineIndex } from '../text/line-index'
 import { detectNativeFormats, textProtocolClaims, type DetectedFormat } from './native/detect'
+import { createNativePreviews } from './auto-previews'
 
+/** The protocol id that asks for auto-detection instead of one protocol. */
 export const AUTO_PROTOCOL_ID = 'auto'
 
 /** Generated ids of the private sessions carry this prefix, so the merge knows which to renew. */
@@ -48,36 +50,13 @@ export function createAutoStreamParser(
   // Native formats are chosen from the whole text: it is kept until end().
   const parts: string[] = []
   let length = 0
-  let detectedAt = 0
-  // The native formats recognised so far, each streaming; their calls get one numbering.
-  const natives = new Map<string, StreamParser>()
-  const cardIndex = new Map<string, number>()
-
-  /** A native format's card events, numbered across formats; requests and findings wait for end(). */
-  function forward(id: string, events: StreamEvent[], out: StreamEvent[]): void {
-    for (const event of events) {
-      if (event.type === 'block-open') {
-        const index = cardIndex.size
-        cardIndex.set(`${id}:${event.index}`, index)
-        out.push({ ...event, index })
-      } else if (event.type === 'field') {
-        const index = cardIndex.get(`${id}:${event.index}`)
-        if (index !== undefined) out.push({ ...event, index })
-      }
-    }
-  }
-
-  function recognise(out: StreamEvent[]): void {
-    detectedAt = length
+  const nativePreviews = previews ? createNativePreviews(options, PROVISIONAL) : undefined
+  /** The text so far, kept as one part from now on. */
+  const textSoFar = (): string => {
     const text = parts.join('')
     parts.length = 0
     parts.push(text)
-    for (const native of detectNativeFormats(text, options).parsers) {
-      if (natives.has(native.id)) continue
-      const parser = native.createStreamParser({ ...options, session: createRequestIdSession(PROVISIONAL) })
-      natives.set(native.id, parser)
-      forward(native.id, parser.feed(text), out)
-    }
+    return text
   }
 
   return {
@@ -86,12 +65,8 @@ export function createAutoStreamParser(
       for (const { parser } of parsers) parser.feed(chunk)
       parts.push(chunk)
       length += chunk.length
-      if (!previews || chunk.length === 0) return []
-      const out: StreamEvent[] = []
-      for (const [id, parser] of natives) forward(id, parser.feed(chunk), out)
-      // Looked for again as the text grows by an eighth: linear in all.
-      if (length - detectedAt >= Math.max(64, detectedAt >>> 3)) recognise(out)
-      return out
+      if (!nativePreviews || chunk.length === 0) return []
+      return nativePreviews.feed(chunk, length, textSoFar)
     },
     end() {
       if (result) return result
@@ -123,6 +98,7 @@ export function createAutoStreamParser(
   }
 }
 
+/** The whole reply read by auto-detection at once (no previews). */
 export function parseAuto(registry: ProtocolRegistry, text: string, options: ParseOptions = {}): ParseResult {
   const parser = createAutoStreamParser(registry, options, false)
   parser.feed(text)

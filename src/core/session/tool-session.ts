@@ -10,7 +10,14 @@ import type { ParseOptions, StreamParser } from '../protocols/protocol'
 import { protocolRegistry, type ProtocolRegistry } from '../protocols/registry'
 import { createStreamParser, parseToolRequests } from '../parser'
 import { createRequestIdSession, type RequestIdSession } from '../request-ids'
-import { createToolDiscoveryService, enabledTools, isMethodEnabled, type ToolDiscoveryService } from '../discovery'
+import {
+  agentCallable,
+  createToolDiscoveryService,
+  enabledTools,
+  isMethodEnabled,
+  type MethodFilter,
+  type ToolDiscoveryService,
+} from '../discovery'
 import { toolRegistryManager, type ToolRegistryManager } from '../tools/registry-manager'
 import { consultPolicies, planCall, type CallPlan, type PlanOptions } from '../execution/plan'
 import {
@@ -22,7 +29,7 @@ import {
 } from '../execution/executor'
 import type { VariableStore } from '../results/variables'
 import { applyGroupState, buildToolRules, type GroupState, type ToolGroup } from '../groups'
-import { formatResultsForContext } from '../engine'
+import { formatResultsForContext } from '../protocols/format-results'
 import { nativeNameMap, nativeToolDefinitions } from '../chat/native'
 import type { NativeToolDefinition } from '../chat/types'
 
@@ -36,6 +43,7 @@ export interface ToolSettings {
   presets?: Readonly<Record<string, Readonly<Record<string, unknown>>>>
 }
 
+/** Settings plus what a session is built from; every field is optional. */
 export interface ToolSessionOptions extends ToolSettings {
   /** @default the app's toolRegistryManager */
   registry?: ToolRegistryManager
@@ -51,6 +59,11 @@ export interface ToolSessionOptions extends ToolSettings {
   requestIds?: RequestIdSession
   /** Where 'once' approvals are remembered. @default a new, empty map */
   approvalMemory?: Map<string, ApprovalDecision>
+  /**
+   * A switch of the caller's own over the config's: a method is on only when both have it on, for
+   * plans, runs and the tools prompt alike. @default none: the config (and the groups) decide
+   */
+  toolEnabled?: (toolId: string, method: string) => boolean
 }
 
 /** The tools part of a system prompt, and for native function calling the `tools` to send. */
@@ -66,14 +79,17 @@ export interface ToolsPrompt {
 /** What a run adds to the session's own settings: the run's signal, its questions and its listeners. */
 export interface ExecuteHooks {
   signal?: AbortSignal
-  /** Asked about every call; with it, every call goes through it (it decides by its own policy). */
+  /**
+   * Asked about every call; with it, every call goes through it (it decides by its own policy).
+   * Ignored when `confirm` or `approved` is given.
+   */
   approver?: Approver
   /**
    * Asked only about the calls that need approval (the config confirms every call, or a tool's
-   * policy asks); without it (or `approver`) such calls are refused.
+   * policy asks); without it (or `approver`) such calls are refused. Wins over `approver`.
    */
   confirm?: Approver
-  /** The caller has approved these calls already (a person's click): nothing is asked. */
+  /** The calls are approved already (a person's click): nothing is asked; `confirm` and `approver` are ignored. */
   approved?: boolean
   resultReviewer?: ResultReviewer
   /** The protocol of a cut result's ready-made ReadVar request. @default the config's protocol */
@@ -85,18 +101,25 @@ export interface ExecuteHooks {
   onCallProgress?: ExecuteOptions['onCallProgress']
 }
 
+/**
+ * One conversation's tools: it parses, plans and runs calls with the same registry, settings,
+ * variables and request ids, so every caller sees the same plan for the same request.
+ */
 export interface ToolSession {
   readonly registry: ToolRegistryManager
   readonly protocols: ProtocolRegistry
   readonly discovery: ToolDiscoveryService
+  /** Undefined when the session keeps no results (then `$VAR_REF` stays as written). */
   readonly variables: VariableStore | undefined
+  /** Numbers the requests of every parse and stream in this session. */
   readonly requestIds: RequestIdSession
+  /** Held for the approval gate's 'once' answers; the session itself does not read it. */
   readonly approvalMemory: Map<string, ApprovalDecision>
   /** The config as calls see it: the tool groups' switches applied. */
   readonly config: ToolCallConfig
   /** Changes the settings (another agent, a group switched): later plans and runs follow them. */
   configure(settings: ToolSettings): void
-  /** The tool switch: whether a method is on under the config and the groups. */
+  /** The tool switch: whether a method is on under the config, the groups and `toolEnabled`. */
   isToolOn(toolId: string, method: string): boolean
   /** The tools prompt for text or native calling. Throws when the config names an unknown protocol. */
   toolsPrompt(options?: { calling?: 'text' | 'native'; agentId?: string }): ToolsPrompt
@@ -114,6 +137,10 @@ export interface ToolSession {
   formatResults(results: ToolExecutionResult[], protocol?: string): string
 }
 
+/**
+ * A session over the given (or the app's) registry and protocols, configured with `options`' settings
+ * (`configure` changes them later). A fresh request-id sequence and approval memory unless given.
+ */
 export function createToolSession(options: ToolSessionOptions = {}): ToolSession {
   const registry = options.registry ?? toolRegistryManager
   const protocols = options.protocols ?? protocolRegistry
@@ -141,7 +168,9 @@ export function createToolSession(options: ToolSessionOptions = {}): ToolSession
   }
   configure(options)
 
-  const isToolOn = (toolId: string, method: string): boolean => isMethodEnabled(config, toolId, method)
+  const { toolEnabled } = options
+  const isToolOn = (toolId: string, method: string): boolean =>
+    isMethodEnabled(config, toolId, method) && (toolEnabled === undefined || toolEnabled(toolId, method))
 
   function planOptions(): PlanOptions {
     return {
@@ -155,7 +184,7 @@ export function createToolSession(options: ToolSessionOptions = {}): ToolSession
   }
 
   const toolsPrompt = ({ calling = 'text', agentId }: { calling?: 'text' | 'native'; agentId?: string } = {}) =>
-    buildToolsPrompt({ discovery, config, groups: settings.groups, variables, calling, agentId })
+    buildToolsPrompt({ discovery, config, groups: settings.groups, variables, calling, agentId, toolEnabled })
 
   const readOptions = (given: (ParseOptions & { protocol?: string }) | undefined) => {
     const { protocol = config.protocol, ...rest } = given ?? {}
@@ -200,9 +229,13 @@ function buildToolsPrompt(parts: {
   variables: VariableStore | undefined
   calling: 'text' | 'native'
   agentId?: string
+  toolEnabled: ToolSessionOptions['toolEnabled']
 }): ToolsPrompt {
-  const { discovery, config, groups } = parts
-  const enabled = config.enabled ? enabledTools(discovery.getDiscoveredMethods(), config) : []
+  const { discovery, config, groups, toolEnabled } = parts
+  // The caller's switch leaves out of the prompt what it leaves out of the plans.
+  const filter: MethodFilter | undefined =
+    toolEnabled && ((method, tool) => agentCallable(method, tool) && toolEnabled(tool.id, method.name))
+  const enabled = config.enabled ? enabledTools(discovery.getDiscoveredMethods(filter), config) : []
   const rules =
     groups && enabled.length > 0
       ? buildToolRules({
@@ -219,7 +252,7 @@ function buildToolsPrompt(parts: {
       definitions: enabled.length > 0 ? nativeToolDefinitions(enabled) : undefined,
       nativeNames: nativeNameMap(enabled),
     }
-  const definitions = config.enabled ? discovery.generatePrompt({ config, agentId: parts.agentId }) : ''
+  const definitions = config.enabled ? discovery.generatePrompt({ config, agentId: parts.agentId, filter }) : ''
   return { text: [rules, definitions].filter(Boolean).join('\n\n') }
 }
 

@@ -6,15 +6,11 @@
  * call id between the name and the arguments (`get_weather[CALL_ID]a1B2c3D4e[ARGS]{...}`).
  */
 import type { FormatProblem, FoundCall, NativeFormat, RenderableCall } from '../format'
-import { jsonValueEnd, readJsonArguments, readJsonCalls, skipSpace, trimSpan } from '../json-pieces'
+import { jsonValueEnd, readJsonArguments, skipSpace, trimSpan } from '../json-pieces'
 import { markerScanner, nameEnd, shortQuote, type MarkerScanner } from './token-scan'
 import { ResumeMark } from './resume'
-
-const OPEN = '[TOOL_CALLS]'
-const ARGS = '[ARGS]'
-const CALL_ID = '[CALL_ID]'
-/** Mistral's call ids are nine letters and digits. */
-const MISTRAL_ID = /^[A-Za-z0-9]{9}$/
+import { ARGS, CALL_ID, checkId, MISTRAL_ID, OPEN } from './mistral-tokens'
+import { readPayload } from './mistral-payload'
 
 /**
  * A call is read no further than the next `[TOOL_CALLS]`, so none lies inside one: a stream may put
@@ -41,96 +37,6 @@ function parse(text: string): { calls: FoundCall[]; problems: FormatProblem[]; r
     mark.block(calls.slice(before), from, from < limit || nextOpen !== -1)
   }
   return { calls, problems, ...mark.atEnd() }
-}
-
-/** The JSON form: an array of calls (or one call object) right after the token. */
-function readPayload(
-  text: string,
-  open: number,
-  p: number,
-  limit: number,
-  calls: FoundCall[],
-  problems: FormatProblem[],
-): number {
-  const valueEnd = jsonValueEnd(text, p, limit)
-  const closed = valueEnd !== -1
-  const end = closed ? valueEnd : limit
-  if (!closed && text[p] === '[' && readOpenArray(text, open, p, limit, calls, problems)) return limit
-  const read = readJsonCalls(text, p, end, { what: `the ${OPEN} payload`, closed, block: { start: open, end } })
-  problems.push(...read.problems)
-  read.calls.forEach((call, n) => {
-    // With several calls each span is its own object; the first keeps the token with it.
-    if (n === 0) call.start = open
-    if (!closed)
-      call.problems.unshift({
-        severity: 'warning',
-        code: 'unclosed-call',
-        message: `the ${OPEN} payload never closes; it runs to the end of the text.`,
-        offset: open,
-        length: OPEN.length,
-      })
-    checkId(call)
-    calls.push(call)
-  })
-  return end
-}
-
-/**
- * An array cut off (a stream, or a reply that stopped): its whole objects are calls, and the one
- * cut short is an unclosed call whose name shows once its string is whole. False when it holds no object.
- */
-function readOpenArray(
-  text: string,
-  open: number,
-  p: number,
-  limit: number,
-  calls: FoundCall[],
-  problems: FormatProblem[],
-): boolean {
-  const found: FoundCall[] = []
-  let at = p + 1
-  for (;;) {
-    at = skipSpace(text, at, limit)
-    if (at < limit && text[at] === ',') at = skipSpace(text, at + 1, limit)
-    if (at >= limit || text[at] !== '{') break
-    const e = jsonValueEnd(text, at, limit)
-    const whole = e !== -1
-    const itemEnd = whole ? e : limit
-    const read = readJsonCalls(text, at, itemEnd, {
-      what: `a call in the ${OPEN} array`,
-      closed: whole,
-      block: { start: at, end: itemEnd },
-    })
-    for (const call of read.calls) {
-      if (!whole) {
-        call.problems.unshift({
-          severity: 'warning',
-          code: 'unclosed-call',
-          message: `the call is cut off by the end of the ${OPEN} array.`,
-          offset: at,
-          length: 1,
-        })
-        const named = /"name"\s*:\s*"[^"\\]{1,200}"/.exec(text.slice(at, Math.min(itemEnd, at + 400)))
-        if (named && call.name !== '') call.nameEnd = at + named.index + named[0].length
-      }
-      checkId(call)
-      found.push(call)
-    }
-    problems.push(...read.problems)
-    if (!whole) break
-    at = itemEnd
-  }
-  if (found.length === 0) return false
-  ;(found[0] as FoundCall).start = open
-  problems.push({
-    severity: 'warning',
-    code: 'unclosed-section',
-    message: `the ${OPEN} array never closes with ]; it runs to the ${limit === text.length ? 'end of the text' : `next ${OPEN}`}.`,
-    offset: open,
-    length: OPEN.length,
-  })
-  calls.push(...found)
-  return true
 }
 
 /** The v11 form: NAME, optionally [CALL_ID]ID, [ARGS] (or nothing), then a JSON object. */
@@ -236,18 +142,6 @@ function missingArguments(
       ? `the call of ${JSON.stringify(name)} has no JSON object of arguments; found ${shortQuote(text, s, e, 30)}.`
       : `the call of ${JSON.stringify(name)} has no arguments.`
   problems.push({ severity: 'error', code: 'missing-arguments', message, offset: open, length: limit - open })
-}
-
-function checkId(call: FoundCall): void {
-  if (call.id !== undefined && !MISTRAL_ID.test(call.id)) {
-    call.problems.push({
-      severity: 'warning',
-      code: 'unusual-call-id',
-      message: `the call id ${JSON.stringify(call.id.slice(0, 40))} is not nine letters and digits, as Mistral's ids are.`,
-      offset: call.start,
-      length: 0,
-    })
-  }
 }
 
 function render(call: RenderableCall): string {

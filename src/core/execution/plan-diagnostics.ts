@@ -1,0 +1,45 @@
+/** A plan's problems as diagnostics on the request's text, so an editor can underline them. */
+import type { Diagnostic } from '../types'
+import { REFUSED_ARGUMENT_STATES } from './arguments'
+import type { TextSpan } from './spans'
+import type { CallPlan } from './plan-types'
+import { positionIn } from '../protocols/json/calls'
+
+/**
+ * Problems a plan finds in the arguments, as diagnostics on the values (so an editor can
+ * underline them), plus one for a request that will not run for another reason.
+ */
+export function planDiagnostics(plan: CallPlan, text: string): Diagnostic[] {
+  const out: Diagnostic[] = []
+  const at = (span: TextSpan, severity: Diagnostic['severity'], code: string, message: string): void => {
+    out.push({ severity, code, message, offset: span.offset, length: span.length, ...positionIn(text, span.offset) })
+  }
+  const block = { offset: plan.request.start, length: Math.max(1, plan.request.end - plan.request.start) }
+  // Inside reasoning nothing runs: one warning over the block says so, and nothing more.
+  if (plan.verdict === 'in-reasoning') {
+    at(block, 'warning', 'request-in-reasoning', 'This request is inside <think> reasoning; it is not executed.')
+    return out
+  }
+  const calls = plan.items ?? [plan]
+  for (const call of calls) {
+    const prefix = call.index === undefined ? '' : `Item ${call.index} (${call.command}): `
+    for (const check of call.checks) {
+      if (!REFUSED_ARGUMENT_STATES.has(check.state)) continue
+      at(check.span ?? block, 'error', `argument-${check.state}`, prefix + (check.problem ?? check.state))
+    }
+    if (
+      call.verdict === 'unknown-tool' ||
+      call.verdict === 'not-callable' ||
+      call.verdict === 'disabled' ||
+      call.verdict === 'denied'
+    ) {
+      at(
+        block,
+        call.verdict === 'unknown-tool' ? 'error' : 'warning',
+        call.verdict,
+        prefix + (call.reason ?? call.verdict),
+      )
+    }
+  }
+  return out
+}

@@ -1,0 +1,94 @@
+/**
+ * One call of a resolved method, planned: its arguments, then the guards that decide whether it
+ * runs (who may call it, whether its tool is on, whether its arguments hold, whether a person
+ * must approve it first).
+ */
+import type { MethodMetadata, ToolRegistry } from '../types'
+import { REFUSED_ARGUMENT_STATES, type ArgumentCheck } from './arguments'
+import type { TextSpan } from './spans'
+import { CONFIRM_EVERY_CALL, type PlannedCall, type PlanOptions } from './plan-types'
+import { planArguments } from './plan-arguments'
+
+/** The method a call resolved to, by the name the call used. */
+export interface PlanTarget {
+  tool: ToolRegistry
+  method: MethodMetadata
+  routingName: string
+}
+
+/**
+ * Plans one call of `target` with the model's `raw` arguments. `spanOf` finds an argument's value
+ * in the request's text, to underline a problem where it is. Throws only if the method's own
+ * metadata is broken.
+ */
+export function planTargetCall(
+  target: PlanTarget,
+  raw: Readonly<Record<string, unknown>>,
+  callId: string,
+  options: PlanOptions,
+  spanOf: (name: string) => TextSpan | undefined,
+): PlannedCall {
+  const { tool, method, routingName } = target
+  const checking = performance.now()
+  const { args, checks, limit } = planArguments(method, raw, callId, options, tool.id)
+  const checkMs = performance.now() - checking
+  // Built once and filled in: every executor call goes through here.
+  const call: PlannedCall = {
+    verdict: 'ready',
+    routingName,
+    toolId: tool.id,
+    method: method.name,
+    args,
+    checks,
+    callId,
+    checkMs,
+  }
+  guard(call, target, options, refusedChecks(checks, spanOf), limit)
+  return call
+}
+
+/** The checks that refuse the call, each with the span of its value when it has one. */
+function refusedChecks(
+  checks: readonly ArgumentCheck[],
+  spanOf: (name: string) => TextSpan | undefined,
+): ArgumentCheck[] | undefined {
+  let refused: ArgumentCheck[] | undefined
+  for (const check of checks) {
+    if (!REFUSED_ARGUMENT_STATES.has(check.state)) continue
+    ;(refused ??= []).push(check)
+    // Problems are underlined on their values; finding the values costs a scan of the block, so a
+    // call with nothing wrong (every call the executor runs) never pays for it.
+    const span = check.state === 'missing' ? undefined : spanOf(check.name)
+    if (span) check.span = span
+  }
+  return refused
+}
+
+/** Sets the call's verdict: the first guard that stops it says why; a call that passes them all keeps its limit. */
+function guard(
+  call: PlannedCall,
+  { tool, method, routingName }: PlanTarget,
+  options: PlanOptions,
+  refused: ArgumentCheck[] | undefined,
+  limit: number | undefined,
+): void {
+  if ((options.caller ?? 'agent') === 'agent' && method.agentCallable !== true) {
+    call.verdict = 'not-callable'
+    call.reason = `"${routingName}" is not agent-callable: only methods marked agentCallable can be called by a model.`
+  } else if (options.toolEnabled && !options.toolEnabled(tool.id, method.name)) {
+    call.verdict = 'disabled'
+    call.reason = `Tool "${tool.id}" is switched off in this configuration, so "${routingName}" was not called.`
+  } else if (refused) {
+    const unresolved = refused.find((check) => check.state === 'unresolved')
+    call.verdict = 'invalid-arguments'
+    call.reason = unresolved
+      ? `Arguments of "${routingName}" could not be resolved: ${unresolved.problem}`
+      : `Invalid arguments for "${routingName}": ${refused.map((check) => check.problem).join('; ')}.`
+  } else {
+    if (limit !== undefined) call.limit = limit
+    if (options.requireConfirmation) {
+      call.verdict = 'needs-approval'
+      call.approvalReason = CONFIRM_EVERY_CALL
+    }
+  }
+}

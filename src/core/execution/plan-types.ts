@@ -1,0 +1,94 @@
+/**
+ * The call plan's contracts: the verdict a call gets, what a planned call and a whole plan hold,
+ * and what planning takes besides the request.
+ */
+import type { ParsedRequest } from '../types'
+import type { ToolRegistryManager } from '../tools/registry-manager'
+import type { ArgumentCheck, Arguments } from './arguments'
+import type { VariableStore } from '../results/variables'
+
+/** The one word for what will happen to a call. */
+export type CallVerdict =
+  /** It runs. */
+  | 'ready'
+  /** A person (or the run's approver) must approve it first; `approvalReason` says why. */
+  | 'needs-approval'
+  /** The block is broken (no tool name, unclosed, ...): it cannot be read as a call. */
+  | 'malformed'
+  /** No method answers to the name (or a tool id without a method). */
+  | 'unknown-tool'
+  /** The method exists but a model may not call it (not agentCallable). */
+  | 'not-callable'
+  /** The tool is switched off for this agent or configuration. */
+  | 'disabled'
+  /** An argument is missing, undeclared, of the wrong type or an unresolvable reference. */
+  | 'invalid-arguments'
+  /** The tool's policy refuses this call; `reason` says why (it goes to the model). */
+  | 'denied'
+  /** The request sits inside `<think>` reasoning: not executed unless asked (`reasoning: 'run'`). */
+  | 'in-reasoning'
+
+/** Verdicts under which the method is called (after approval, for `needs-approval`). */
+export const RUNNABLE_VERDICTS: ReadonlySet<CallVerdict> = new Set(['ready', 'needs-approval'])
+
+/** The approval reason of a call that needs approval only because every call does. */
+export const CONFIRM_EVERY_CALL = 'every call is confirmed in this configuration'
+
+/** One call of one method: a whole request, or one item of a numbered batch. */
+export interface PlannedCall {
+  verdict: CallVerdict
+  /** For every verdict but `ready`: the sentence the executor reports (and the model reads). */
+  reason?: string
+  /** `toolId_methodName`, once resolved. */
+  routingName?: string
+  toolId?: string
+  /** The method's name, once resolved. */
+  method?: string
+  /** The arguments the method gets (empty when the call cannot run). */
+  args: Arguments
+  /** One per parameter the model sees (`limit` included), then one per undeclared argument. */
+  checks: ArgumentCheck[]
+  /** The output limit the call asked for, when it did. */
+  limit?: number
+  /** Set with `needs-approval`. */
+  approvalReason?: string
+  /** The id of the call's variables: the request's id, `<id>.<n>` for batch item n. */
+  callId: string
+  /** Batch items: the item's number and command. */
+  index?: number
+  command?: string
+  /** The verdict the call would have if it were run anyway (set with `in-reasoning`). */
+  whenRun?: CallVerdict
+  /** Milliseconds its arguments took to resolve and check (a JSON Schema may be slow): they count against its timeout. */
+  checkMs?: number
+}
+
+/** A request's plan: its own call (or a batch's summary verdict), with the request it was made from. */
+export interface CallPlan extends PlannedCall {
+  request: ParsedRequest
+  /** A numbered batch: its items, run in this order (each by its own verdict). */
+  items?: PlannedCall[]
+  /** False until the tools' policy hooks have been consulted (`consultPolicies`). */
+  policiesConsulted: boolean
+}
+
+/** What, besides the request, decides a plan. */
+export interface PlanOptions {
+  /** @default the app's toolRegistryManager */
+  registry?: ToolRegistryManager
+  /** A model ('agent') may only call agentCallable methods; a person ('user') any. @default 'agent' */
+  caller?: 'agent' | 'user'
+  /** Tools switched off are `disabled`. @default every tool is on */
+  toolEnabled?: (toolId: string, method: string) => boolean
+  /** An agent's preset arguments per tool id: they fill what the model leaves out. */
+  presets?: Readonly<Record<string, Readonly<Record<string, unknown>>>>
+  /** Every call needs approval. @default false */
+  requireConfirmation?: boolean
+  /**
+   * `$VAR_REF{{name}}` in arguments is resolved from here (an unknown name is `unresolved`); when
+   * running, full results and arguments are stored here and a cut result says which variable holds the rest.
+   */
+  variables?: VariableStore
+  /** Requests inside reasoning: 'skip' them (`in-reasoning`) or 'run' them anyway. @default 'skip' */
+  reasoning?: 'skip' | 'run'
+}
