@@ -14,6 +14,7 @@ import {
 } from '../core'
 import { discoveryFor } from './useToolCalling'
 
+/** Where a chat run finds its tools and how it batches streamed updates; all optional. */
 export interface UseChatRunOptions {
   /** @default the shared toolRegistryManager */
   registry?: ToolRegistryManager
@@ -23,6 +24,12 @@ export interface UseChatRunOptions {
   schedule?: FrameScheduler
 }
 
+/**
+ * A chat run (`createChatRun`) whose state is reactive, with read-only computed refs over it and the
+ * run's actions. It shares the prompt cache of `useToolCalling()` on the same registry and protocols.
+ * When the calling effect scope ends, the run is disposed: a run in progress stops and open questions
+ * are answered; outside a scope call `dispose()`.
+ */
 export function useChatRun(options: UseChatRunOptions = {}) {
   const registry = options.registry ?? toolRegistryManager
   const protocols = options.protocols ?? protocolRegistry
@@ -61,4 +68,5 @@ export function useChatRun(options: UseChatRunOptions = {}) {
   }
 }
 
+/** What `useChatRun()` returns: `state`, computed refs over it, and the run's actions. */
 export type UseChatRunReturn = ReturnType<typeof useChatRun>

@@ -11,28 +11,39 @@ import { stableHash } from './text/stable-hash'
 import { routingName } from './routing-name'
 import { LIMIT_PARAMETER } from './results/output'
 
+/** Picks the methods discovery lists; `agentCallable` is the default. */
 export type MethodFilter = (method: MethodMetadata, tool: ToolRegistry) => boolean
 
+/** A tool as discovery lists it: the methods that passed the filter, each model-facing (with `limit`). */
 export interface DiscoveredTool extends ToolDefinitionInput {
+  /** The tool's own description, when it has one. */
   description?: string
 }
 
+/** What the tools prompt is built for. */
 export interface GeneratePromptOptions {
+  /** Picks the protocol and the enabled tools; `enabled: false` gives ''. */
   config: ToolCallConfig
   /** Agents with different prompts keep separate cache entries. */
   agentId?: string
+  /** Instead of `agentCallable`; prompts made with a filter are not cached. */
   filter?: MethodFilter
 }
 
+/** Lists what a model may call and writes the tools prompt for it, from one registry. */
 export interface ToolDiscoveryService {
   /** Tools with their callable methods (agentCallable by default), in registration order. */
   getDiscoveredMethods(filter?: MethodFilter): DiscoveredTool[]
-  /** The tools prompt for a config: '' when tool calling is off or no tool is enabled. */
+  /**
+   * The tools prompt for a config: '' when tool calling is off or no tool is enabled. Cached by
+   * registry version, protocol, agent and config. Throws when `config.protocol` is not registered.
+   */
   generatePrompt(options: GeneratePromptOptions): string
-  /** Empties the app-wide prompt cache. */
+  /** Empties the service's prompt cache (the app-wide one unless another was given). */
   invalidateCache(): void
 }
 
+/** The default filter: only methods marked `agentCallable: true`. */
 export const agentCallable: MethodFilter = (method) => method.agentCallable === true
 
 /** A small map with a size bound: oldest entries go first. */
@@ -43,6 +54,7 @@ export interface PromptCache {
   readonly size: number
 }
 
+/** A new, empty cache holding at most `capacity` prompts; setting a key makes it the newest. */
 export function createPromptCache(capacity = 64): PromptCache {
   const entries = new Map<string, string>()
   return {
@@ -119,6 +131,10 @@ export function methodDefinition(
   return full.startsWith(shared) ? full.slice(shared.length).trim() : full
 }
 
+/**
+ * A discovery service over a registry and its protocols (defaults: the app's own), caching prompts
+ * in `cache` (default: the app-wide `toolsPromptCache`). Holds no state of its own.
+ */
 export function createToolDiscoveryService(
   options: { registry?: ToolRegistryManager; protocols?: ProtocolRegistry; cache?: PromptCache } = {},
 ): ToolDiscoveryService {

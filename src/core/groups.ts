@@ -6,19 +6,27 @@
 import type { ToolCallConfig } from './types'
 import type { VariableStore } from './results/variables'
 
+/** A longer guide for a group's tools: in the prompt when `alwaysLoad`, else a rule variable listed in an index. */
 export interface SkillRule {
+  /** One line for the index and the variable's description. */
   desc: string
+  /** The guide itself. */
   prompt: string
   /** When the rule applies, shown in the index. */
   when?: string
+  /** Inline it in the prompt instead of storing it as a variable. @default false */
   alwaysLoad?: boolean
 }
 
+/** Tools that belong together, switched on and off as one, with the rules a model follows with them. */
 export interface ToolGroup {
+  /** Unique among groups; the key in `GroupState.groups` and the heading of its rules. */
   name: string
   /** Tool ids. */
   tools: string[]
+  /** Rules shown while any of its tools is on; a function gets the names of those tools. */
   rulePrompt?: string | ((enabledToolNames: string[]) => string)
+  /** By skill name, the key in its rule variable's name. */
   skillRules?: Record<string, SkillRule>
 }
 
@@ -28,10 +36,12 @@ export interface GroupState {
   tools: Record<string, boolean>
 }
 
+/** A new state with nothing listed: every group and tool on. */
 export function emptyGroupState(): GroupState {
   return { groups: {}, tools: {} }
 }
 
+/** Whether a group is on: its switch, else on. */
 export function isGroupEnabled(state: GroupState, group: string): boolean {
   return state.groups[group] ?? true
 }
@@ -54,6 +64,7 @@ export function applyGroupState(
   return { ...config, toolToggles: toggles }
 }
 
+/** The text `buildToolRules` always starts with: how results, cuts, variables and `limit` work. */
 export const BASE_RULES = [
   '## Rules for using tools',
   '- Only the tools described here exist. Request a tool and wait: its result comes back in the next message, written by the system. Never write a tool result or a "[Tool Execution Log]" block yourself, and never claim a tool ran when it did not.',
@@ -62,8 +73,10 @@ export const BASE_RULES = [
   '- Every call takes an optional "limit": the most characters of its result you want to see (0 or -1: all of it).',
 ].join('\n')
 
+/** What the names of rule variables start with. */
 export const RULE_VARIABLE_PREFIX = 'Rule/'
 
+/** The variable a skill rule is stored in: `Rule/<group>/<skill>`. */
 export function ruleVariableName(group: string, skill: string): string {
   return `${RULE_VARIABLE_PREFIX}${group}/${skill}`
 }

@@ -9,6 +9,10 @@ export interface RequestIdSession {
   has(id: string): boolean
 }
 
+/**
+ * A new, empty session. Fresh ids are `${prefix}-1`, `${prefix}-2`, ...; a taken id `x` becomes
+ * `x-1`, `x-2`, ... Sessions share nothing, so one per conversation keeps ids unique in it.
+ */
 export function createRequestIdSession(prefix = 'req'): RequestIdSession {
   // Generated ids are `${prefix}-${n}` for n <= counter and are not stored; other ids are.
   const written = new Set<string>()

@@ -4,6 +4,7 @@
  */
 import type { MethodMetadata, MethodParameter } from './types'
 
+/** The subset of JSON Schema that method metadata maps onto (plain data, safe to serialise). */
 export interface JsonSchema {
   type?: string
   description?: string
@@ -15,6 +16,10 @@ export interface JsonSchema {
   additionalProperties?: boolean
 }
 
+/**
+ * One parameter as JSON Schema: an enum is a string with `enum`; an object's properties are required
+ * unless optional or defaulted, and no others are allowed. Returns a new object; never throws.
+ */
 export function parameterSchema(parameter: MethodParameter): JsonSchema {
   const schema: JsonSchema = {}
   if (parameter.type === 'enum') {

@@ -23,16 +23,24 @@ export interface MethodParameter {
   properties?: MethodParameter[]
 }
 
+/**
+ * One callable method of a tool, as discovery, the prompt, the planner and the forms see it.
+ * Routed as `toolId_name`; runs as `tool[name](args, context)` unless the tool has `callMethod`.
+ */
 export interface MethodMetadata {
+  /** The method's key on the tool object and the second half of its routing name. */
   name: string
+  /** A label for people (searched in the tool list); the prompt uses `name`. */
   displayName?: string
   description: string
   parameters: MethodParameter[]
+  /** What a call returns, shown in the tools prompt as `Returns: type - description`. */
   returns?: { type: string; description?: string }
   /** Example arguments as a JSON object, or free text shown to the model. */
   example?: string
   /** Only `true` methods can be called by a model. @default false */
   agentCallable?: boolean
+  /** `vcpCommand`: the command name the VCP prompt shows; a request's `command` may use it or `name`. */
   protocolConfig?: { vcpCommand?: string }
   /** A display name (MCP tools have one besides their name). */
   title?: string
@@ -118,6 +126,7 @@ export interface ToolDefinitionInput {
   methods: MethodMetadata[]
 }
 
+/** How bad a diagnostic is: an `error` in a block makes its request invalid; the others never stop a call. */
 export type DiagnosticSeverity = 'error' | 'warning' | 'info'
 
 /** A finding about the parsed text, with a position a user can jump to. */
@@ -156,12 +165,18 @@ export interface BatchItem {
   args: Record<string, string>
 }
 
+/**
+ * One tool request found in a model's text, valid or not, with its position and its own diagnostics.
+ * Planning and execution start from this; the text is never changed.
+ */
 export interface ParsedRequest {
+  /** The written `request_id` (made unique in the session), else the session's next id. */
   requestId: string
-  /** The routing name as written: `toolId_methodName` or a tool id used with `command`. */
+  /** The routing name as written: `toolId_methodName` or a tool id used with `command`; '' when missing. */
   toolName: string
   /** Every field except `tool_name` and `request_id`, values verbatim (trimmed). */
   args: Record<string, string>
+  /** The block's text: `text.slice(start, end)`. */
   rawBlock: string
   /** False when an error makes the request non-executable (it is still shown). */
   valid: boolean
@@ -178,29 +193,41 @@ export interface ParsedRequest {
   arguments?: unknown
 }
 
+/** What parsing a text gives: every request in text order and every diagnostic, sorted by offset. */
 export interface ParseResult {
   requests: ParsedRequest[]
+  /** All diagnostics, the requests' own included. */
   diagnostics: Diagnostic[]
   /** Auto only: the formats found (or expected from the model hint), each with why and how many requests. */
   detected?: DetectedFormatSummary[]
 }
 
+/** One format the `auto` parser found (or expected from the model hint), for showing why it parsed as it did. */
 export interface DetectedFormatSummary {
   /** A protocol or native format id. */
   id: string
   label: string
+  /** Why it was chosen, in words (the opener found, or the model hint). */
   reason: string
   /** Where the deciding text is (0 for a model hint). */
   offset: number
+  /** How many requests this format contributed. */
   requests: number
 }
 
+/**
+ * How a call ended: `error` covers malformed, unknown and invalid requests and methods that threw;
+ * `denied` covers refusals (not callable, switched off, a policy or a person said no, inside reasoning).
+ */
 export type ToolExecutionStatus = 'success' | 'error' | 'denied' | 'timeout' | 'aborted'
 
+/** The outcome of one request: every request the executor is given ends in exactly one of these. */
 export interface ToolExecutionResult {
   requestId: string
+  /** The request's `toolName` as written. */
   toolName: string
   status: ToolExecutionStatus
+  /** The text the model gets: the method's output (possibly cut), or why the call failed or did not run. */
   result: string
   durationMs: number
   /** The variable that holds the full result (when the run has a variable store); `…/args` holds the arguments. */
@@ -217,26 +244,37 @@ export interface ResultImage {
   data: string
 }
 
+/** One parse-and-execute round over a reply: the requests found and one result per request, in order. */
 export interface ToolCallCycleResult {
   parsedRequests: ParsedRequest[]
   executionResults: ToolExecutionResult[]
+  /** False when the text held no request (then both lists are empty). */
   hasToolRequests: boolean
 }
 
+/** How an agent calls tools; a plain serialisable object (saved with chats and agents). */
 export interface ToolCallConfig {
+  /** Off: no tools are offered to the model and no requests are read from its replies. */
   enabled: boolean
+  /** 'manual': a person approves every call, like `requireConfirmation`. */
   mode: 'auto' | 'manual'
+  /** On/off by tool id or by routing name (`toolId_method`); a method's entry wins over its tool's. */
   toolToggles: Record<string, boolean>
+  /** Whether a tool with no entry in `toolToggles` is on. */
   defaultToolEnabled: boolean
+  /** Tool rounds per run; after the last, the model is told to answer without tools. */
   maxIterations: number
-  /** Milliseconds. @default 30000 */
+  /** Per call, in milliseconds. @default 30000 */
   timeout: number
+  /** Every call waits for a person's approval. */
   requireConfirmation: boolean
+  /** The calls of one reply run at the same time instead of one after another. */
   parallelExecution: boolean
   /** A registered protocol id; 'vcp' first. */
   protocol: string
 }
 
+/** The configuration a new agent starts with (frozen: spread it, and copy `toolToggles`, to change it). */
 export const DEFAULT_TOOL_CALL_CONFIG: Readonly<ToolCallConfig> = Object.freeze({
   enabled: true,
   mode: 'auto',

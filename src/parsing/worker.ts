@@ -1,4 +1,4 @@
-/** The Parser pane's parsing, off the page's main thread (see parse-off-thread.ts). */
+/** The Parser pane's parsing, off the page's main thread (see off-thread.ts). */
 import { parseReply, type ReplyHints } from './parse-reply'
 
 export interface ParseJob {

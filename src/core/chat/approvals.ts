@@ -6,8 +6,13 @@
 import type { ApprovalDecision, Approver, PendingCall } from '../execution/executor'
 import { stableHash } from '../text/stable-hash'
 
+/**
+ * When a call is asked about: 'auto' never (unless its tool asks for approval), 'once' the first time
+ * for a tool and arguments (the answer is remembered), 'always' every time.
+ */
 export type ApprovalPolicy = 'auto' | 'once' | 'always'
 
+/** What an approval gate decides with: a policy per call, and a person to ask. */
 export interface ApprovalGateOptions {
   /** The policy for a call: by its tool id, and by the call itself (its method, for per-method policies). */
   policyFor(toolId: string, call: PendingCall): ApprovalPolicy
@@ -17,19 +22,27 @@ export interface ApprovalGateOptions {
   decisions?: Map<string, ApprovalDecision>
 }
 
+/** Turns policies into one approver for the executor, with "approve the rest of this round". */
 export interface ApprovalGate {
+  /** Pass as the run's approver: answers by policy, memory and round approval, else asks. */
   approver: Approver
   /** Approves every call until `startRound()` is called again. */
   approveRound(): void
+  /** A new round begins: round approval ends. */
   startRound(): void
   /** A remembered 'once' decision for this call, if any. */
   remembered(call: PendingCall): ApprovalDecision | undefined
 }
 
+/** The key a 'once' answer is remembered under: the routing name and a stable hash of the arguments. */
 export function approvalKey(call: Pick<PendingCall, 'routingName' | 'args'>): string {
   return `${call.routingName}#${stableHash(call.args)}`
 }
 
+/**
+ * A gate over `options`. 'once' answers go to `options.decisions` (a new map by default); a remembered
+ * rejection is answered again without asking, its reason saying it was remembered.
+ */
 export function createApprovalGate(options: ApprovalGateOptions): ApprovalGate {
   const decisions = options.decisions ?? new Map<string, ApprovalDecision>()
   let roundApproved = false

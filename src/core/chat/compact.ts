@@ -7,6 +7,7 @@
 import type { ParsedRequest, ToolExecutionResult } from '../types'
 import type { RoundRecord, RunRecord } from './types'
 
+/** Characters of a result a `[Tool Execution Log]` block keeps; the rest is counted, not shown. */
 export const RESULT_PREVIEW_CHARS = 200
 const LONG_STRING = 120
 /** Arguments never shortened: ids and paths must stay exact to be useful. */
@@ -37,6 +38,10 @@ function argumentsOf(request: ParsedRequest): unknown {
     : request.args
 }
 
+/**
+ * One call as a `[Tool Execution Log]` block: its arguments (long strings shortened, ids and paths
+ * kept whole), its status and time ('not run' without a result), and the result's first characters.
+ */
 export function toolExecutionLog(request: ParsedRequest, result: ToolExecutionResult | undefined): string {
   const status = result ? `${STATUS[result.status]} (${Math.round(result.durationMs)} ms)` : 'not run'
   const text = result?.result ?? ''
@@ -80,6 +85,7 @@ export function runVariables(record: RunRecord): { toolName: string; args: strin
   )
 }
 
+/** A `<SYSTEM-CONTEXT>` note naming the variables that hold the run's arguments and results; '' when none do. */
 export function contextHint(record: RunRecord): string {
   const variables = runVariables(record)
   if (variables.length === 0) return ''

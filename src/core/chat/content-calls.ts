@@ -11,13 +11,16 @@ import type { ServerFlags } from '../protocols/native/format'
 import type { ParsedRequest } from '../types'
 import type { NativeToolCall, NativeToolDefinition } from './types'
 
+/** One format the markup in a reply was written in, and the server flags that would have parsed it. */
 export interface ContentCallFormat {
   /** A protocol or native format id (`hermes`, `qwen3-coder`, ...). */
   id: string
   label: string
+  /** Known server options that parse this format into `tool_calls`. */
   serverFlags?: ServerFlags
 }
 
+/** Tool calls read from a reply's text, shaped as the `tool_calls` the server should have returned. */
 export interface ContentToolCalls {
   /** The formats the calls were written in, in the order auto found them. */
   formats: ContentCallFormat[]
@@ -27,6 +30,7 @@ export interface ContentToolCalls {
   prose: string
 }
 
+/** What helps read markup in a reply's text; both are optional hints. */
 export interface ContentCallHints {
   /** The endpoint's model name: auto then reads the formats that model writes. */
   model?: string

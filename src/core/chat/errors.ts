@@ -4,6 +4,7 @@
  */
 import type { Completion } from './types'
 
+/** What went wrong with a request to a model endpoint; each kind has its own remedy. */
 export type ChatErrorKind =
   | 'network' // nothing came back: server down, wrong host or port, DNS
   | 'cors' // the server answered, but the browser may not read it
@@ -13,8 +14,12 @@ export type ChatErrorKind =
   | 'malformed' // an event was not the JSON chat-completions chunk it should be
   | 'idle' // no part of the answer arrived for longer than the idle timeout
   | 'too-large' // the server sent more than the endpoint's answer or line limit
-  | 'aborted'
+  | 'aborted' // the caller's signal stopped it
 
+/**
+ * How a model client rejects: a kind to branch on, a message to show, and the reply as far as it got
+ * (empty when nothing arrived). `status` is the HTTP status when the server answered with one.
+ */
 export class ChatRequestError extends Error {
   override readonly name = 'ChatRequestError'
   constructor(
@@ -22,6 +27,7 @@ export class ChatRequestError extends Error {
     message: string,
     /** The reply as far as it got. */
     readonly partial: Completion = emptyCompletion(),
+    /** The HTTP status, for kind `http`. */
     readonly status?: number,
   ) {
     super(message)

@@ -14,6 +14,10 @@ export interface FrameBatch {
   flush(): void
 }
 
+/**
+ * Runs `callback` once, later: when streamed updates are drawn. The default is the next animation
+ * frame (a 16 ms timer where there is none); tests pass one that runs at once or by hand.
+ */
 export type FrameScheduler = (callback: () => void) => void
 
 const nextFrame: FrameScheduler = (callback) => {

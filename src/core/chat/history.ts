@@ -5,6 +5,7 @@
 import { compactTranscript } from './compact'
 import type { ChatMessage, RunRecord } from './types'
 
+/** One turn a chat keeps (plain data): a user's text, or an assistant's reply with the run behind it. */
 export interface ChatTurn {
   role: 'user' | 'assistant'
   /** The user's text; for an assistant turn, the last reply's text. */

@@ -8,12 +8,15 @@ import type { NativeToolCall, RoundRecord } from './types'
 import { partialJsonFields } from './partial-json'
 import type { ContentCallFormat } from './content-calls'
 
+/** A card's stage: its block is streaming, parsed, waiting for a person, running, or done (with a result). */
 export type LiveRequestState = 'streaming' | 'parsed' | 'awaiting-approval' | 'running' | 'done'
 
+/** One request as the chat draws it: a card that appears when its block opens and fills in as it streams. */
 export interface LiveRequest {
   /** Stable within a round. */
   key: string
   toolName: string
+  /** The arguments as text, as far as they have arrived. */
   args: Record<string, string>
   state: LiveRequestState
   /** Text offsets of the block in the reply (text protocols); `end` undefined while it streams. */
@@ -21,15 +24,21 @@ export interface LiveRequest {
   end?: number
   /** Native calls: the id the model gave the call. */
   callId?: string
+  /** Set once the block is parsed. */
   request?: ParsedRequest
+  /** Set when the state is 'done'. */
   result?: ToolExecutionResult
 }
 
+/** One round as the chat draws it: the reply's text so far and its cards; plain data, changed in place. */
 export interface RoundView {
   index: number
   kind: RoundRecord['kind']
+  /** The reply's text so far. */
   content: string
+  /** In the order the requests appeared; `segments` places them in the text. */
   cards: LiveRequest[]
+  /** Why the round ended the run, when it did. */
   error?: string
   usage?: RoundRecord['usage']
   timings?: RoundRecord['timings']
@@ -37,6 +46,7 @@ export interface RoundView {
   contentCalls?: ContentCallsView
 }
 
+/** What the chat shows about tool-call markup in a native reply's text, and what became of it. */
 export interface ContentCallsView {
   formats: ContentCallFormat[]
   /** How many calls the text holds. */
@@ -141,6 +151,7 @@ export function roundView(record: RoundRecord): RoundView {
   return round
 }
 
+/** A piece of a drawn reply: prose, or the card standing in for a request's block. */
 export type Segment = { type: 'text'; text: string } | { type: 'card'; card: LiveRequest }
 
 /** The reply cut into prose and request blocks; cards without a place in the text come last. */

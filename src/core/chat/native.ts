@@ -24,6 +24,10 @@ export function nativeFunctionName(routing: string): string {
   return `${routing.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 55)}_${stableHash(routing).slice(0, 8)}`
 }
 
+/**
+ * One OpenAI `tools` entry per discovered method: named by `nativeFunctionName`, described by the
+ * method (and its tool), parameters as JSON Schema. Read calls back with `nativeNameMap` of the same tools.
+ */
 export function nativeToolDefinitions(tools: readonly DiscoveredTool[]): NativeToolDefinition[] {
   const definitions: NativeToolDefinition[] = []
   for (const tool of tools) {
@@ -57,6 +61,7 @@ export function nativeNameMap(tools: readonly DiscoveredTool[]): Map<string, str
   return names
 }
 
+/** A `tool_calls` entry as a request to run, or as a request refused with the error result to send back. */
 export type NativeCallResolution =
   | { ok: true; request: ParsedRequest }
   /** The call cannot run; `result` goes back to the model so it can send the call again. */

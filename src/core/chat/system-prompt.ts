@@ -3,11 +3,17 @@
  * The date has no time of day, so the prompt stays byte-identical all day and providers'
  * prompt caches keep hitting.
  */
+
+/** A date as `YYYY-MM-DD` in the local time zone. */
 export function localDate(date: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0')
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
 }
 
+/**
+ * The agent's prompt, the tools prompt and `Today's date: YYYY-MM-DD.`, each trimmed, empty ones
+ * left out, joined by blank lines.
+ */
 export function buildSystemPrompt(parts: { agentPrompt?: string; toolsPrompt?: string; today: Date }): string {
   const sections = [parts.agentPrompt?.trim(), parts.toolsPrompt?.trim(), `Today's date: ${localDate(parts.today)}.`]
   return sections.filter((section): section is string => Boolean(section)).join('\n\n')

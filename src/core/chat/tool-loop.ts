@@ -22,6 +22,7 @@ import { createNativeCalling } from './calling/native-calling'
 import { abortMessage, addUsage, emptyRoundRecord, emptyRunRecord, markNotRun, messageOf } from './round-record'
 import type { ChatMessage, Completion, ModelClient, NativeToolCall, RoundRecord, RunRecord } from './types'
 
+/** Listeners for a run as it goes; all optional, called synchronously, `round` being the round's index. */
 export interface ToolLoopCallbacks {
   onRoundStart?(index: number, kind: RoundRecord['kind']): void
   /** The reply of the current round so far. */
@@ -31,16 +32,20 @@ export interface ToolLoopCallbacks {
   /** Text mode: what the streaming parser learned from the last piece (blocks opening, fields, closes). */
   onStreamEvents?(events: StreamEvent[], round: number): void
   onToolCallStart?(request: ParsedRequest, round: number): void
+  /** A request's result: run, refused before running, or left unrun by a reply that broke off. */
   onToolCallComplete?(result: ToolExecutionResult, request: ParsedRequest, round: number): void
   /** May return rewritten messages for this request (the run's own list is not changed). */
   onBeforeSend?(messages: ChatMessage[], round: number): ChatMessage[] | void
+  /** The round's finished record, also when it ended the run with an error or an abort. */
   onRoundComplete?(record: RoundRecord): void
 }
 
+/** One run of the tool loop: the model, the conversation, and the tools (a session, or what makes one). */
 export interface ToolLoopOptions {
   client: ModelClient
   /** The conversation so far, ending with the user's message; no system message. */
   history: ChatMessage[]
+  /** Opens the system prompt, before the tools prompt. */
   agentPrompt?: string
   /**
    * The conversation's tools: registry, protocols, settings, variables, request ids. Given, it is
@@ -58,7 +63,9 @@ export interface ToolLoopOptions {
   /** @default the app's protocolRegistry */
   protocols?: ProtocolRegistry
   discovery?: ToolDiscoveryService
+  /** Keeps this agent's tools prompt apart in the prompt cache. */
   agentId?: string
+  /** Stops the stream, the running calls and the loop; the run then ends `aborted`. */
   signal?: AbortSignal
   /** Asks about each call. With an approver every call goes through it; it decides by policy. */
   approver?: Approver
@@ -72,6 +79,7 @@ export interface ToolLoopOptions {
   groups?: { groups: readonly ToolGroup[]; state: GroupState }
   /** Request ids stay unique across it; pass the conversation's. */
   session?: RequestIdSession
+  /** The date the system prompt states. @default now */
   today?: Date
   callbacks?: ToolLoopCallbacks
   /** The endpoint's model name: a hint for reading tool-call markup left in a reply's text. */
@@ -84,6 +92,7 @@ export interface ToolLoopOptions {
   onContentCalls?(found: ContentToolCalls, round: number): boolean | Promise<boolean>
 }
 
+/** How a run ended, and what to keep of it. */
 export interface ToolLoopResult {
   record: RunRecord
   /** The messages the run added after `history`: replies, results, the final-answer instruction. */
@@ -92,6 +101,12 @@ export interface ToolLoopResult {
   content: string
 }
 
+/**
+ * Runs the loop until a reply has no requests, the round limit is reached (then one last request
+ * without tools), or the run fails or is aborted. Model failures and aborts end up in
+ * `record.status` and `record.error`, not in a rejection; it rejects only when neither `config` nor
+ * `toolSession` is given (or a callback throws).
+ */
 export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopResult> {
   const { client, signal, callbacks = {} } = options
   const execute = options.execute ?? true

@@ -7,8 +7,10 @@
  */
 import type { MethodParameter } from '../types'
 
+/** Arguments by name, as a method receives them (built without a prototype). */
 export type Arguments = Record<string, unknown>
 
+/** What `coerceArguments` gives: the typed arguments, and every problem found, as text. */
 export interface CoercedArguments {
   args: Arguments
   /** Human-readable problems, e.g. `"depth" must be an integer, got "two"`. Empty when valid. */
@@ -46,6 +48,7 @@ export const REFUSED_ARGUMENT_STATES: ReadonlySet<ArgumentState> = new Set([
   'unresolved',
 ])
 
+/** What the planner found about one argument, for showing next to it and for the refusal reason. */
 export interface ArgumentCheck {
   name: string
   state: ArgumentState
@@ -61,6 +64,7 @@ export interface ArgumentCheck {
   span?: { offset: number; length: number }
 }
 
+/** What `checkArguments` gives: the arguments the method gets, and a check per argument. */
 export interface CheckedArguments {
   /** The arguments the method gets: defaults < presets < the model's, each brought to its type. */
   args: Arguments
@@ -151,6 +155,11 @@ export function checkArguments(
   return { args, checks }
 }
 
+/**
+ * Brings raw arguments to their declared types all at once (nested objects and arrays too), filling
+ * defaults; missing required, undeclared and wrongly typed values become `problems`. Never throws.
+ * The planner uses `checkArguments`, which also reports per argument and applies presets.
+ */
 export function coerceArguments(
   parameters: readonly MethodParameter[],
   raw: Readonly<Record<string, unknown>>,

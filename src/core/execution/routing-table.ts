@@ -8,6 +8,7 @@ import type { ToolRegistryManager } from '../tools/registry-manager'
 import { routingName } from '../routing-name'
 import { closestNames, didYouMean } from '../text/closest'
 
+/** The tool and method a routing name leads to. */
 export interface RouteTarget {
   tool: ToolRegistry
   method: MethodMetadata
@@ -38,6 +39,7 @@ function tableOf(manager: ToolRegistryManager): RoutingTable {
   return table
 }
 
+/** The method found, or why none was: an unknown name or command, with up to three close names. */
 export type RouteResult = { ok: true; target: RouteTarget } | { ok: false; message: string }
 
 /**

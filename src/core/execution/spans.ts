@@ -6,6 +6,7 @@
 import type { ParsedRequest } from '../types'
 import { requestFields } from '../protocols/vcp/fields'
 
+/** A range of the reply's text: UTF-16 offset and length (at least 1, so it can be underlined). */
 export interface TextSpan {
   offset: number
   length: number

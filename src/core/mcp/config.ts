@@ -8,27 +8,37 @@
  */
 import { isRecord } from '../own-record'
 
+/** One usable server from an `mcpServers` configuration, told apart by `transport`. */
 export type McpServerConfig = McpStdioServer | McpHttpServer
 
+/** A server started as a local program and spoken to over its stdin and stdout. */
 export interface McpStdioServer {
+  /** The key in `mcpServers`; it becomes the tool id, so its tools are called `name_tool`. */
   name: string
   transport: 'stdio'
+  /** The program to start. */
   command: string
+  /** @default [] */
   args: string[]
   /** Secret: never written to exports, logs or run records (see redactMcpServer). */
   env: Record<string, string>
+  /** The program's working directory. @default the host's */
   cwd?: string
 }
 
+/** A server reached over HTTP at `url`. */
 export interface McpHttpServer {
+  /** The key in `mcpServers`; it becomes the tool id, so its tools are called `name_tool`. */
   name: string
   /** 'http': Streamable HTTP, falling back to the older HTTP+SSE; 'sse': HTTP+SSE only. */
   transport: 'http' | 'sse'
+  /** An http or https URL, normalised. */
   url: string
   /** Secret: never written to exports, logs or run records. */
   headers: Record<string, string>
 }
 
+/** What reading a configuration gives: the servers that can be used, and why the others cannot. */
 export interface McpConfigReading {
   servers: McpServerConfig[]
   /** One sentence per server (or field) that could not be used. */
@@ -38,6 +48,7 @@ export interface McpConfigReading {
 /** A server's name becomes its tool id, so its tools are called `name_tool`. */
 const NAME = /^[A-Za-z0-9][\w.-]*$/
 
+/** Reads configuration text (JSON). Never throws: text that is not JSON is one problem and no servers. */
 export function parseMcpConfig(text: string): McpConfigReading {
   let data: unknown
   try {
@@ -51,6 +62,10 @@ export function parseMcpConfig(text: string): McpConfigReading {
   return readMcpConfig(data)
 }
 
+/**
+ * Reads an already parsed `{ mcpServers: { name: { command | url, ... } } }`, server by server: one that
+ * cannot be used (bad name, missing or mistyped field, non-HTTP URL) is a problem, the rest are kept. Never throws.
+ */
 export function readMcpConfig(data: unknown): McpConfigReading {
   if (!isRecord(data) || !isRecord(data.mcpServers)) {
     return {
@@ -126,6 +141,7 @@ function stringRecord(value: unknown): Record<string, string> | null {
   return out
 }
 
+/** What a secret (an env or header value) is replaced by in exports, logs and records. */
 export const REDACTED = '[redacted]'
 
 /** The server with its secrets (env values, header values) replaced: for exports, logs and records. */

@@ -7,7 +7,9 @@ import type { ToolRegistryManager } from '../tools/registry-manager'
 import type { McpServerConfig } from './config'
 import { createMcpToolSource, type McpToolSource } from './source'
 
+/** The servers of a configuration, connected as far as they would, and how to let them go. */
 export interface ConnectedMcpServers {
+  /** One source per configured server, in order, failed ones included. */
   sources: McpToolSource[]
   /** One sentence per server that could not be connected or registered. */
   failures: string[]
@@ -15,6 +17,12 @@ export interface ConnectedMcpServers {
   close(): Promise<void>
 }
 
+/**
+ * Connects every server at once and registers each connected one's tool in `registry` (touching the
+ * registry when a server's tool list changes later). Never rejects for a server: failures are listed.
+ * `createTransport` makes a server's transport (`fallback`: retry HTTP as HTTP+SSE); `connectTimeoutMs`
+ * bounds each connection (default 20 s). Call `close()` when done.
+ */
 export async function connectMcpServers(
   servers: readonly McpServerConfig[],
   registry: ToolRegistryManager,

@@ -6,7 +6,9 @@ import { isRecord } from '../own-record'
 import type { CallProgress } from '../types'
 import { cleanServerText } from './server-text'
 
+/** An MCP tool result read for a model and a UI. */
 export interface McpResultText {
+  /** The parts in order, joined by newlines; '' when the result has none. */
   text: string
   /** The server said the call failed (`isError: true`): the text is its message. */
   isError: boolean
@@ -14,6 +16,10 @@ export interface McpResultText {
   images: { mimeType: string; data: string }[]
 }
 
+/**
+ * Reads a `tools/call` result of any shape: content parts as text (binary parts named with type and
+ * size), `structuredContent` as JSON when there is no text part, the older `toolResult`. Never throws.
+ */
 export function mcpResultText(result: unknown): McpResultText {
   if (!isRecord(result)) return { text: JSON.stringify(result) ?? '', isError: false, images: [] }
   const parts: string[] = []

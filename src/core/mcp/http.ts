@@ -7,6 +7,10 @@ import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import type { McpHttpServer } from './config'
 
+/**
+ * An unstarted SDK transport for an HTTP server, sending its headers with every request: HTTP+SSE for
+ * an 'sse' server or when `fallback` is set (Streamable HTTP failed), else Streamable HTTP. Connects nothing.
+ */
 export function httpTransport(server: McpHttpServer, fallback: boolean): Transport {
   const url = new URL(server.url)
   const requestInit: RequestInit = { headers: server.headers }

@@ -15,7 +15,9 @@ import { jsonBlockProtocol } from './json/json-block'
 import { xmlProtocol } from './json/xml-tag'
 import type { CallToRender } from './json/paradigm'
 
+/** A call written in another syntax, and whether it reads back as the same call. */
 export interface ConvertedRequest {
+  /** The call in the target's syntax. */
   text: string
   /** False when the target cannot carry the call exactly; `notes` says what changed. */
   lossless: boolean

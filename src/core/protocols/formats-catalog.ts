@@ -7,10 +7,13 @@ import { nativeFormats } from './native/registry'
 import { protocolRegistry } from './registry'
 import { convertRequest } from './convert'
 
+/** One format the parser reads, as the catalog describes it; pass `id` as a parse's protocol id. */
 export interface FormatInfo {
   id: string
   label: string
+  /** The group it is listed under: `TEXT_PROTOCOL_FAMILY`, or a native format's family. */
   family: string
+  /** The models (or prompts) known to write it, for people. */
   models: readonly string[]
   /** A reply with one call of `calc_evaluate` in this format. */
   example: string
@@ -18,10 +21,12 @@ export interface FormatInfo {
   openers: readonly string[]
   /** False for formats auto takes only with evidence (a model hint, or a call of a given tool). */
   delimited: boolean
+  /** The inference servers' options that parse it into `tool_calls`, where known. */
   serverFlags?: ServerFlags
   notes?: string
 }
 
+/** The `family` of the text protocols (VCP, JSON, XML, Hermes), as opposed to models' native formats. */
 export const TEXT_PROTOCOL_FAMILY = 'Text protocols'
 
 const TEXT_PROTOCOL_MODELS: Record<string, { models: string[]; openers: string[]; serverFlags?: ServerFlags }> = {
@@ -49,6 +54,7 @@ const TEXT_PROTOCOL_MODELS: Record<string, { models: string[]; openers: string[]
 
 const EXAMPLE_CALL = { toolName: 'calc_evaluate', args: { expression: '6*7' }, arguments: { expression: '6*7' } }
 
+/** Every format the parser reads: the registered text protocols, then the native formats (a new list each call). */
 export function listFormats(): FormatInfo[] {
   const text: FormatInfo[] = protocolRegistry.list().map((protocol) => {
     const known = TEXT_PROTOCOL_MODELS[protocol.id]

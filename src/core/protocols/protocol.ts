@@ -1,6 +1,7 @@
 import type { Diagnostic, ParsedRequest, ParseResult, ToolDefinitionInput, ToolExecutionResult } from '../types'
 import type { RequestIdSession } from '../request-ids'
 
+/** How a reply is parsed; every option is optional, and hints never make a parse fail. */
 export interface ParseOptions {
   /**
    * Hands out request ids. Pass one session for a whole conversation so ids never repeat;
@@ -37,6 +38,10 @@ export type StreamEvent =
   | { type: 'block-close'; index: number; request: ParsedRequest; included: boolean }
   | { type: 'diagnostic'; diagnostic: Diagnostic }
 
+/**
+ * Parses text that arrives in pieces. Whatever the chunking, `end()` returns what the one-shot
+ * parse of the whole text returns; the events are early news for showing requests as they stream.
+ */
 export interface StreamParser {
   /** Feeds the next piece of text; returns what became known because of it. */
   feed(chunk: string): StreamEvent[]
@@ -44,6 +49,7 @@ export interface StreamParser {
   end(): ParseResult
 }
 
+/** How `formatToolResults` writes results back for the model. */
 export interface FormatResultsOptions {
   /**
    * Results longer than this are cut again, head and tail. By default nothing is cut here: the

@@ -4,14 +4,19 @@ import { jsonBlockProtocol } from './json/json-block'
 import { xmlProtocol } from './json/xml-tag'
 import { hermesProtocol } from './json/hermes'
 
+/** Text protocols by id, in registration order. */
 export interface ProtocolRegistry {
+  /** Adds a protocol; throws when its id is already registered. */
   register(protocol: ToolCallingProtocol): void
+  /** The protocol with this id, or undefined. */
   get(id: string): ToolCallingProtocol | undefined
   /** Like get(), but an unknown id is an error that lists the known ones. */
   require(id: string): ToolCallingProtocol
+  /** A copy of the registered protocols, in registration order. */
   list(): ToolCallingProtocol[]
 }
 
+/** A new registry holding `initial` in order (separate from the app's `protocolRegistry`); throws on a duplicate id. */
 export function createProtocolRegistry(initial: ToolCallingProtocol[] = []): ProtocolRegistry {
   const protocols = new Map<string, ToolCallingProtocol>()
   const registry: ProtocolRegistry = {

@@ -7,6 +7,7 @@
 import type { MethodParameter, ResultImage, ToolRegistry } from '../types'
 import { truncateHeadTail } from '../text/truncate'
 
+/** Characters of a result the model sees when neither the call nor the tool sets a limit. */
 export const DEFAULT_OUTPUT_LIMIT = 8000
 
 /** Declared on every method the model sees, unless the method has a `limit` of its own. */
@@ -48,6 +49,7 @@ export interface ReadOnTarget {
   length?: number
 }
 
+/** Where a result was cut: how much of it the model saw, and where reading on starts. */
 export interface OutputCut {
   /** Characters of the full text that the model sees. */
   keptChars: number
@@ -56,11 +58,13 @@ export interface OutputCut {
   resumeAt: number
 }
 
+/** A result as the model reads it, next to the whole of it. */
 export interface PreparedOutput {
   /** What the model reads (cut, without the hint). */
   text: string
   /** The whole formatted result. */
   full: string
+  /** Set only when `text` holds less than `full`. */
   cut?: OutputCut
 }
 
@@ -74,6 +78,11 @@ export function outputLimit(tool: ToolRegistry, limit: number | undefined): numb
   return chosen <= 0 ? Number.POSITIVE_INFINITY : chosen
 }
 
+/**
+ * Cuts a formatted result for the model by the tool's output options and the call's `limit`: the
+ * tool's `truncateForLLM` when it has one, else head only or head and tail (`outputLimit` picks the
+ * size). The read-on hint is the caller's to add. Throws only what a tool's `truncateForLLM` throws.
+ */
 export function prepareOutput(
   full: string,
   tool: ToolRegistry,

@@ -2,6 +2,7 @@
 import { renderVcpRequest } from '../protocols/vcp/render'
 import { convertRequest } from '../protocols/convert'
 
+/** The routing name of the `vars` tool's ReadVar method, which reads on past a cut. */
 export const READ_VAR_TOOL = 'vars_ReadVar'
 
 /**

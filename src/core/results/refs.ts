@@ -15,6 +15,7 @@ const MAX_DEPTH = 32
  * would hang the page. Characters count every copy made while resolving, at every level.
  */
 export const MAX_REFERENCES = 10_000
+/** The most characters one call's references may produce, every copy at every level counted. */
 export const MAX_RESOLVED_CHARACTERS = 20_000_000
 
 /** What one call's resolution has spent so far. */
@@ -25,10 +26,15 @@ export interface ResolveBudget {
 const newBudget = (): ResolveBudget => ({ references: 0, characters: 0 })
 const grouped = (n: number): string => n.toLocaleString('en-US')
 
+/**
+ * Why a call's `$VAR_REF` could not be resolved (unknown name, slice past the end, cycle, too deep,
+ * over budget); the message says which, with close names. The planner reports it as `unresolved`.
+ */
 export class VariableReferenceError extends Error {
   override readonly name = 'VariableReferenceError'
 }
 
+/** True when `text` holds a well-formed `$VAR_REF{{...}}`. Reads no store; never throws. */
 export function hasVarRefs(text: string): boolean {
   REF.lastIndex = 0
   return REF.test(text)

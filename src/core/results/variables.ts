@@ -5,22 +5,31 @@
  */
 import { isRecord } from '../own-record'
 
+/**
+ * Where a variable came from: a call's full `result` or its `args`, written by the model or a person
+ * (`user`), or a group's skill `rule` (never evicted, removed only on purpose).
+ */
 export type VariableType = 'result' | 'args' | 'user' | 'rule'
 
+/** One stored text value with its metadata; plain data, safe to save. */
 export interface Variable {
+  /** Unique in its store; `$VAR_REF{{name}}` refers to it. */
   name: string
   value: string
   type: VariableType
+  /** A short description, listed and searched. */
   desc?: string
   tags: string[]
   /** Never evicted. Rule variables are never evicted either. */
   keep: boolean
+  /** When it was last set, in the store's clock (epoch ms by default). */
   createdAt: number
   /** The tool and request that produced it, for result and args variables. */
   toolName?: string
   requestId?: string
 }
 
+/** Which variables `list` returns; every given condition must hold. */
 export interface VariableFilter {
   type?: VariableType
   /** Case-insensitive, in the name and the description. */
@@ -28,13 +37,19 @@ export interface VariableFilter {
   tag?: string
 }
 
+/** What `remove` did with each name it was given. */
 export interface RemoveOutcome {
   removed: string[]
   /** Rule variables: never removed by name. */
   protectedNames: string[]
+  /** Names no variable has. */
   missing: string[]
 }
 
+/**
+ * A bounded, in-memory store of variables in recency order. Past capacity the least recently read or
+ * set go first, but `keep` and rule variables are never evicted (so `size` can exceed `capacity`).
+ */
 export interface VariableStore {
   /** Adds or replaces a variable; evicts the least recently read ones beyond capacity. */
   set(variable: Omit<Variable, 'createdAt' | 'tags' | 'keep'> & Partial<Pick<Variable, 'tags' | 'keep'>>): Variable
@@ -43,15 +58,19 @@ export interface VariableStore {
   /** Looks without marking it read (for the UI). */
   peek(name: string): Variable | undefined
   has(name: string): boolean
+  /** The variables that match, least recently read or set first; reading nothing. */
   list(filter?: VariableFilter): Variable[]
+  /** Removes variables by name; rule variables only with `allowRules`. */
   remove(names: readonly string[], options?: { allowRules?: boolean }): RemoveOutcome
+  /** Removes every variable, rules and kept ones included. */
   clear(): void
   readonly size: number
   readonly capacity: number
-  /** Called after every change. Returns the unsubscribe function. */
+  /** Called after every set, remove and clear (not after a read). Returns the unsubscribe function. */
   subscribe(listener: () => void): () => void
 }
 
+/** How many variables a store holds before it evicts, unless told otherwise. */
 export const DEFAULT_VARIABLE_CAPACITY = 1000
 
 const VARIABLE_TYPES: readonly unknown[] = ['result', 'args', 'user', 'rule'] satisfies VariableType[]
@@ -83,6 +102,7 @@ function isSavedVariable(value: unknown): value is Variable {
   )
 }
 
+/** A new, empty store: `capacity` defaults to `DEFAULT_VARIABLE_CAPACITY`, `now` (for `createdAt`) to `Date.now`. */
 export function createVariableStore(options: { capacity?: number; now?: () => number } = {}): VariableStore {
   const capacity = options.capacity ?? DEFAULT_VARIABLE_CAPACITY
   const now = options.now ?? Date.now
@@ -165,6 +185,7 @@ export function resultVariableName(routingName: string, requestId: string): stri
   return `${routingName}/${requestId}/result`
 }
 
+/** The name of the variable that holds a call's arguments (as JSON): `routingName/requestId/args`. */
 export function argsVariableName(routingName: string, requestId: string): string {
   return `${routingName}/${requestId}/args`
 }

@@ -8,14 +8,23 @@ import { routingName } from '../routing-name'
 
 /** `touch`: a tool's metadata changed in place (toolId is '' then). */
 export type RegistryChange = { type: 'register' | 'unregister' | 'touch'; toolId: string; version: number }
+/** Called synchronously after each change, with the change and the version it produced. */
 export type RegistryListener = (change: RegistryChange) => void
 
+/**
+ * The set of tools that exist right now, by id. Tools are checked when registered, so every listed
+ * tool has unique routing names and a function (or `callMethod`) for each declared method.
+ */
 export interface ToolRegistryManager {
   /** Tells managers apart in the app-wide prompt cache. */
   readonly id: number
-  /** Changes on every register and unregister. */
+  /** Changes on every register, unregister and touch; what derived caches key on. */
   readonly version: number
-  /** Adds a tool; returns a function that removes it again. Throws on a duplicate id or bad metadata. */
+  /**
+   * Adds a tool; returns a function that removes it again (only while this same tool object is the one
+   * registered). Throws, with the reason, on a bad or duplicate id, a method declared twice, a declared
+   * method without a function, or a routing name another tool already uses.
+   */
   register(tool: ToolRegistry): () => void
   /** Removes a tool; false when no tool has that id. */
   unregister(toolId: string): boolean
@@ -30,6 +39,7 @@ export interface ToolRegistryManager {
 
 let nextManagerId = 1
 
+/** A new, empty manager with its own id (for tests and embedders; the app uses `toolRegistryManager`). */
 export function createToolRegistryManager(): ToolRegistryManager {
   const tools = new Map<string, ToolRegistry>()
   // Routing name -> tool id, kept current so a clash is found without rescanning every tool.

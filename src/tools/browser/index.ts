@@ -5,6 +5,10 @@ import { createIndexedDbFileStore } from './indexeddb-store'
 import { createBrowserSandboxRunner } from './worker-sandbox'
 import { createWorkerRegexRunner } from './worker-regex'
 
+/**
+ * The built-in tools for the browser: files in IndexedDB (`databaseName`, default `vcp-workbench-files`),
+ * code and regular expressions in Web Workers. Registers nothing: pass each to a registry.
+ */
 export function createBrowserBuiltinTools(options: { databaseName?: string } = {}): ToolRegistry[] {
   return createBuiltinTools({
     files: createIndexedDbFileStore(options.databaseName),

@@ -8,6 +8,10 @@ interface FileRecord extends FileEntry {
 
 const STORE = 'files'
 
+/**
+ * A file store in an IndexedDB database, opened on first use; `clock` stamps each write's `modified`.
+ * Its operations reject when IndexedDB does (unavailable, quota exceeded).
+ */
 export function createIndexedDbFileStore(
   databaseName = 'vcp-workbench-files',
   clock: () => number = Date.now,

@@ -6,6 +6,10 @@ import type { RegexMatches, RegexRunner } from '../regex'
 
 type Answer = { ok: true; result: RegexMatches } | { ok: false; error: string }
 
+/**
+ * A regex runner that matches in a fresh Web Worker per call, terminated when the call ends. Rejects
+ * with the worker's error, or on abort with the signal's reason.
+ */
 export function createWorkerRegexRunner(): RegexRunner {
   return (args, signal) =>
     new Promise<RegexMatches>((resolve, reject) => {

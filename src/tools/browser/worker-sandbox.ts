@@ -13,6 +13,10 @@ import {
   type SandboxRunner,
 } from '../sandbox/runner'
 
+/**
+ * A sandbox runner for the browser: each run in a fresh QuickJS runtime in its own Web Worker, at most
+ * `MAX_CONCURRENT_SANDBOXES` at once. `run` resolves with an outcome (errors, timeouts and aborts included).
+ */
 export function createBrowserSandboxRunner(): SandboxRunner {
   return {
     isolation: 'QuickJS (WebAssembly) in a Web Worker',

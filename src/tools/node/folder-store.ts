@@ -7,6 +7,10 @@ import { lstat, mkdir, readdir, readFile, rm, rmdir, writeFile } from 'node:fs/p
 import { join, resolve } from 'node:path'
 import type { FileEntry, FileStore } from '../files/store'
 
+/**
+ * A file store in `folder` (resolved now; created on the first write). A path through a symbolic
+ * link is refused with an error; emptied directories are removed; `clear()` empties the whole folder.
+ */
 export function createFolderFileStore(folder: string): FileStore {
   const root = resolve(folder)
   const real = (path: string): string => join(root, ...path.split('/').filter(Boolean))

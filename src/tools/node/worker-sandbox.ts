@@ -16,6 +16,10 @@ import {
 
 const WORKER_URL = new URL('./quickjs-worker.mjs', import.meta.url)
 
+/**
+ * A sandbox runner for Node: each run in a fresh QuickJS runtime in its own worker thread, at most
+ * `MAX_CONCURRENT_SANDBOXES` at once. `run` resolves with an outcome (errors, timeouts and aborts included).
+ */
 export function createNodeSandboxRunner(): SandboxRunner {
   return {
     isolation: 'QuickJS (WebAssembly) in a worker thread',

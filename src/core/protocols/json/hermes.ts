@@ -7,6 +7,7 @@ function renderCall(call: CallToRender): string {
   return `<tool_call>\n${jsonForTag(payload)}\n</tool_call>`
 }
 
+/** The `hermes` protocol: one `<tool_call>` tag per call, results in `<tool_response>` tags. */
 export const hermesProtocol = createJsonParadigm({
   id: 'hermes',
   label: 'Hermes <tool_call>',

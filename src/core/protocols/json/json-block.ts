@@ -9,6 +9,7 @@ function renderCall(call: CallToRender): string {
   return '```json\n' + JSON.stringify({ tool_calls: [entry] }, null, 2) + '\n```'
 }
 
+/** The `json` protocol: calls in one `{"tool_calls": [...]}` object, results in a `tool_results` block. */
 export const jsonBlockProtocol = createJsonParadigm({
   id: 'json',
   label: 'JSON tool_calls block',

@@ -14,6 +14,7 @@ import { setOwn } from '../../own-record'
 import { createCursor, describeAt, fail, JsonFailure, skipSpace, type JsonCursor } from './lenient-json-cursor'
 import { readLiteral, readNumber, readString } from './lenient-json-scalars'
 
+/** One slip `parseLenientJson` repaired, with where it is, so the model's text can be marked. */
 export interface JsonRepair {
   code: 'trailing-comma' | 'single-quotes' | 'unquoted-key' | 'python-literal' | 'unescaped-control-character'
   message: string
@@ -27,6 +28,10 @@ export interface JsonSpan {
   end: number
 }
 
+/**
+ * The value the text meant, with the repairs made, the span of every object and array, and where the
+ * value ended; or why and where reading failed (with the repairs made before that).
+ */
 export type LenientJsonResult =
   | { ok: true; value: unknown; repairs: JsonRepair[]; spans: WeakMap<object, JsonSpan>; end: number }
   | { ok: false; message: string; offset: number; repairs: JsonRepair[] }

@@ -7,6 +7,7 @@ function renderCall(call: CallToRender): string {
   return `<tool_code>\n${jsonForTag(payload, 2)}\n</tool_code>`
 }
 
+/** The `xml` protocol: one `<tool_code>` tag per call, results in `<tool_result>` tags. */
 export const xmlProtocol = createJsonParadigm({
   id: 'xml',
   label: 'XML <tool_code>',

@@ -47,6 +47,7 @@ export interface FoundCall {
   problems: FormatProblem[]
 }
 
+/** What `NativeFormat.parse` found in a text: the calls in text order, and problems outside any call. */
 export interface FormatFinding {
   calls: FoundCall[]
   /** Findings that belong to no call (a section that is never closed, text between calls). */
@@ -59,6 +60,7 @@ export interface FormatFinding {
   resumeAt?: number
 }
 
+/** What a native format is told about the text it reads, besides the text itself. */
 export interface FormatContext {
   /** The tools the model was given, if the caller knows them: types values and resolves names. */
   tools: ToolHints
@@ -76,6 +78,11 @@ export interface ServerFlags {
   llamaCpp?: string
 }
 
+/**
+ * A model's own tool-call markup, read-only: it recognises its calls (`claims`), reads them with their
+ * problems (`parse`, which never throws) and writes one call (`render`). Requests, ids and streaming
+ * come from the adapter that wraps it.
+ */
 export interface NativeFormat {
   /** Stable id, kebab-case: what `parseToolRequests(text, id)` takes. */
   readonly id: string
@@ -104,6 +111,7 @@ export interface NativeFormat {
   readonly pieces: readonly string[]
   /** A reply in this format with one call of `calc_evaluate`, for docs and `vcp formats`. */
   readonly example: string
+  /** The inference servers' options that parse this format into `tool_calls`, where known. */
   readonly serverFlags?: ServerFlags
   /** Grammar notes for docs: how a call is written, its quirks. */
   readonly notes?: string
@@ -118,8 +126,10 @@ export interface NativeFormat {
   render(call: RenderableCall): string
 }
 
+/** One call to write in a native format: a routing name and typed arguments. */
 export interface RenderableCall {
   toolName: string
   arguments: Record<string, unknown>
+  /** Kept as the call's id where the format has ids and the id fits its syntax; otherwise left out or replaced. */
   requestId?: string
 }

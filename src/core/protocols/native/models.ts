@@ -13,6 +13,10 @@ export interface ModelRow {
   models: string
 }
 
+/**
+ * Model names to the formats they write, read top to bottom: the first matching row wins, so
+ * specific names (fine-tunes, versions) come before their families. `formatsForModel` reads it.
+ */
 export const MODEL_TABLE: readonly ModelRow[] = [
   { pattern: /qwen3(?:\.\d+)?[-_ ]?coder/, formats: ['qwen3-coder'], models: 'Qwen3-Coder, Qwen3-Coder-Next' },
   { pattern: /qwen3\.5/, formats: ['qwen3-coder', 'hermes'], models: 'Qwen3.5' },

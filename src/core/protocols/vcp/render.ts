@@ -12,8 +12,11 @@ const WRAPPERS: Record<ValueEncoding, [string, string]> = {
   exp: ['「始exp」', '「末exp」'],
 }
 
+/** A value wrapped for a VCP field, and the wrapping it needed. */
 export interface EncodedValue {
+  /** The value in its markers, ready to follow `key:`. */
   text: string
+  /** The lightest form that reads back verbatim (`escape` when none does). */
   encoding: ValueEncoding
   /** False when no form carries the value verbatim (it holds every closing marker). */
   lossless: boolean
@@ -52,13 +55,20 @@ export function isValidVcpKey(key: string): boolean {
   return true
 }
 
+/** One request to write as a VCP block. */
 export interface RenderRequestInput {
+  /** The routing name (`toolId_methodName`). */
   toolName: string
+  /** Argument values as text; every key must pass `isValidVcpKey`. */
   args: Record<string, string>
+  /** Written as `request_id` when given. */
   requestId?: string
 }
 
-/** A canonical request block: `tool_name` first, then the arguments in order. */
+/**
+ * A canonical request block: `tool_name` first, then `request_id`, then the arguments in order, each
+ * value encoded to read back verbatim. Throws a TypeError for a key VCP cannot write.
+ */
 export function renderVcpRequest({ toolName, args, requestId }: RenderRequestInput): string {
   const lines = [`tool_name:${encodeValue(toolName).text}`]
   if (requestId !== undefined) lines.push(`request_id:${encodeValue(requestId).text}`)

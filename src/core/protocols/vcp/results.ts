@@ -28,9 +28,14 @@ function formatOne(result: ToolExecutionResult, limit: number): string {
   return `<<<[${RESULT_BLOCK}]>>>\n${body}\n<<<[END_${RESULT_BLOCK}]>>>`
 }
 
+/**
+ * One `TOOL_RESULT` block read back. Missing fields read as '' or 0, and an unknown status as
+ * 'error'; `variable`, `truncation` and `images` are not in the text and stay unset.
+ */
 export interface ParsedToolResult extends ToolExecutionResult {
   /** The `truncated` note when the result was cut. */
   truncated?: string
+  /** The block's offsets in the text, end exclusive. */
   start: number
   end: number
 }
