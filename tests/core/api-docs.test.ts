@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
 import * as core from '../../src/core'
 
@@ -32,4 +33,39 @@ describe('docs/core-api.md', () => {
     const runtime = Object.keys(core).sort()
     expect(runtime.every((name) => exportedNames().includes(name))).toBe(true)
   })
+})
+
+/** The package's entries, from package.json: `./dist/types/X.d.ts` is built from `src/X.ts`. */
+function packageEntries(): string[] {
+  const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as { exports: Record<string, unknown> }
+  return Object.values(manifest.exports).flatMap((entry) => {
+    const types = (entry as { types?: string }).types
+    return types ? [types.replace('./dist/types/', 'src/').replace(/\.d\.ts$/, '.ts')] : []
+  })
+}
+
+describe('the package entries', () => {
+  it('give every export a doc comment', () => {
+    const entries = packageEntries()
+    const program = ts.createProgram(entries, {
+      strict: true,
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.ESNext,
+      moduleResolution: ts.ModuleResolutionKind.Bundler,
+      skipLibCheck: true,
+      noEmit: true,
+    })
+    const checker = program.getTypeChecker()
+    const undocumented: string[] = []
+    for (const entry of entries) {
+      const module = checker.getSymbolAtLocation(program.getSourceFile(entry) as ts.SourceFile) as ts.Symbol
+      for (const exported of checker.getExportsOfModule(module)) {
+        const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported
+        if (!ts.displayPartsToString(symbol.getDocumentationComment(checker)).trim())
+          undocumented.push(`${entry}: ${exported.name}`)
+      }
+    }
+    expect(entries.length).toBeGreaterThan(4)
+    expect(undocumented).toEqual([])
+  }, 60_000)
 })
