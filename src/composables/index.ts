@@ -1,3 +1,8 @@
 /** The Vue layer: tool calling and chat runs as composables. Vue is a peer dependency. */
-export { useToolCalling, type UseToolCallingOptions, type UseToolCallingReturn } from './useToolCalling'
+export {
+  useToolCalling,
+  type CallerSessionOptions,
+  type UseToolCallingOptions,
+  type UseToolCallingReturn,
+} from './useToolCalling'
 export { useChatRun, type UseChatRunOptions, type UseChatRunReturn } from './useChatRun'

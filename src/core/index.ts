@@ -34,7 +34,7 @@ export type {
 } from './protocols/protocol'
 export { createProtocolRegistry, protocolRegistry, type ProtocolRegistry } from './protocols/registry'
 export { createStreamParser, parseToolRequests } from './parser'
-export { listFormats, TEXT_PROTOCOL_FAMILY, type FormatInfo } from './protocols/formats-catalog'
+export { listFormats, type FormatInfo } from './protocols/formats-catalog'
 export { formatsForModel, MODEL_TABLE, type ModelRow } from './protocols/native/models'
 export type {
   NativeFormat,
@@ -49,15 +49,7 @@ export { createRequestIdSession, type RequestIdSession } from './request-ids'
 export { splitBatch } from './batch'
 export { routingName } from './routing-name'
 export { vcpProtocol } from './protocols/vcp'
-export {
-  encodeValue,
-  isValidVcpKey,
-  renderVcpRequest,
-  type EncodedValue,
-  type RenderRequestInput,
-} from './protocols/vcp/render'
-export { exampleArguments } from './protocols/vcp/definitions'
-export { requestFields } from './protocols/vcp/fields'
+export { renderVcpRequest, type RenderRequestInput } from './protocols/vcp/render'
 export { parseVcpResults, type ParsedToolResult } from './protocols/vcp/results'
 export {
   createToolRegistryManager,
@@ -81,37 +73,25 @@ export {
 } from './execution/executor'
 export {
   checkArguments,
-  coerceArguments,
-  expectedType,
-  REFUSED_ARGUMENT_STATES,
   type ArgumentCheck,
   type ArgumentState,
   type Arguments,
   type CheckedArguments,
-  type CoercedArguments,
 } from './execution/arguments'
 export {
-  CONFIRM_EVERY_CALL,
-  consultPolicies,
-  consultPolicy,
-  modelArguments,
   planCall,
   planDiagnostics,
-  planToolCall,
   RUNNABLE_VERDICTS,
-  runnableTarget,
   type CallPlan,
   type CallVerdict,
   type PlannedCall,
   type PlanOptions,
 } from './execution/plan'
-export { argumentSpans, type TextSpan } from './execution/spans'
 export { resolveRoute, type RouteResult, type RouteTarget } from './execution/routing-table'
 export {
   agentCallable,
   createPromptCache,
   createToolDiscoveryService,
-  enabledTools,
   isMethodEnabled,
   isToolEnabled,
   methodDefinition,
@@ -149,10 +129,8 @@ export type {
 } from './chat/types'
 export { ChatRequestError, type ChatErrorKind } from './chat/errors'
 export {
-  createCompletionAccumulator,
   createOpenAIClient,
   DEFAULT_IDLE_TIMEOUT_MS,
-  endpointUrl,
   listModels,
   redactSecret,
   type EndpointSettings,
@@ -165,15 +143,8 @@ export {
   type ContentCallHints,
   type ContentToolCalls,
 } from './chat/content-calls'
-export {
-  nativeFunctionName,
-  nativeNameMap,
-  nativeToolDefinitions,
-  resolveNativeCall,
-  toolResultMessage,
-  type NativeCallResolution,
-} from './chat/native'
-export { buildSystemPrompt, finalAnswerInstruction, isFinalAnswerInstruction, localDate } from './chat/system-prompt'
+export { nativeNameMap, nativeToolDefinitions, toolResultMessage } from './chat/native'
+export { buildSystemPrompt, isFinalAnswerInstruction } from './chat/system-prompt'
 export { createManualClient } from './chat/manual-client'
 export {
   createToolSession,
@@ -184,13 +155,7 @@ export {
   type ToolsPrompt,
 } from './session/tool-session'
 export { runToolLoop, type ToolLoopCallbacks, type ToolLoopOptions, type ToolLoopResult } from './chat/tool-loop'
-export {
-  approvalKey,
-  createApprovalGate,
-  type ApprovalGate,
-  type ApprovalGateOptions,
-  type ApprovalPolicy,
-} from './chat/approvals'
+export { createApprovalGate, type ApprovalGate, type ApprovalGateOptions, type ApprovalPolicy } from './chat/approvals'
 export {
   createChatRun,
   type ChatRun,
@@ -213,11 +178,9 @@ export {
 } from './chat/live-round'
 export { conversationHistory, toolCallResultMessage, type ChatTurn } from './chat/history'
 export {
-  argsVariableName,
   createVariableStore,
   DEFAULT_VARIABLE_CAPACITY,
   readSavedVariables,
-  resultVariableName,
   type RemoveOutcome,
   type Variable,
   type VariableFilter,
@@ -225,38 +188,21 @@ export {
   type VariableType,
 } from './results/variables'
 export {
-  hasVarRefs,
   MAX_REFERENCES,
-  MAX_RESOLVED_CHARACTERS,
   resolveVarRefs,
   resolveVarRefsInText,
   VariableReferenceError,
   type ResolveBudget,
 } from './results/refs'
-export {
-  cutHint,
-  DEFAULT_OUTPUT_LIMIT,
-  LIMIT_PARAMETER,
-  outputLimit,
-  prepareOutput,
-  type OutputCut,
-  type PreparedOutput,
-  type ReadOnTarget,
-  type ToolOutputOptions,
-} from './results/output'
-export { READ_VAR_TOOL, readOnRequest } from './results/read-on'
+export { DEFAULT_OUTPUT_LIMIT, type ToolOutputOptions } from './results/output'
 export { createVariableTools } from './results/var-tools'
 export {
-  applyGroupState,
-  BASE_RULES,
   buildToolRules,
   emptyGroupState,
   isGroupEnabled,
   isToolOn,
-  ruleVariableName,
-  RULE_VARIABLE_PREFIX,
   type GroupState,
   type SkillRule,
   type ToolGroup,
 } from './groups'
-export { compactTranscript, contextHint, RESULT_PREVIEW_CHARS, runVariables, toolExecutionLog } from './chat/compact'
+export { compactTranscript } from './chat/compact'

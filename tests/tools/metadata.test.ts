@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { createBuiltinTools, createMemoryFileStore } from '../../src/tools'
 import { createNodeSandboxRunner } from '../../src/tools/node'
-import { coerceArguments, type MethodParameter } from '../../src/core'
+import { type MethodParameter } from '../../src/core'
+import { coerceArguments } from '../../src/core/execution/arguments'
 
 const tools = createBuiltinTools({ files: createMemoryFileStore(), sandbox: createNodeSandboxRunner() })
 const methods = tools.flatMap((tool) => tool.getMetadata().methods.map((method) => ({ tool, method })))

@@ -68,7 +68,7 @@ export interface CallPlan extends PlannedCall {
   request: ParsedRequest
   /** A numbered batch: its items, run in this order (each by its own verdict). */
   items?: PlannedCall[]
-  /** False until the tools' policy hooks have been consulted (`consultPolicies`). */
+  /** False until the tools' policy hooks have been consulted (`ToolSession.planWithPolicies`). */
   policiesConsulted: boolean
 }
 

@@ -5,7 +5,7 @@
  * person is told and what happens cannot drift apart.
  *
  * `planCall` is synchronous and pure; a tool's policy hook may be asynchronous, so it is
- * consulted in a second step (`consultPolicies`), and `planToolCall` does both.
+ * consulted in a second step (a tool session's `planWithPolicies` does both).
  */
 import type { ParsedRequest } from '../types'
 import { toolRegistryManager } from '../tools/registry-manager'

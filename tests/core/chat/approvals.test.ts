@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  createApprovalGate,
-  createRequestIdSession,
-  resolveNativeCall,
-  type ApprovalDecision,
-  type PendingCall,
-} from '../../../src/core'
+import { createApprovalGate, createRequestIdSession, type ApprovalDecision, type PendingCall } from '../../../src/core'
+import { resolveNativeCall } from '../../../src/core/chat/native'
 
 const call = (routingName: string, args: Record<string, unknown>): PendingCall => {
   const [toolId = '', method = ''] = routingName.split('_')

@@ -9,9 +9,9 @@ import {
   isToolOn,
   parseToolRequests,
   runToolLoop,
-  toolExecutionLog,
   directRequest,
 } from '../../../src/core'
+import { toolExecutionLog } from '../../../src/core/chat/compact'
 import { config, useChatFixture } from './chat-fixtures'
 
 const fixture = useChatFixture()

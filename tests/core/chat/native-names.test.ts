@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  createRequestIdSession,
-  nativeFunctionName,
-  nativeNameMap,
-  nativeToolDefinitions,
-  resolveNativeCall,
-  type DiscoveredTool,
-} from '../../../src/core'
+import { createRequestIdSession, nativeNameMap, nativeToolDefinitions, type DiscoveredTool } from '../../../src/core'
+import { nativeFunctionName, resolveNativeCall } from '../../../src/core/chat/native'
 
 describe('native function names', () => {
   const tools: DiscoveredTool[] = [

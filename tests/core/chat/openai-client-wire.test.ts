@@ -6,7 +6,8 @@
 import { createServer, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ChatRequestError, createCompletionAccumulator, createOpenAIClient, type Completion } from '../../../src/core'
+import { ChatRequestError, createOpenAIClient, type Completion } from '../../../src/core'
+import { createCompletionAccumulator } from '../../../src/core/chat/completion-accumulator'
 
 const KEY = 'sk-live-0123456789abcdef'
 const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>

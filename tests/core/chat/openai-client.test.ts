@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ChatRequestError, createCompletionAccumulator, createOpenAIClient, listModels } from '../../../src/core'
+import { ChatRequestError, createOpenAIClient, listModels } from '../../../src/core'
+import { createCompletionAccumulator } from '../../../src/core/chat/completion-accumulator'
 import { useChatFixture } from './chat-fixtures'
 
 const fixture = useChatFixture({ apiKey: 'sk-test' })

@@ -7,7 +7,6 @@ import {
   parseToolRequests,
   planCall,
   planDiagnostics,
-  planToolCall,
   routingName,
   type CallPlan,
   type ExecuteOptions,
@@ -15,6 +14,7 @@ import {
   type ParsedRequest,
   type ToolRegistry,
 } from '../../../src/core'
+import { planToolCall } from '../../../src/core/execution/plan'
 import { createBuiltinTools, createMemoryFileStore } from '../../../src/tools'
 import { mathTool, request } from '../../fixtures/tools'
 

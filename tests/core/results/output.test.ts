@@ -7,10 +7,10 @@ import {
   directRequest,
   executeToolRequest,
   parseToolRequests,
-  prepareOutput,
   type ExecuteOptions,
   type ToolRegistry,
 } from '../../../src/core'
+import { prepareOutput } from '../../../src/core/results/output'
 
 const BIG = Array.from({ length: 5000 }, (_, i) => `line ${String(i).padStart(4, '0')}`).join('\n') // 49,999 characters
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { encodeValue, parseToolRequests, renderVcpRequest, vcpProtocol } from '../../../../src/core'
+import { parseToolRequests, renderVcpRequest, vcpProtocol } from '../../../../src/core'
+import { encodeValue } from '../../../../src/core/protocols/vcp/render'
 import type { ToolDefinitionInput } from '../../../../src/core'
 
 const calculator: ToolDefinitionInput = {

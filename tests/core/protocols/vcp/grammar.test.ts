@@ -2,7 +2,8 @@
  * One describe per rule of docs/vcp-grammar.md, with hand-written fixtures.
  */
 import { describe, expect, it } from 'vitest'
-import { parseToolRequests, requestFields } from '../../../../src/core'
+import { parseToolRequests } from '../../../../src/core'
+import { requestFields } from '../../../../src/core/protocols/vcp/fields'
 import { block, codes, parse } from './helpers'
 
 describe('blocks', () => {

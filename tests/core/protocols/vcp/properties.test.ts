@@ -7,7 +7,8 @@ import { streamInPieces } from '../../../fixtures/stream'
 import { checkReply } from '../../../fuzz/oracle'
 import { chunkingArb, replyArb } from '../../../fuzz/replies'
 import { describe, expect, it } from 'vitest'
-import { createRequestIdSession, encodeValue, parseToolRequests, vcpProtocol } from '../../../../src/core'
+import { createRequestIdSession, parseToolRequests, vcpProtocol } from '../../../../src/core'
+import { encodeValue } from '../../../../src/core/protocols/vcp/render'
 import type { MethodMetadata, MethodParameter } from '../../../../src/core'
 
 /** FC_RUNS_SCALE=20 npx vitest run tests/core/protocols/vcp/properties.test.ts searches harder. */
