@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { parseToolRequests } from '../../src/core'
 import { runCli } from '../../src/cli/vcp'
 import { memoryIo } from './memory-io'
-import { SAMPLE_REPLIES } from '../../src/components/parser/samples'
+import { SAMPLE_REPLIES } from '../../src/parsing/samples'
 
 const REQUEST =
   '<<<[TOOL_REQUEST]>>>\ntool_name:「始」calc_evaluate「末」,\nexpression:「始」1+2「末」\n<<<[END_TOOL_REQUEST]>>>'

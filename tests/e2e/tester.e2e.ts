@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { launchChromium, newContextPage, screenshotPath } from './support/browser'
-import { SAMPLE_REPLIES } from '../../src/components/parser/samples'
+import { SAMPLE_REPLIES } from '../../src/parsing/samples'
 import { runCli, type CliIo } from '../../src/cli/vcp'
 import { createBuiltinTools, createMemoryFileStore } from '../../src/tools'
 import { createNodeSandboxRunner } from '../../src/tools/node'

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
 import { useParserStore } from '../../src/stores/parser'
-import { SAMPLE_REPLIES } from '../../src/components/parser/samples'
+import { SAMPLE_REPLIES } from '../../src/parsing/samples'
 import { useFreshApp } from '../helpers-ui'
 import { flushPromises } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'

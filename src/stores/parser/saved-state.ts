@@ -4,7 +4,7 @@
  */
 import { getCurrentScope, onScopeDispose, type Ref } from 'vue'
 import { isRecord, persistedRef } from '../../persistence/persisted'
-import { SAMPLE_REPLIES } from '../../components/parser/samples'
+import { SAMPLE_REPLIES } from '../../parsing/samples'
 
 /** Everything the Parser saves. */
 export interface ParserState {
