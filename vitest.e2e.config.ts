@@ -9,5 +9,8 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // A poll waits for a state; on a busy 2-core machine a page can take seconds to reach it
+    // (the default of 1 s once cut off a paste's cards half drawn).
+    expect: { poll: { timeout: 20_000 } },
   },
 })
