@@ -2,7 +2,9 @@
  * What the XML-invoke format definitions have in common: their family's name, values written as
  * text, values typed by the tool's schema, and the bounded look after an opener that `claims` takes.
  */
+import type { FormatProblem } from '../format'
 import { skipSpace } from '../json-pieces'
+import { setOwn } from '../../../own-record'
 import { typeBySchema, type JsonSchema, type TypedValue } from '../tool-hints'
 import { startsOrEnds } from './xml-invoke-header'
 
@@ -24,4 +26,37 @@ export function followedBy(source: string, at: number, opener: string, marker: s
   const from = at + opener.length
   const i = skipSpace(source, from, Math.min(source.length, from + LOOK))
   return startsOrEnds(source, i, marker) && (i < source.length || i - from < LOOK)
+}
+
+/**
+ * Keeps a parameter's typed value in `args` (a key given again: the last value wins). A value that
+ * does not read as its schema says, and a key given twice, each add a warning at their span.
+ */
+export function keepArgument(
+  args: Record<string, unknown>,
+  problems: FormatProblem[],
+  key: string,
+  typed: TypedValue,
+  [valueStart, valueEnd]: [number, number],
+  [keyStart, keyEnd]: [number, number],
+): void {
+  if (typed.problem !== undefined) {
+    problems.push({
+      severity: 'warning',
+      code: 'argument-type',
+      message: `the value of "${key}" does not read as declared: ${typed.problem}; it is kept as text.`,
+      offset: valueStart,
+      length: valueEnd - valueStart,
+    })
+  }
+  if (Object.prototype.hasOwnProperty.call(args, key)) {
+    problems.push({
+      severity: 'warning',
+      code: 'duplicate-argument',
+      message: `"${key}" is given more than once; the last value is kept.`,
+      offset: keyStart,
+      length: keyEnd - keyStart,
+    })
+  }
+  setOwn(args, key, typed.value)
 }

@@ -7,8 +7,8 @@ import type { FormatContext, FormatProblem } from '../format'
 import { skipSpace, trimSpan } from '../json-pieces'
 import { typeBySchema, type JsonSchema, type TypedValue } from '../tool-hints'
 import { parseLenientJson } from '../../json/lenient-json'
-import { setOwn } from '../../../own-record'
 import { earliest } from '../marker-search'
+import { keepArgument } from './xml-invoke-common'
 import { KEY_CLOSE, KEY_OPEN, VALUE_CLOSE, VALUE_OPEN, type GlmFinders } from './xml-invoke-glm-tags'
 
 /** A value as GLM's servers read it: by its schema, else as JSON when it is JSON, else as text. */
@@ -64,26 +64,7 @@ export function readArgument(
     return next
   }
   const typed = glmValue(text.slice(valueStart, valueEnd), context.tools.parameter(toolName, key))
-  if (typed.problem !== undefined) {
-    const [s, e] = trimSpan(text, valueStart, valueEnd)
-    problems.push({
-      severity: 'warning',
-      code: 'argument-type',
-      message: `the value of "${key}" does not read as declared: ${typed.problem}; it is kept as text.`,
-      offset: s,
-      length: e - s,
-    })
-  }
-  if (Object.prototype.hasOwnProperty.call(args, key)) {
-    problems.push({
-      severity: 'warning',
-      code: 'duplicate-argument',
-      message: `"${key}" is given more than once; the last value is kept.`,
-      offset: open,
-      length: keyEnd - open,
-    })
-  }
-  setOwn(args, key, typed.value)
+  keepArgument(args, problems, key, typed, trimSpan(text, valueStart, valueEnd), [open, keyEnd])
   return next
 }
 

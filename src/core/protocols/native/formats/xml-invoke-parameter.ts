@@ -4,8 +4,8 @@
  * missing, to the next tag; the value is typed by the tool's schema.
  */
 import type { FormatProblem } from '../format'
-import { setOwn } from '../../../own-record'
 import { type MarkerFinder as Finder, earliest } from '../marker-search'
+import { keepArgument } from './xml-invoke-common'
 import { readTagHeader, type TagHeader } from './xml-invoke-header'
 import type { InvokeSource } from './xml-invoke-grammar'
 
@@ -109,25 +109,7 @@ function storeValue(
   const valueStart = header.end
   const [vs, ve] = s.g.trim(s.text, valueStart, valueEnd)
   const typed = s.g.value(s.text.slice(vs, ve), s.context.tools.parameter(toolName, key), header.attributes)
-  if (typed.problem !== undefined) {
-    problems.push({
-      severity: 'warning',
-      code: 'argument-type',
-      message: `the value of "${key}" does not read as declared: ${typed.problem}; it is kept as text.`,
-      offset: vs,
-      length: ve - vs,
-    })
-  }
-  if (Object.prototype.hasOwnProperty.call(args, key)) {
-    problems.push({
-      severity: 'warning',
-      code: 'duplicate-argument',
-      message: `"${key}" is given more than once; the last value is kept.`,
-      offset: open,
-      length: valueStart - open,
-    })
-  }
-  setOwn(args, key, typed.value)
+  keepArgument(args, problems, key, typed, [vs, ve], [open, valueStart])
 }
 
 /**
