@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { checkNativeCase } from '../../../fuzz/native-oracle'
+import { createStreamParser } from '../../../../src/core/parser'
+import type { ParsedRequest } from '../../../../src/core/types'
 import { calls, codes, expectManyCallsStream, expectStreamingEqualsOneShot, parse, streamEvents } from './helpers'
 import { createNativeParser, contextFor } from '../../../../src/core/protocols/native/protocol'
 import {
@@ -485,4 +488,60 @@ describe('Granite 20B FC', () => {
 
 describe.each(jsonBareFormats.map((f) => [f.id, f] as const))('%s streaming over many calls', (_id, format) => {
   it('settles each call as it closes and equals one-shot', () => expectManyCallsStream(format))
+})
+
+/** Fed `size` characters at a time: the requests the stream settled, and end()'s. */
+function settledAndEnd(format: string, text: string, size: number) {
+  const parser = createStreamParser(format, {})
+  const settled: ParsedRequest[] = []
+  for (let i = 0; i < text.length; i += size)
+    for (const e of parser.feed(text.slice(i, i + size))) if (e.type === 'block-close') settled.push(e.request)
+  return { settled, end: parser.end().requests }
+}
+
+/** A settled card is final: end() returns the very same request (span, name, arguments, diagnostics). */
+function expectSettledInEnd(format: string, text: string, size: number): void {
+  const { settled, end } = settledAndEnd(format, text, size)
+  for (const request of settled) {
+    const same = end.find((r) => r.requestId === request.requestId)
+    const where = `${format}, chunks of ${size}`
+    expect(same && [same.start, same.end, same.toolName, same.arguments], where).toEqual([
+      request.start,
+      request.end,
+      request.toolName,
+      request.arguments,
+    ])
+    expect(same, where).toEqual(request)
+  }
+}
+
+describe('a call list whose first item is broken, with an opener nested in it', () => {
+  const inner = '{"name": "calc_evaluate", "arguments": {"expression": "6*7"}}'
+  // The list closes at a stray `}` after a slip; the text after it must not change the settled call.
+  const tail = '@9U},}}]"get_weather"'
+
+  it('FireFunction v2: the card settled in chunks of 5 is the one end() returns', () => {
+    const text = ` functools[{$$ functools[${inner}]${tail}`
+    expectSettledInEnd('firefunction-v2', text, 5)
+    expect(checkNativeCase({ format: 'firefunction-v2', text }, { size: 5 })).toBeNull()
+  })
+
+  it.each([
+    ['firefunction-v2', ` functools[{"name": "calc_evaluate", "arguments":  functools[${inner}]${tail}`],
+    ['phi4-mini', `functools[{$$ functools[${inner}]${tail}`],
+    ['llama3-json', `<|python_tag|>[{$$ <|python_tag|>[${inner}]${tail}`],
+    ['xlam', `[{"name": "a" $$ [${inner}]${tail}`],
+  ])('%s: every settled card is in end(), in chunks of 1 to 8', (format, text) => {
+    expect(settledAndEnd(format, text, 1).settled.length, 'the broken call settles').toBeGreaterThan(0)
+    for (let size = 1; size <= 8; size++) {
+      expectSettledInEnd(format, text, size)
+      expect(checkNativeCase({ format, text }, { size }), `chunks of ${size}`).toBeNull()
+    }
+  })
+
+  it('quotes what follows the slip only up to the end of the list', () => {
+    const text = 'functools[{"name": "a", "arguments": {}}, 7] and then the weather'
+    const error = parse('phi4-mini', text).diagnostics.find((d) => d.code === 'invalid-call')
+    expect(error?.message).toMatch(/; found "7\]"\.$/)
+  })
 })

@@ -194,15 +194,18 @@ function readListItems(
     const c = text[i]
     if (c === ']') return i + 1
     if (c !== '{') {
+      const end = jsonValueEnd(text, open)
+      // Quoted no further than the list's end: a call settled there must read the same once more text comes.
+      const found = text.slice(i, Math.min(i + 12, end === -1 ? limit : end))
       const last = items[items.length - 1]
       ;(last ? last.problems : problems).push({
         severity: 'error',
         code: 'invalid-call',
-        message: `${what} must hold call objects \`{"name": ..., "arguments": {...}}\`; found ${JSON.stringify(text.slice(i, i + 12))}.`,
+        message: `${what} must hold call objects \`{"name": ..., "arguments": {...}}\`; found ${JSON.stringify(found)}.`,
         offset: i,
         length: 1,
       })
-      return jsonValueEnd(text, open)
+      return end
     }
     const call = readObjectCall(text, i, limit)
     items.push(call)
