@@ -357,3 +357,36 @@ console.log(`  compact record                     ${grouped(c0.compactChars)}`)
 console.log(
   `  saved                              ${grouped(c0.nativeChars - c0.compactChars)} (${((1 - c0.compactChars / c0.nativeChars) * 100).toFixed(1)}%)`,
 )
+
+const evalRuns = measure('eval', '')
+const e0 = evalRuns[0].ms
+console.log(
+  `\nEval lab, offline lane: ${grouped(e0.replies)} captured replies (raw text in four forms and decoded calls)`,
+)
+console.log(
+  `  read and scored                    ${spread(
+    evalRuns.map((r) => r.ms.scoreMs),
+    0,
+    ' ms',
+  )}`,
+)
+console.log(
+  `  replies per second                 ${spread(
+    evalRuns.map((r) => (r.ms.replies * 1000) / r.ms.scoreMs),
+    0,
+  )}`,
+)
+console.log(
+  `  JSON.parse of the lines alone      ${spread(
+    evalRuns.map((r) => r.ms.parseMs),
+    1,
+    ' ms',
+  )}`,
+)
+console.log(
+  `  scoring / JSON.parse               ${spread(
+    evalRuns.map((r) => r.ms.scoreMs / r.ms.parseMs),
+    0,
+    'x',
+  )}`,
+)

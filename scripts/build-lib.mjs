@@ -5,6 +5,7 @@
 //   ./vue         useToolCalling and useChatRun (Vue is a peer dependency)
 //   ./tools/node  the built-in tools with their Node backends (files in a folder, the sandbox in workers)
 //   ./tools/browser  the built-in tools with their browser backends (IndexedDB, Web Workers)
+//   ./eval        the eval lab: suites, BFCL's checker, offline and live scoring, metrics
 //   ./mcp         MCP servers as tool sources (the MCP SDK loads only with this entry)
 //   ./mcp/node    MCP's stdio transport for Node
 import { build } from 'esbuild'
@@ -18,6 +19,7 @@ await build({
     vue: 'src/composables/index.ts',
     'tools/node': 'src/tools/node/index.ts',
     'tools/browser': 'src/tools/browser/index.ts',
+    eval: 'src/core/eval/index.ts',
     mcp: 'src/core/mcp/index.ts',
     'mcp/node': 'src/mcp/node.ts',
   },

@@ -4,6 +4,7 @@
  */
 import { isFinalAnswerInstruction, renderVcpRequest, type ChatMessage } from '../../src/core'
 import type { ChatRequestBody } from './server'
+import { createEvalScenarios } from './eval-scenarios'
 
 export interface ScriptedCall {
   id?: string
@@ -251,4 +252,5 @@ export const scenarios: Record<string, Scenario> = {
     reply('This reply is cut off half-way through by the server. '.repeat(3), { ending: 'drop' }),
   /** The stream ends without `data: [DONE]`. */
   'no-done': () => reply('This reply never says it is done.', { ending: 'no-done' }),
+  ...createEvalScenarios(),
 }

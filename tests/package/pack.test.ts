@@ -27,7 +27,7 @@ import { launchChromium, SCREENSHOTS } from '../e2e/support/browser'
 const run = promisify(execFile)
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
 /** Packages the workbench app needs and the library must not bring. */
-const APP_ONLY = ['element-plus', 'monaco-editor', 'pinia', 'markdown-it', 'vue-i18n']
+const APP_ONLY = ['element-plus', 'monaco-editor', 'pinia', 'markdown-it', 'vue-i18n', 'echarts']
 const VUE_VERSION = (JSON.parse(readFileSync('node_modules/vue/package.json', 'utf8')) as { version: string }).version
 
 describe('the installable package', () => {
@@ -81,6 +81,26 @@ describe('the installable package', () => {
     expect(out.content).toContain('VkNQIFdvcmtiZW5jaA==')
   }, 60_000)
 
+  it('scores a captured reply with the eval entry under plain node', async () => {
+    writeFileSync(
+      join(project, 'score.mjs'),
+      `import { scoreReply } from 'vcp-workbench/eval'
+const testCase = {
+  id: 'simple_0',
+  category: 'simple',
+  messages: [{ role: 'user', content: 'The factorial of 5?' }],
+  functions: [{ name: 'math.factorial', parameters: { type: 'dict', properties: { number: { type: 'integer' } }, required: ['number'] } }],
+  expected: [{ 'math.factorial': { number: [5] } }],
+}
+const right = scoreReply(testCase, { result: '[math.factorial(number=5)]' })
+const wrong = scoreReply(testCase, { result: [{ math_factorial: { number: 6 } }] })
+console.log(JSON.stringify({ right: right.valid, wrong: wrong.errorType }))
+`,
+    )
+    const { stdout } = await run(process.execPath, ['score.mjs'], { cwd: project })
+    expect(JSON.parse(stdout.trim())).toEqual({ right: true, wrong: 'value_error:others' })
+  }, 60_000)
+
   it('type-checks a Vue consumer that imports every entry, with vue-tsc under strict', async () => {
     writeFileSync(
       join(project, 'consumer.ts'),
@@ -89,7 +109,9 @@ import { createNodeBuiltinTools } from 'vcp-workbench/tools/node'
 import { createBrowserBuiltinTools } from 'vcp-workbench/tools/browser'
 import { parseMcpConfig } from 'vcp-workbench/mcp'
 import { nodeMcpTransport } from 'vcp-workbench/mcp/node'
+import { summarize, type EvalSummary } from 'vcp-workbench/eval'
 
+export const emptySummary: EvalSummary = summarize([])
 const registry = createToolRegistryManager()
 for (const tool of createNodeBuiltinTools({ folder: './files' })) registry.register(tool)
 const [request] = parseToolRequests('<<<[TOOL_REQUEST]>>>\\ntool_name:「始」calc_evaluate「末」,\\nexpression:「始」1+1「末」\\n<<<[END_TOOL_REQUEST]>>>').requests

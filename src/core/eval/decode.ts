@@ -1,0 +1,189 @@
+/**
+ * A reply read as calls in BFCL's decoded form. A reply arrives as raw text (parsed with any
+ * protocol or native format, auto by default), as native `tool_calls`, or already decoded as BFCL's
+ * result files hold it (`[{"name": {"arg": value}}]`, or `[{"name": "{\"arg\": value}"}]` for
+ * function-calling models). Never throws: what cannot be read is a decoding error with BFCL's label.
+ */
+import type { NativeToolCall } from '../chat/types'
+import { parseToolRequests } from '../parser'
+import { isRecord, setOwn } from '../own-record'
+import { parseLenientJson } from '../protocols/json/lenient-json'
+import type { ParsedRequest, ParseResult } from '../types'
+import { standardSchema, type EvalToolset } from './functions'
+import type { DecodedCall, EvalFunction, FormatCompliance } from './types'
+
+/** What a reply decoded to, or why it could not be decoded (BFCL's `ast_decoder:*` labels). */
+export interface DecodedReply {
+  calls: DecodedCall[]
+  compliance: FormatCompliance
+  /** Set when decoding failed: the reply cannot be scored as calls. */
+  failure?: { errorType: 'ast_decoder:decoder_failed' | 'ast_decoder:decoder_wrong_output_format'; errors: string[] }
+}
+
+/** How raw text is read. */
+export interface DecodeOptions {
+  /** A protocol or native format id. @default 'auto' */
+  protocol?: string
+  /** The model that wrote the reply: auto then reads that model's formats. */
+  model?: string
+}
+
+/** Decodes a result as a BFCL result file or a live run holds it: text, or already decoded calls. */
+export function decodeResult(result: unknown, toolset: EvalToolset, options: DecodeOptions = {}): DecodedReply {
+  if (typeof result === 'string') return decodeText(result, toolset, options)
+  if (Array.isArray(result)) return decodeBfclCalls(result, toolset)
+  return wrongShape(`the result is ${describe(result)}, not reply text or a list of calls`)
+}
+
+/** Decodes reply text with a protocol or native format (auto by default). */
+export function decodeText(text: string, toolset: EvalToolset, options: DecodeOptions = {}): DecodedReply {
+  const parse = parseToolRequests(text, options.protocol ?? 'auto', {
+    tools: toolset.hints,
+    ...(options.model ? { model: options.model } : {}),
+  })
+  const compliance = complianceOf(parse, options.protocol ?? 'auto')
+  const broken = parse.requests.filter((request) => !request.valid)
+  if (broken.length > 0) {
+    const errors = parse.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.code}: ${d.message}`)
+    return { calls: [], compliance, failure: { errorType: 'ast_decoder:decoder_failed', errors } }
+  }
+  if (parse.requests.length === 0) {
+    // BFCL's decoders fail on a reply with no call; for an irrelevance case that is the pass.
+    const errors = [
+      'no call found in the reply',
+      ...compliance.diagnostics.filter((d) => d.severity !== 'info').map((d) => `${d.code}: ${d.message}`),
+    ]
+    return { calls: [], compliance, failure: { errorType: 'ast_decoder:decoder_failed', errors } }
+  }
+  const calls = parse.requests.map((request) => callOf(request, toolset))
+  return { calls, compliance }
+}
+
+/** Decodes a native reply: its `tool_calls`, or when it has none, markup its text may hold. */
+export function decodeNative(
+  content: string,
+  toolCalls: readonly NativeToolCall[],
+  toolset: EvalToolset,
+): DecodedReply {
+  if (toolCalls.length === 0) {
+    const fromText = decodeText(content, toolset)
+    const noMarkup = fromText.calls.length === 0 && fromText.compliance.diagnostics.every((d) => d.severity === 'info')
+    if (noMarkup) return { ...fromText, compliance: { parsed: true, format: 'native', diagnostics: [] } }
+    const note = { severity: 'warning', code: 'calls-in-content', message: 'the calls came as text, not as tool_calls' }
+    return {
+      ...fromText,
+      compliance: { ...fromText.compliance, parsed: false, diagnostics: [note, ...fromText.compliance.diagnostics] },
+    }
+  }
+  const entries = toolCalls.map((call) => ({ [call.function.name]: call.function.arguments }))
+  const decoded = decodeBfclCalls(entries, toolset)
+  return { ...decoded, compliance: { ...decoded.compliance, format: 'native' } }
+}
+
+/** BFCL's decoded form, or a function-calling model's `[{"name": "<JSON arguments>"}]`. */
+function decodeBfclCalls(entries: readonly unknown[], toolset: EvalToolset): DecodedReply {
+  const calls: DecodedCall[] = []
+  for (const [index, entry] of entries.entries()) {
+    const keys = isRecord(entry) ? Object.keys(entry) : []
+    if (!isRecord(entry) || keys.length !== 1)
+      return wrongShape(`call ${index} is ${describe(entry)}, not one {"name": arguments} pair`)
+    const written = keys[0] as string
+    let args = entry[written]
+    if (typeof args === 'string') {
+      const parsed = parseLenientJson(args)
+      if (!parsed.ok)
+        return failed(`the arguments of call ${index} (${JSON.stringify(written)}) are not JSON: ${parsed.message}`)
+      args = parsed.value
+    }
+    if (!isRecord(args)) return wrongShape(`the arguments of call ${index} are ${describe(args)}, not an object`)
+    calls.push(named(toolset.functionNamed(written)?.name ?? written, args))
+  }
+  return { calls, compliance: { parsed: true, format: 'decoded', diagnostics: [] } }
+}
+
+function callOf(request: ParsedRequest, toolset: EvalToolset): DecodedCall {
+  const fn = toolset.functionNamed(request.toolName)
+  const name = fn?.name ?? request.toolName
+  if (isRecord(request.arguments)) return named(name, request.arguments)
+  return named(name, fn ? typedByFunction(request.args, fn) : request.args)
+}
+
+function named(name: string, args: Record<string, unknown>): DecodedCall {
+  const call: DecodedCall = Object.create(null) as DecodedCall
+  const copy: Record<string, unknown> = Object.create(null) as Record<string, unknown>
+  for (const key of Object.keys(args)) setOwn(copy, key, args[key])
+  setOwn(call, name, copy)
+  return call
+}
+
+/**
+ * Text values (VCP writes every value as text) brought to the declared type where they read as it
+ * cleanly; anything else stays text, so the checker reports the type the model got wrong.
+ */
+function typedByFunction(args: Record<string, string>, fn: EvalFunction): Record<string, unknown> {
+  const properties = isRecord(fn.parameters?.properties) ? fn.parameters.properties : {}
+  const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>
+  for (const key of Object.keys(args)) {
+    const schema = Object.hasOwn(properties, key) ? standardSchema(properties[key]) : {}
+    setOwn(out, key, typedText(args[key] as string, typeof schema.type === 'string' ? schema.type : undefined))
+  }
+  return out
+}
+
+const INTEGER_TEXT = /^[+-]?\d+$/
+const NUMBER_TEXT = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/
+
+function typedText(text: string, type: string | undefined): unknown {
+  const trimmed = text.trim()
+  switch (type) {
+    case 'integer':
+      return INTEGER_TEXT.test(trimmed) ? Number(trimmed) : text
+    case 'number':
+      return NUMBER_TEXT.test(trimmed) ? Number(trimmed) : text
+    case 'boolean':
+      return /^(true|false)$/i.test(trimmed) ? trimmed.toLowerCase() === 'true' : text
+    case 'array':
+    case 'object': {
+      const parsed = parseLenientJson(trimmed)
+      const fits = parsed.ok && (type === 'array' ? Array.isArray(parsed.value) : isRecord(parsed.value))
+      return parsed.ok && fits ? parsed.value : text
+    }
+    default:
+      return text
+  }
+}
+
+function complianceOf(parse: ParseResult, protocol: string): FormatCompliance {
+  const diagnostics = parse.diagnostics.map((d) => ({ severity: d.severity, code: d.code, message: d.message }))
+  const parsed = !parse.diagnostics.some((d) => d.severity === 'error') && parse.requests.every((r) => r.valid)
+  const found = parse.requests.length > 0
+  const format =
+    protocol !== 'auto'
+      ? found
+        ? protocol
+        : undefined
+      : (parse.detected?.find((d) => d.requests > 0)?.id ?? parse.detected?.[0]?.id)
+  return { parsed, ...(format ? { format } : {}), diagnostics }
+}
+
+function failed(error: string): DecodedReply {
+  return {
+    calls: [],
+    compliance: { parsed: false, diagnostics: [] },
+    failure: { errorType: 'ast_decoder:decoder_failed', errors: [error] },
+  }
+}
+
+function wrongShape(error: string): DecodedReply {
+  return {
+    calls: [],
+    compliance: { parsed: false, diagnostics: [] },
+    failure: { errorType: 'ast_decoder:decoder_wrong_output_format', errors: [error] },
+  }
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return 'a list'
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`
+}

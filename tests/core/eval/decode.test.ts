@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest'
+import { decodeNative, decodeResult, evalToolset, type EvalFunction } from '../../../src/core/eval'
+
+const area: EvalFunction = {
+  name: 'geometry.area',
+  description: 'Area of a shape.',
+  parameters: {
+    type: 'dict',
+    properties: {
+      base: { type: 'integer' },
+      height: { type: 'float' },
+      round: { type: 'boolean' },
+      sides: { type: 'array', items: { type: 'integer' } },
+      options: { type: 'dict', properties: { unit: { type: 'string' } } },
+      label: { type: 'string' },
+    },
+    required: ['base'],
+  },
+}
+const toolset = evalToolset([area])
+
+describe('decodeResult', () => {
+  it('types VCP text values by the declared schema', () => {
+    const text = [
+      '<<<[TOOL_REQUEST]>>>',
+      'tool_name:「始」geometry_area「末」,',
+      'base:「始」10「末」,',
+      'height:「始」2.5「末」,',
+      'round:「始」TRUE「末」,',
+      'sides:「始」[3, 4]「末」,',
+      'options:「始」{"unit": "cm"}「末」,',
+      'label:「始」10「末」',
+      '<<<[END_TOOL_REQUEST]>>>',
+    ].join('\n')
+    const decoded = decodeResult(text, toolset, { protocol: 'vcp' })
+    expect(decoded.failure).toBeUndefined()
+    expect(decoded.calls).toEqual([
+      { 'geometry.area': { base: 10, height: 2.5, round: true, sides: [3, 4], options: { unit: 'cm' }, label: '10' } },
+    ])
+    expect(decoded.compliance).toMatchObject({ parsed: true, format: 'vcp' })
+  })
+
+  it('keeps a value that does not read as its type as text, for the checker to report', () => {
+    const text =
+      '<<<[TOOL_REQUEST]>>>\ntool_name:「始」geometry_area「末」,\nbase:「始」ten「末」\n<<<[END_TOOL_REQUEST]>>>'
+    expect(decodeResult(text, toolset, { protocol: 'vcp' }).calls).toEqual([{ 'geometry.area': { base: 'ten' } }])
+  })
+
+  it("reads BFCL's decoded form and a function-calling model's JSON-string arguments", () => {
+    expect(decodeResult([{ 'geometry.area': { base: 1 } }], toolset).calls).toEqual([{ 'geometry.area': { base: 1 } }])
+    expect(decodeResult([{ geometry_area: '{"base": 2}' }], toolset).calls).toEqual([{ 'geometry.area': { base: 2 } }])
+  })
+
+  it('labels what cannot be decoded as BFCL does', () => {
+    expect(decodeResult({ a: 1 }, toolset).failure?.errorType).toBe('ast_decoder:decoder_wrong_output_format')
+    expect(decodeResult([{ a: 1, b: 2 }], toolset).failure?.errorType).toBe('ast_decoder:decoder_wrong_output_format')
+    expect(decodeResult([{ a: 'not json {' }], toolset).failure).toMatchObject({
+      errorType: 'ast_decoder:decoder_failed',
+    })
+    expect(decodeResult('no calls here', toolset).failure?.errors[0]).toBe('no call found in the reply')
+    const broken = decodeResult('<tool_call>{"name": "geometry_area", "arguments": {"base": </tool_call>', toolset)
+    expect(broken.failure?.errorType).toBe('ast_decoder:decoder_failed')
+    expect(broken.compliance.parsed).toBe(false)
+    expect(broken.failure?.errors.join(' ')).toMatch(/invalid-json/)
+  })
+
+  it('never lets a __proto__ key reach a prototype', () => {
+    const decoded = decodeResult([{ geometry_area: '{"__proto__": {"polluted": 1}, "base": 1}' }], toolset)
+    const args = decoded.calls[0]?.['geometry.area'] as Record<string, unknown>
+    expect(Object.keys(args)).toEqual(['__proto__', 'base'])
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+  })
+})
+
+describe('decodeNative', () => {
+  it('reads tool_calls by their model-facing names', () => {
+    const decoded = decodeNative(
+      '',
+      [{ id: '1', type: 'function', function: { name: 'geometry_area', arguments: '{"base": 3}' } }],
+      toolset,
+    )
+    expect(decoded.calls).toEqual([{ 'geometry.area': { base: 3 } }])
+    expect(decoded.compliance).toMatchObject({ parsed: true, format: 'native' })
+  })
+
+  it('takes calls written into the text, and says so', () => {
+    const decoded = decodeNative(
+      '<tool_call>{"name": "geometry_area", "arguments": {"base": 3}}</tool_call>',
+      [],
+      toolset,
+    )
+    expect(decoded.calls).toHaveLength(1)
+    expect(decoded.compliance.parsed).toBe(false)
+    expect(decoded.compliance.diagnostics[0]?.code).toBe('calls-in-content')
+  })
+
+  it('is a clean reply with no call when the text holds no markup', () => {
+    const decoded = decodeNative('Hello there.', [], toolset)
+    expect(decoded.calls).toEqual([])
+    expect(decoded.compliance.parsed).toBe(true)
+    expect(decoded.failure?.errorType).toBe('ast_decoder:decoder_failed')
+  })
+})
