@@ -6,9 +6,17 @@ import globals from 'globals'
 import prettier from 'eslint-config-prettier/flat'
 
 const CORE_DEEP_IMPORT = {
-  group: ['**/core/*', '!**/core/mcp', '!**/core/internal', '**/core/mcp/*', '!**/core/mcp/config'],
+  group: [
+    '**/core/*',
+    '!**/core/mcp',
+    '!**/core/eval',
+    '!**/core/internal',
+    '**/core/mcp/*',
+    '!**/core/mcp/config',
+    '**/core/eval/*',
+  ],
   message:
-    'Import the core through its index (src/core), src/core/mcp (its config alone: src/core/mcp/config), or (for the shared helpers of the app) src/core/internal: its inner modules are not its API.',
+    'Import the core through its index (src/core), src/core/mcp (its config alone: src/core/mcp/config), src/core/eval, or (for the shared helpers of the app) src/core/internal: its inner modules are not its API.',
 }
 
 export default tseslint.config(

@@ -1,4 +1,5 @@
-import { readFile, writeFile } from 'node:fs/promises'
+import { createReadStream } from 'node:fs'
+import { appendFile, readFile, writeFile } from 'node:fs/promises'
 import { runCli } from '../src/cli/vcp'
 import { createNodeBuiltinTools } from '../src/tools/node'
 
@@ -17,6 +18,12 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 const status = await runCli(process.argv.slice(2), {
   readFile: (path) => readFile(path, 'utf8'),
   writeFile: (path, text) => writeFile(path, text, 'utf8'),
+  appendFile: (path, text) => appendFile(path, text, 'utf8'),
+  // A stream read with an encoding yields strings, a multi-byte character never split.
+  readFileChunks: (path) => createReadStream(path, { encoding: 'utf8' }) as AsyncIterable<string>,
+  isTty: process.stderr.isTTY === true,
+  errRaw: (text) => process.stderr.write(text),
+  env: process.env,
   readStdin,
   out: (line) => process.stdout.write(line + '\n'),
   err: (line) => process.stderr.write(line + '\n'),

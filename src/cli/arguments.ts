@@ -25,6 +25,12 @@ export const USAGE = `Usage:
            [--parallel] [--approve] [--mcp-config FILE] FILE|-
                                                      run the file's valid requests against the built-in tools and
                                                      print {"results": [...], "diagnostics": [...]} as one JSON line
+  vcp eval QUESTIONS [--answers FILE] (--replies FILE [--protocol ID] [--model NAME]
+            | --endpoint URL --model NAME [--api-key KEY] [--protocols LIST] [--repeat K] [--concurrency N]
+              [--retries N] [--out FILE]) [--json FILE] [--junit FILE] [--baseline FILE]
+                                                     score a suite (BFCL question lines with their possible
+                                                     answers, or OpenAI-style chat lines) and print a summary and
+                                                     the failing cases; lines that cannot be read are said and skipped
 
 Options:
   --protocol ID   protocol to use (known: ${protocolRegistry
@@ -54,8 +60,28 @@ Options:
                   files); without it they are refused with the reason
   -               read standard input
 
+Options of eval:
+  --answers FILE  BFCL's possible-answer lines {"id", "ground_truth"} for the question lines
+  --replies FILE  offline: BFCL result lines {"id", "result"} (reply text, read with --protocol and --model,
+                  or calls already decoded); no network
+  --endpoint URL  live: an OpenAI-compatible base URL asked for every case by --model, with --api-key KEY
+                  (else the VCP_API_KEY environment variable)
+  --protocols L   live: a comma list of vcp, json, xml, hermes, native (default: vcp,native)
+  --repeat K      live: ask each case K times; pass@1, pass@K and flaky cases are reported (default: 1)
+  --concurrency N live: requests in flight at once (default: 4)
+  --retries N     live: further tries of a request that failed for the network or a busy server (default: 2)
+  --out FILE      live: append each outcome to FILE as a JSON line as it comes; when FILE exists, the jobs
+                  it holds are skipped (a stopped run resumes; failed requests are asked again) and
+                  reported with the new ones
+  --json FILE     write {"cases": [{"id", "valid", "error_type", "errors", ...}], "summary": {...}}
+  --junit FILE    write JUnit XML: a testsuite per category (live: per model / protocol), a testcase per reply
+  --baseline F    compare with an earlier --json report; regressions are listed first
+
 Exit status: 0 when every file was read (problems in the text and failed calls are reported
-as data), 2 on bad usage, an unreadable file, or an MCP configuration or server that cannot be used.`
+as data), 2 on bad usage, an unreadable file, or an MCP configuration or server that cannot be used.
+eval: 0 when every case passed, 1 when one failed; with --baseline, 1 only when a case that passed in
+the baseline fails now (known failures do not fail the build); 2 on bad usage, an unreadable file or a
+suite with no case.`
 
 /** Bad usage: said with the usage text, exit status 2. */
 export class UsageError extends Error {}

@@ -7,6 +7,7 @@
  *   vcp tools  [--mcp-config FILE]                        (one JSON line per tool)
  *   vcp check  [--protocol ID] [--files DIR] [--mcp-config FILE] FILE|- ...  (what exec would do, executing nothing)
  *   vcp exec   [--protocol ID] [--files DIR] [--timeout MS] [--parallel] [--approve] [--mcp-config FILE] FILE|-
+ *   vcp eval   QUESTIONS (--replies FILE | --endpoint URL --model NAME) ...   (see eval-command.ts)
  *
  * parse, check and exec read a reply the same way (auto by default, reasoning included, one id
  * session), so check shows exactly what exec runs, under the same ids.
@@ -31,10 +32,13 @@ import { connectMcpServers, parseMcpConfig, type ConnectedMcpServers } from '../
 import { nodeMcpTransport } from '../mcp/node'
 import { COMMANDS, readArgs, UsageError, USAGE, VARIABLES_SUFFIX, type Command } from './arguments'
 import { checkText, execText, loadVariables, readSettings, replySession, type ReplyCommand } from './reply-commands'
+import { runEvalCommand } from './eval-command'
+import type { EvalIo } from './eval-io'
 
 export { DEFAULT_FILES_FOLDER, USAGE, VARIABLES_SUFFIX } from './arguments'
 
-export interface CliIo {
+/** The outside world of a command; `EvalIo`'s optional members serve `vcp eval`. */
+export interface CliIo extends EvalIo {
   readFile(path: string): Promise<string>
   /** Writes a whole file (exec saves its variables). */
   writeFile(path: string, text: string): Promise<void>
@@ -91,6 +95,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     ;(name === undefined ? io.err : io.out)(USAGE)
     return name === undefined ? 2 : 0
   }
+  if (name === 'eval') return runEvalCommand(rest, io)
   if (!Object.prototype.hasOwnProperty.call(COMMANDS, name)) {
     io.err(`vcp: unknown command "${name}"\n\n${USAGE}`)
     return 2
