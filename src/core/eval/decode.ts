@@ -8,6 +8,8 @@ import type { NativeToolCall } from '../chat/types'
 import { parseToolRequests } from '../parser'
 import { isRecord, setOwn } from '../own-record'
 import { parseLenientJson } from '../protocols/json/lenient-json'
+import { nativeFormats } from '../protocols/native/registry'
+import type { ParseOptions } from '../protocols/protocol'
 import type { ParsedRequest, ParseResult } from '../types'
 import { standardSchema, type EvalToolset } from './functions'
 import type { DecodedCall, EvalFunction, FormatCompliance } from './types'
@@ -37,7 +39,7 @@ export function decodeResult(result: unknown, toolset: EvalToolset, options: Dec
 
 /** Decodes reply text with a protocol or native format (auto by default). */
 export function decodeText(text: string, toolset: EvalToolset, options: DecodeOptions = {}): DecodedReply {
-  const parse = parseToolRequests(text, options.protocol ?? 'auto', {
+  const parse = parseReply(text, options.protocol ?? 'auto', {
     tools: toolset.hints,
     ...(options.model ? { model: options.model } : {}),
   })
@@ -57,6 +59,30 @@ export function decodeText(text: string, toolset: EvalToolset, options: DecodeOp
   }
   const calls = parse.requests.map((request) => callOf(request, toolset))
   return { calls, compliance }
+}
+
+// Formats with no delimiter of their own (pythonic, bare JSON): auto reads only their calls of
+// the functions offered, so a call of any other function would vanish from the verdict.
+const UNDELIMITED = new Set(nativeFormats().flatMap((format) => (format.delimited ? [] : [format.id])))
+
+/**
+ * The reply parsed; with auto, a reply found in an undelimited format (or in none: then pythonic,
+ * the format BFCL prompts for, is tried) is read again by that format's id, which keeps every call
+ * and warns of the names not offered. A scorer must see a wrong call, not lose it.
+ */
+function parseReply(text: string, protocol: string, options: ParseOptions): ParseResult {
+  const parse = parseToolRequests(text, protocol, options)
+  if (protocol !== 'auto') return parse
+  const found = (parse.detected ?? []).filter((d) => d.requests > 0)
+  const only = found.length === 1 && found[0]?.requests === parse.requests.length ? found[0] : undefined
+  const format = parse.requests.length === 0 ? 'pythonic' : only?.id
+  if (format === undefined || !UNDELIMITED.has(format)) return parse
+  const full = parseToolRequests(text, format, options)
+  if (full.requests.length <= parse.requests.length) return parse
+  const label = nativeFormats().find((f) => f.id === format)?.label ?? format
+  const reason = only?.reason ?? 'a call list, read as BFCL reads replies'
+  const offset = only?.offset ?? 0
+  return { ...full, detected: [{ id: format, label, reason, offset, requests: full.requests.length }] }
 }
 
 /** Decodes a native reply: its `tool_calls`, or when it has none, markup its text may hold. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { decodeNative, decodeResult, evalToolset, type EvalFunction } from '../../../src/core/eval'
+import { decodeNative, decodeResult, evalToolset, scoreReply, type EvalFunction } from '../../../src/core/eval'
 
 const area: EvalFunction = {
   name: 'geometry.area',
@@ -62,6 +62,37 @@ describe('decodeResult', () => {
     expect(broken.failure?.errorType).toBe('ast_decoder:decoder_failed')
     expect(broken.compliance.parsed).toBe(false)
     expect(broken.failure?.errors.join(' ')).toMatch(/invalid-json/)
+  })
+
+  it('keeps every call of a pythonic list, also of a function not offered (a wrong call is still a call)', () => {
+    const extra = decodeResult('[geometry.area(base=2), geometry.perimeter(base=2)]', toolset)
+    expect(extra.failure).toBeUndefined()
+    expect(extra.calls).toEqual([{ 'geometry.area': { base: 2 } }, { 'geometry.perimeter': { base: 2 } }])
+    expect(extra.compliance).toMatchObject({ format: 'pythonic' })
+    expect(extra.compliance.diagnostics.map((d) => d.code)).toContain('unknown-tool-name')
+
+    const onlyOther = decodeResult('[rectangle.perimeter(length=5, width=4)]', toolset)
+    expect(onlyOther.failure).toBeUndefined()
+    expect(onlyOther.calls).toEqual([{ 'rectangle.perimeter': { length: 5, width: 4 } }])
+  })
+
+  it('does not pass an irrelevance case whose reply calls a function that was not offered', () => {
+    const irrelevance = { id: 'irrelevance_0', category: 'irrelevance' as const, messages: [], functions: [area] }
+    const outcome = scoreReply({ ...irrelevance, expected: [] }, { result: '[rectangle.perimeter(length=5)]' })
+    expect(outcome).toMatchObject({ valid: false, errorType: 'irrelevance_error:decoder_success' })
+  })
+
+  it('still finds no call in prose that only mentions a function', () => {
+    const prose = decodeResult(
+      'You could call geometry.area(base=2) for that, or [see the docs](https://x.y).',
+      toolset,
+    )
+    expect(prose.calls).toEqual([])
+    expect(prose.failure?.errors[0]).toBe('no call found in the reply')
+    // A broken call of a function not offered reads as broken, as it would with a name offered.
+    const broken = decodeResult('[math.pow(2, 5)]', toolset)
+    expect(broken.failure?.errorType).toBe('ast_decoder:decoder_failed')
+    expect(broken.failure?.errors.join(' ')).toMatch(/positional-argument/)
   })
 
   it('never lets a __proto__ key reach a prototype', () => {
