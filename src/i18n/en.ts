@@ -1,3 +1,5 @@
+import evalEn from './eval-en'
+
 export default {
   app: {
     title: 'VCP Workbench',
@@ -18,7 +20,7 @@ export default {
     groupSwitch: 'Group {name} on or off',
     toolSwitch: 'Tool {name} on or off',
   },
-  tabs: { discovery: 'Discovery', executor: 'Executor', parser: 'Parser', chat: 'Chat' },
+  tabs: { discovery: 'Discovery', executor: 'Executor', parser: 'Parser', chat: 'Chat', eval: 'Eval' },
   common: {
     resultImage: 'Image {n} of the result ({type})',
     ok: 'OK',
@@ -49,6 +51,7 @@ export default {
       parser: 'Parser reply',
       chat: 'Chat sessions, agents and endpoints',
       mcp: 'MCP servers',
+      eval: 'Eval settings (targets, protocols, repeats)',
     },
   },
   discovery: {
@@ -395,4 +398,5 @@ export default {
       tokens: 'Tokens',
     },
   },
+  eval: evalEn,
 }

@@ -1,4 +1,5 @@
 import type en from './en'
+import evalZh from './eval-zh'
 
 const zh: typeof en = {
   app: {
@@ -19,7 +20,7 @@ const zh: typeof en = {
     groupSwitch: '开关分组 {name}',
     toolSwitch: '开关工具 {name}',
   },
-  tabs: { discovery: '工具发现', executor: '执行器', parser: '解析器', chat: '对话' },
+  tabs: { discovery: '工具发现', executor: '执行器', parser: '解析器', chat: '对话', eval: '评测' },
   common: {
     resultImage: '结果中的第 {n} 张图片（{type}）',
     ok: '确定',
@@ -49,6 +50,7 @@ const zh: typeof en = {
       parser: '解析器中的回复',
       chat: '对话会话、智能体与端点',
       mcp: 'MCP 服务器配置',
+      eval: '评测设置（目标、协议、重复次数）',
     },
   },
   discovery: {
@@ -380,6 +382,7 @@ const zh: typeof en = {
       tokens: 'Token',
     },
   },
+  eval: evalZh,
 }
 
 export default zh

@@ -3,11 +3,11 @@ import { defineStore } from 'pinia'
 import { computed, watch } from 'vue'
 import { isRecord, persistedRef } from '../persistence/persisted'
 
-export type TesterTab = 'discovery' | 'executor' | 'parser' | 'chat'
+export type TesterTab = 'discovery' | 'executor' | 'parser' | 'chat' | 'eval'
 export type Theme = 'light' | 'dark'
 export type Locale = 'en' | 'zh'
 
-const TABS: TesterTab[] = ['discovery', 'executor', 'parser', 'chat']
+const TABS: TesterTab[] = ['discovery', 'executor', 'parser', 'chat', 'eval']
 
 interface TesterState {
   tab: TesterTab

@@ -15,15 +15,27 @@ describe('ToolCallingTester', () => {
     persistNotices.value = []
   })
 
-  it('shows the three panes and switches language and theme', async () => {
+  it('shows the panes and switches language and theme', async () => {
     const wrapper = mountWithApp(App)
     await flushPromises()
-    expect(wrapper.findAll('.el-tabs__item').map((t) => t.text())).toEqual(['Discovery', 'Executor', 'Parser', 'Chat'])
+    expect(wrapper.findAll('.el-tabs__item').map((t) => t.text())).toEqual([
+      'Discovery',
+      'Executor',
+      'Parser',
+      'Chat',
+      'Eval',
+    ])
     expect(wrapper.findAll('[data-test="tool-card"]').length).toBeGreaterThan(0)
     const tester = useTesterStore()
     tester.locale = 'zh'
     await nextTick()
-    expect(wrapper.findAll('.el-tabs__item').map((t) => t.text())).toEqual(['工具发现', '执行器', '解析器', '对话'])
+    expect(wrapper.findAll('.el-tabs__item').map((t) => t.text())).toEqual([
+      '工具发现',
+      '执行器',
+      '解析器',
+      '对话',
+      '评测',
+    ])
     expect(wrapper.text()).toContain('VCP 工作台')
     tester.theme = 'dark'
     await nextTick()
@@ -50,7 +62,7 @@ describe('ToolCallingTester', () => {
     expect(notices).toContainEqual(expect.stringContaining('the endpoints could not be read and were reset'))
     expect(wrapper.findAll('[data-test="persist-download"]')).toHaveLength(3)
     expect(localStorage.getItem(`${STORAGE_PREFIX}backup:executor`)).toBe('not json at all')
-    expect(wrapper.findAll('.el-tabs__item')).toHaveLength(4)
+    expect(wrapper.findAll('.el-tabs__item')).toHaveLength(5)
   })
 
   it('one bad message or agent field costs nothing else: sessions, agents and endpoints with their keys stay (all were erased)', async () => {
