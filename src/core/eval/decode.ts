@@ -10,7 +10,7 @@ import { isRecord, setOwn } from '../own-record'
 import { parseLenientJson } from '../protocols/json/lenient-json'
 import { nativeFormats } from '../protocols/native/registry'
 import type { ParseOptions } from '../protocols/protocol'
-import type { ParsedRequest, ParseResult } from '../types'
+import type { Diagnostic, ParsedRequest, ParseResult } from '../types'
 import { standardSchema, type EvalToolset } from './functions'
 import type { DecodedCall, EvalFunction, FormatCompliance } from './types'
 
@@ -78,11 +78,41 @@ function parseReply(text: string, protocol: string, options: ParseOptions): Pars
   const format = parse.requests.length === 0 ? 'pythonic' : only?.id
   if (format === undefined || !UNDELIMITED.has(format)) return parse
   const full = parseToolRequests(text, format, options)
+  if (full.requests.length === 0 && parse.requests.length === 0) return unbracketed(text, options) ?? parse
   if (full.requests.length <= parse.requests.length) return parse
   const label = nativeFormats().find((f) => f.id === format)?.label ?? format
   const reason = only?.reason ?? 'a call list, read as BFCL reads replies'
   const offset = only?.offset ?? 0
   return { ...full, detected: [{ id: format, label, reason, offset, requests: full.requests.length }] }
+}
+
+/** A reply that is nothing but calls, `f(a=1), g(b=2)`, with no list around them. */
+const BARE_CALLS = /^[A-Za-z_][\w.]*\s*\([\s\S]*\)$/
+
+/**
+ * Calls written without the list BFCL's prompt asks for (`f(a=1)` for `[f(a=1)]`): read as the
+ * list, as BFCL's own decoders do, with a warning. Undefined when the reply is not such calls.
+ */
+function unbracketed(text: string, options: ParseOptions): ParseResult | undefined {
+  const trimmed = text.trim()
+  if (!BARE_CALLS.test(trimmed)) return undefined
+  const listed = parseToolRequests(`[${trimmed}]`, 'pythonic', options)
+  if (listed.requests.length === 0) return undefined
+  const warning: Diagnostic = {
+    severity: 'warning',
+    code: 'unbracketed-call-list',
+    message: 'the calls are not inside a list ([...]): read as one, as BFCL reads them',
+    offset: 0,
+    length: 0,
+    line: 1,
+    column: 1,
+  }
+  const reason = 'calls with no list around them'
+  return {
+    ...listed,
+    diagnostics: [warning, ...listed.diagnostics],
+    detected: [{ id: 'pythonic', label: 'Pythonic', reason, offset: 0, requests: listed.requests.length }],
+  }
 }
 
 /** Decodes a native reply: its `tool_calls`, or when it has none, markup its text may hold. */

@@ -132,3 +132,20 @@ describe('decodeNative', () => {
     expect(decoded.failure?.errorType).toBe('ast_decoder:decoder_failed')
   })
 })
+
+describe('calls with no list around them', () => {
+  it('reads `f(a=1)` as BFCL does, `[f(a=1)]`, and says so', () => {
+    const decoded = decodeResult('geometry.area(base=4, height=2.5)', toolset)
+    expect(decoded.failure).toBeUndefined()
+    expect(decoded.calls).toEqual([{ 'geometry.area': { base: 4, height: 2.5 } }])
+    expect(decoded.compliance.diagnostics[0]?.code).toBe('unbracketed-call-list')
+    expect(decoded.compliance.parsed).toBe(true)
+  })
+
+  it('reads several, and leaves prose that merely mentions a call alone', () => {
+    expect(decodeResult('geometry.area(base=1), geometry.area(base=2)', toolset).calls).toHaveLength(2)
+    expect(decodeResult('You could call geometry.area(base=1) for that.', toolset).failure?.errorType).toBe(
+      'ast_decoder:decoder_failed',
+    )
+  })
+})
