@@ -39,10 +39,7 @@ export function decodeResult(result: unknown, toolset: EvalToolset, options: Dec
 
 /** Decodes reply text with a protocol or native format (auto by default). */
 export function decodeText(text: string, toolset: EvalToolset, options: DecodeOptions = {}): DecodedReply {
-  const parse = parseReply(text, options.protocol ?? 'auto', {
-    tools: toolset.hints,
-    ...(options.model ? { model: options.model } : {}),
-  })
+  const parse = parseTyped(text, options.protocol ?? 'auto', toolset, options.model)
   const compliance = complianceOf(parse, options.protocol ?? 'auto')
   const broken = parse.requests.filter((request) => !request.valid)
   if (broken.length > 0) {
@@ -59,6 +56,22 @@ export function decodeText(text: string, toolset: EvalToolset, options: DecodeOp
   }
   const calls = parse.requests.map((request) => callOf(request, toolset))
   return { calls, compliance }
+}
+
+// Formats whose every value is text: only a schema can say `3` is a number there.
+const TEXT_VALUED = new Set(nativeFormats().flatMap((format) => (format.family === 'XML invoke' ? [format.id] : [])))
+
+/**
+ * The reply parsed with the functions as the tools hint. By name only first: a value the model
+ * quoted stays a string (typing it by schema would hide the type error a scorer must see). A reply
+ * in a format that writes every value as text is read again with the schemas, which type it.
+ */
+function parseTyped(text: string, protocol: string, toolset: EvalToolset, model: string | undefined): ParseResult {
+  const hinted = (tools: readonly unknown[]): ParseOptions => ({ tools, ...(model ? { model } : {}) })
+  const parse = parseReply(text, protocol, hinted(toolset.names))
+  const textValued =
+    TEXT_VALUED.has(protocol) || (parse.detected ?? []).some((d) => d.requests > 0 && TEXT_VALUED.has(d.id))
+  return textValued ? parseReply(text, protocol, hinted(toolset.hints)) : parse
 }
 
 // Formats with no delimiter of their own (pythonic, bare JSON): auto reads only their calls of

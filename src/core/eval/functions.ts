@@ -26,8 +26,10 @@ export interface EvalToolset {
   definitions: ToolDefinitionInput[]
   /** For native function calling. */
   native: NativeToolDefinition[]
-  /** OpenAI-style tools, the parser's `tools` hint. */
+  /** OpenAI-style tools, the parser's `tools` hint: names and schemas (values written as text are typed by them). */
   hints: { type: 'function'; function: { name: string; parameters: SchemaObject } }[]
+  /** The same tools by name only: the hint that finds calls and types nothing. */
+  names: { type: 'function'; function: { name: string } }[]
   /** The function a written name means (routing name, the name itself, dots as `_`); undefined when none. */
   functionNamed(written: string): EvalFunction | undefined
 }
@@ -116,5 +118,6 @@ export function evalToolset(functions: readonly EvalFunction[]): EvalToolset {
     for (const written of [facing, fn.name, fn.name.replace(/\./g, '_')])
       if (!byName.has(written)) byName.set(written, fn)
   }
-  return { definitions, native, hints, functionNamed: (written) => byName.get(written) }
+  const names = hints.map((hint) => ({ type: 'function' as const, function: { name: hint.function.name } }))
+  return { definitions, native, hints, names, functionNamed: (written) => byName.get(written) }
 }

@@ -149,3 +149,14 @@ describe('calls with no list around them', () => {
     )
   })
 })
+
+describe('values as the model wrote them', () => {
+  it('keeps a quoted number a string in a pythonic call, so the type error is seen', () => {
+    expect(decodeResult('[geometry.area(base="4")]', toolset).calls).toEqual([{ 'geometry.area': { base: '4' } }])
+  })
+
+  it('types the text values of an XML-invoke format by the schema', () => {
+    const text = '<tool_call>\n<function=geometry_area>\n<parameter=base>\n4\n</parameter>\n</function>\n</tool_call>'
+    expect(decodeResult(text, toolset).calls).toEqual([{ 'geometry.area': { base: 4 } }])
+  })
+})
