@@ -51,7 +51,8 @@ describe('ToolCallingTester', () => {
     localStorage.setItem(`${STORAGE_PREFIX}chat`, '{"version": 1, "data": {"profiles": "broken"}}')
     const wrapper = mountWithApp(App)
     // The first screen's state is read at once, the other panes' just after it is drawn.
-    await vi.waitFor(() => expect(wrapper.findAll('[data-test="persist-notice"]')).toHaveLength(3))
+    // Waits for a state, as long as a busy machine needs.
+    await vi.waitFor(() => expect(wrapper.findAll('[data-test="persist-notice"]')).toHaveLength(3), { timeout: 20_000 })
     const notices = wrapper.findAll('[data-test="persist-notice"]').map((n) => n.text())
     expect(notices[0]).toContain(
       'The saved layout (tab, theme, language) did not have the expected shape, so it was reset to the defaults.',
@@ -162,6 +163,8 @@ describe('ToolCallingTester', () => {
     await nextTick()
     expect(useDiscoveryStore().state.selected).toBe('calc')
     // The detail is its own chunk, loaded when a tool is first selected.
-    await vi.waitFor(() => expect(wrapper.find('[data-test="tool-detail"]').text()).toContain('calc_evaluate'))
+    await vi.waitFor(() => expect(wrapper.find('[data-test="tool-detail"]').text()).toContain('calc_evaluate'), {
+      timeout: 20_000,
+    })
   })
 })

@@ -72,7 +72,7 @@ describe('the results of the Eval pane', () => {
     ])
     expect(cells[0]?.text()).toBe('50.0% (1/2)')
     // Drawn once the chart module is loaded, and again as the run's outcomes come in: the last is what shows.
-    await vi.waitFor(() => expect(chart.options.length).toBeGreaterThan(0))
+    await vi.waitFor(() => expect(chart.options.length).toBeGreaterThan(0), { timeout: 20_000 })
     await flushPromises()
     const option = chart.options[chart.options.length - 1] as {
       series: { data: number[][] }[]
@@ -94,7 +94,7 @@ describe('the results of the Eval pane', () => {
     expect(store.filter.place).toEqual({ model: 'eval-right', protocol: 'hermes' })
     expect(store.shownOutcomes.map((o) => o.id)).toEqual(['case_a'])
     expect(wrapper.findAll('[data-test="eval-matrix-cell"]')[1]!.attributes('aria-pressed')).toBe('true')
-    await vi.waitFor(() => expect(chart.click).not.toBeNull())
+    await vi.waitFor(() => expect(chart.click).not.toBeNull(), { timeout: 20_000 })
     chart.click?.({ dataIndex: 1 })
     expect(store.filter.place).toBeNull()
     chart.click?.({ dataIndex: 0 })
