@@ -1,16 +1,21 @@
 /**
  * Eval runs kept in IndexedDB: a record per run (its settings, status and summary) and a record
  * per outcome, written as each reply is scored, so a run stopped half way keeps what it got and
- * can go on later. What was stored and cannot be read (another version's shape, a broken profile,
- * a hand edit) is left out with a sentence saying why, and deleted so it is reported once: the
- * page goes on, and nothing is lost unseen.
+ * can go on later; and the cases saved from replies (see eval-saved-cases.ts). What was stored and
+ * cannot be read (another version's shape, a broken profile, a hand edit) is left out with a
+ * sentence saying why, and deleted so it is reported once: the page goes on, and nothing is lost unseen.
  */
 import { EVAL_CATEGORIES, type CaseOutcome, type EvalSummary } from '../core/eval'
+import { SAVED_CASES, savedCaseStoreOver, type SavedCaseStore } from './eval-saved-cases'
+import { eachRecord, inTransaction, rawText, settled } from './idb-requests'
 import { isRecord } from './persisted'
+
+export { checkSavedCase, type SavedCaseRecord, type SavedCaseStore } from './eval-saved-cases'
 
 /** The database's name in this origin. */
 export const EVAL_DB_NAME = 'vcp-workbench-eval'
-const DB_VERSION = 1
+/** 1: runs and outcomes; 2: saved cases too. */
+export const EVAL_DB_VERSION = 2
 const RUNS = 'runs'
 const OUTCOMES = 'outcomes'
 /** The outcomes' index by run: a run's outcomes in key order, with no key range to build. */
@@ -65,8 +70,11 @@ export interface UnreadableRecord {
   raw: string
 }
 
-/** Runs and outcomes, kept. A method rejects only when the database fails (storage full, closed). */
-export interface EvalRunStore {
+/**
+ * Runs and outcomes, and the saved cases, kept. A method rejects only when the database fails
+ * (storage full, closed).
+ */
+export interface EvalRunStore extends SavedCaseStore {
   /** Every readable run, newest first; unreadable ones are left out and deleted. */
   listRuns(): Promise<{ runs: EvalRunRecord[]; unreadable: UnreadableRecord[] }>
   /** Adds or replaces a run record. */
@@ -102,12 +110,14 @@ export async function openEvalRunStore(options: OpenEvalRunsOptions = {}): Promi
   const factory = options.factory ?? (globalThis as { indexedDB?: IDBFactory }).indexedDB
   if (!factory) return { ok: false, reason: 'this browser offers no IndexedDB' }
   try {
-    const request = factory.open(options.name ?? EVAL_DB_NAME, DB_VERSION)
+    const request = factory.open(options.name ?? EVAL_DB_NAME, EVAL_DB_VERSION)
+    // Each object store is made when missing: a database of an earlier version keeps what it holds.
     request.onupgradeneeded = () => {
       const db = request.result
       if (!db.objectStoreNames.contains(RUNS)) db.createObjectStore(RUNS, { keyPath: 'id' })
       if (!db.objectStoreNames.contains(OUTCOMES))
         db.createObjectStore(OUTCOMES, { keyPath: ['runId', 'key'] }).createIndex(BY_RUN, 'runId')
+      if (!db.objectStoreNames.contains(SAVED_CASES)) db.createObjectStore(SAVED_CASES, { keyPath: 'id' })
     }
     const db = await settled(request)
     // Another tab opening a newer version waits for this one: let it go on.
@@ -166,6 +176,7 @@ function storeOver(db: IDBDatabase): EvalRunStore {
   }
 
   return {
+    ...savedCaseStoreOver(db),
     listRuns,
     outcomesOf,
     putRun: (run) => write((tx) => settled(tx.objectStore(RUNS).put(run))),
@@ -244,48 +255,4 @@ function outcomeProblem(value: Record<string, unknown>): string | undefined {
 
 function isStrings(value: unknown): value is string[] {
   return Array.isArray(value) && value.every((item) => typeof item === 'string')
-}
-
-/** Visits every record of a cursor request; resolves after the last. */
-function eachRecord(request: IDBRequest<IDBCursorWithValue | null>, visit: (cursor: IDBCursorWithValue) => void) {
-  return new Promise<void>((resolve, reject) => {
-    request.onsuccess = () => {
-      const cursor = request.result
-      if (!cursor) return resolve()
-      try {
-        visit(cursor)
-      } catch (error) {
-        return reject(error instanceof Error ? error : new Error(String(error)))
-      }
-      cursor.continue()
-    }
-    request.onerror = () => reject(request.error ?? new Error('the cursor failed'))
-  })
-}
-
-function settled<T>(request: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result)
-    request.onerror = () => reject(request.error ?? new Error('the request failed'))
-  })
-}
-
-/** Waits for the work and then for the transaction to commit; rejects when either fails. */
-async function inTransaction(tx: IDBTransaction, work: Promise<unknown>): Promise<void> {
-  // Listened to at once: the transaction may commit before the work's promise is seen settled.
-  const committed = new Promise<void>((resolve, reject) => {
-    tx.oncomplete = () => resolve()
-    tx.onerror = () => reject(tx.error ?? new Error('the transaction failed'))
-    tx.onabort = () => reject(tx.error ?? new Error('the transaction was aborted'))
-  })
-  await Promise.all([work, committed])
-}
-
-/** A stored value as text for a download: JSON where it can be, else what String makes of it. */
-function rawText(value: unknown): string {
-  try {
-    return JSON.stringify(value) ?? String(value)
-  } catch {
-    return String(value)
-  }
 }

@@ -12,6 +12,7 @@ import { useOfflineRuns } from './eval/offline-runs'
 import { useResultsView } from './eval/results-view'
 import { useRunHistory } from './eval/run-history'
 import { useEvalSettings } from './eval/run-settings'
+import { useSavedCases, type SavedCasesReturn } from './eval/saved-cases'
 import { useSelectedRun } from './eval/selected-run'
 import { useSuiteState } from './eval/suite-state'
 import { askableProfiles } from './eval/targets'
@@ -22,12 +23,32 @@ export type { AccuracyMatrix, MatrixCell, MatrixPlace, OutcomeFilter } from './e
 export type { KeptRunComparison } from './eval/comparison'
 export type { EvalSettings, TargetChoice } from './eval/run-settings'
 export { MAX_CONCURRENCY, MAX_REPEAT } from './eval/run-settings'
+export { SAVED_CASES_SUITE } from './eval/saved-cases'
+
+/** The store's members for the saved cases; the suite's loaders go through them (see useSavedCases). */
+function savedCaseMembers(saved: SavedCasesReturn) {
+  return {
+    readSuiteFiles: saved.readFiles,
+    useCases: saved.useCases,
+    /**
+     * Keeps a case (from a reply in the Parser or the chat) among the saved cases and in the loaded
+     * suite; an id already taken gets `-2`, `-3`, ... appended. Returns the id it got.
+     */
+    addCase: saved.addCase,
+    savedCases: saved.cases,
+    /** Whether the suite loaded is the saved cases. */
+    savedCasesShown: saved.shown,
+    loadSavedCases: saved.load,
+    deleteSavedCase: saved.remove,
+  }
+}
 
 /**
- * The Eval pane's store. State: the saved settings, the suite, the kept runs and the one shown (its
- * outcomes, summary, matrix and filtered cases), the live and offline lanes, and the comparison.
- * Actions: readSuiteFiles, useCases, addCase, startRun, stopRun, resumeRun, scoreOffline, showRun,
- * deleteRun, filterByCell, compareWith. `ready` resolves once the kept runs are listed.
+ * The Eval pane's store. State: the saved settings, the suite, the saved cases, the kept runs and
+ * the one shown (its outcomes, summary, matrix and filtered cases), the live and offline lanes, and
+ * the comparison. Actions: readSuiteFiles, useCases, addCase, loadSavedCases, deleteSavedCase,
+ * startRun, stopRun, resumeRun, scoreOffline, showRun, deleteRun, filterByCell, compareWith.
+ * `ready` resolves once the kept runs and the saved cases are listed.
  */
 export const useEvalStore = defineStore('eval', () => {
   const settings = useEvalSettings()
@@ -40,6 +61,7 @@ export const useEvalStore = defineStore('eval', () => {
   const offline = useOfflineRuns({ suite, history, selected })
   const comparison = useComparison(history, selected)
   const results = useResultsView(selected)
+  const saved = useSavedCases({ suite, history })
 
   async function deleteRun(runId: string): Promise<void> {
     if (live.runningId.value === runId) return
@@ -49,10 +71,11 @@ export const useEvalStore = defineStore('eval', () => {
   }
 
   // The kept runs are read once; the newest is shown.
-  const ready = history.refresh().then(() => {
+  const runsListed = history.refresh().then(() => {
     const newest = history.runs.value[0]
     if (newest && selected.runId.value === null) return selected.select(newest.id)
   })
+  const ready = Promise.all([runsListed, saved.ready]).then(() => undefined)
 
   return {
     settings,
@@ -64,10 +87,7 @@ export const useEvalStore = defineStore('eval', () => {
     suiteErrors: suite.errors,
     suiteReading: suite.reading,
     suiteReadCount: suite.readCount,
-    readSuiteFiles: suite.readFiles,
-    useCases: suite.useCases,
-    /** Adds a case to the loaded suite (from a reply in the Parser or the chat); returns the id it got. */
-    addCase: suite.addCase,
+    ...savedCaseMembers(saved),
     // Kept runs and the one shown.
     runs: history.runs,
     unreadable: history.unreadable,

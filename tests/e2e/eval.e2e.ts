@@ -1,15 +1,17 @@
 /**
  * The Eval pane in Chromium, against the built app and the scripted OpenAI-compatible server on
  * 127.0.0.1: the fixture suite read from files, live runs through a chat endpoint, the matrix, a
- * failing case opened, two runs compared, runs kept across a reload, offline scoring, and ECharts
- * kept out of the first screen.
+ * failing case opened, two runs compared, runs kept across a reload, offline scoring, ECharts
+ * kept out of the first screen, and a Parser reply saved as a case, kept and exported.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
+import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { resolve } from 'node:path'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Download, Page } from 'playwright-core'
 import { launchChromium, newContextPage, screenshotPath } from './support/browser'
 import { startMockLlm, type MockLlm } from '../../scripts/mock-llm/server'
+import { readSuite, type SuiteEntry } from '../../src/core/eval'
 
 const appUrl = inject('appUrl')
 const FIXTURES = resolve('tests/fixtures/eval')
@@ -235,5 +237,97 @@ describe('Eval', () => {
     await page.waitForTimeout(400)
     expect(await violations()).toEqual([])
     await shot('eval-offline-drill-dark-en')
+  })
+
+  it('saves a Parser reply as a case, keeps it across a reload, and exports it as BFCL files', async () => {
+    const reply = [
+      'I will work it out.',
+      '<<<[TOOL_REQUEST]>>>',
+      'tool_name:「始」calc_evaluate「末」,',
+      'expression:「始」2 * (3 + 4)「末」',
+      '<<<[END_TOOL_REQUEST]>>>',
+    ].join('\n')
+    await page.goto(appUrl)
+    await page.locator('#tab-parser').click()
+    const editor = page.locator('[data-test="editor-parser-reply"][data-ready="true"] .monaco-editor')
+    await editor.waitFor()
+    await editor.click()
+    await page.keyboard.press('Control+A')
+    await page.keyboard.press('Delete')
+    await page.keyboard.insertText(reply)
+    await expect.poll(() => test('parser-summary').innerText()).toMatch(/^1 request: 1 ready/)
+
+    await test('parser-save-case').click()
+    const dialog = test('save-case-dialog')
+    await dialog.waitFor()
+    expect(await test('save-case-call').allInnerTexts()).toEqual(['calc_evaluate(expression="2 * (3 + 4)")'])
+    expect(await test('save-case-save').isDisabled()).toBe(true)
+    await page.locator('textarea[data-test="save-case-question"]').fill('What is 2 × (3 + 4)?')
+    await expect.poll(() => test('save-case-save').isDisabled()).toBe(false)
+    const id = await page.locator('input[data-test="save-case-id"]').inputValue()
+    expect(id).toMatch(/^case-[0-9a-f]{8}$/)
+    await shot('eval-save-case-light-en')
+    await test('save-case-save').click()
+    await expect.poll(() => test('save-case-saved').innerText()).toContain(`Saved as ${id} in Saved cases.`)
+
+    // Open in Eval: no suite was loaded, so the saved cases are the suite shown.
+    await test('save-case-open-eval').click()
+    await test('eval-pane').waitFor()
+    await expect.poll(() => test('eval-suite-status').innerText()).toBe('Saved cases: 1 case')
+
+    await page.reload()
+    await test('eval-pane').waitFor()
+    await expect.poll(() => test('eval-saved-count').innerText()).toBe('1 case')
+    await test('eval-saved-load').click()
+    await expect.poll(() => test('eval-case').getAttribute('data-id')).toBe(id)
+    expect(await test('eval-case').innerText()).toContain('What is 2 × (3 + 4)?')
+    await shot('eval-saved-cases-light-en')
+
+    // Two downloads: the questions and the possible answers, read back to the case kept.
+    const downloads: Download[] = []
+    page.on('download', (download) => void downloads.push(download))
+    await test('eval-saved-export').click()
+    await expect.poll(() => downloads.length).toBe(2)
+    const files = new Map<string, string>()
+    for (const download of downloads) {
+      const path = await download.path()
+      files.set(download.suggestedFilename(), await readFile(path, 'utf8'))
+    }
+    const read: SuiteEntry[] = []
+    const questions = files.get('vcp-saved-cases_questions.jsonl') ?? ''
+    for await (const entry of readSuite(questions, { answers: files.get('vcp-saved-cases_possible_answer.jsonl') })) {
+      read.push(entry)
+    }
+    const kept = await page.evaluate(
+      (caseId) =>
+        new Promise<unknown>((done, fail) => {
+          const request = indexedDB.open('vcp-workbench-eval')
+          request.onerror = () => fail(request.error)
+          request.onsuccess = () => {
+            const get = request.result.transaction('savedCases').objectStore('savedCases').get(caseId)
+            get.onsuccess = () => done(get.result)
+            get.onerror = () => fail(get.error)
+          }
+        }),
+      id,
+    )
+    expect(read).toEqual([{ case: (kept as { case: unknown }).case }])
+    expect(read[0]).toMatchObject({
+      case: { id, category: 'multiple', expected: [{ calc_evaluate: { expression: ['2 * (3 + 4)'] } }] },
+    })
+
+    // The dialog in Chinese and dark.
+    await test('locale-select').click()
+    await page.locator('.el-select-dropdown__item:visible', { hasText: '中文' }).click()
+    await test('theme-switch').click()
+    await expect.poll(() => page.locator('html.dark').count()).toBe(1)
+    await page.locator('#tab-parser').click()
+    await test('parser-save-case').click()
+    await dialog.waitFor()
+    await page.locator('textarea[data-test="save-case-question"]').fill('2 × (3 + 4) 等于多少？')
+    await expect.poll(() => test('save-case-save').isDisabled()).toBe(false)
+    await shot('eval-save-case-dark-zh')
+    await test('save-case-cancel').click()
+    await expect.poll(() => dialog.isVisible()).toBe(false)
   })
 })

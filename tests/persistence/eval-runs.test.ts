@@ -3,10 +3,13 @@ import { IDBFactory } from 'fake-indexeddb'
 import {
   checkOutcome,
   checkRunRecord,
+  checkSavedCase,
   EVAL_DB_NAME,
   openEvalRunStore,
   type EvalRunStore,
+  type SavedCaseRecord,
 } from '../../src/persistence/eval-runs'
+import type { EvalCase } from '../../src/core/eval'
 import { outcome, runRecord, without } from '../stores/eval-fixtures'
 
 let factory: IDBFactory
@@ -19,7 +22,7 @@ async function open(): Promise<EvalRunStore> {
 }
 
 /** Writes a value straight into one of the database's object stores, as a broken profile or a hand edit might. */
-async function putRaw(storeName: 'runs' | 'outcomes', value: unknown): Promise<void> {
+async function putRaw(storeName: 'runs' | 'outcomes' | 'savedCases', value: unknown): Promise<void> {
   const request = factory.open(EVAL_DB_NAME)
   const db = await new Promise<IDBDatabase>((resolve, reject) => {
     request.onsuccess = () => resolve(request.result)
@@ -157,5 +160,121 @@ describe('checking stored records', () => {
   it('takes an outcome of an offline run (no model, protocol, repeat or usage)', () => {
     const offline = without(outcome('c', true), 'model', 'protocol', 'repeat', 'usage', 'latencyMs')
     expect(checkOutcome(offline)).toEqual(offline)
+  })
+})
+
+/** A saved case, BFCL-shaped: one call of the one function offered. */
+function savedCase(id: string, savedAt: number, city = 'Paris'): SavedCaseRecord {
+  const testCase: EvalCase = {
+    id,
+    category: 'simple',
+    messages: [{ role: 'user', content: `Weather in ${city}?` }],
+    functions: [
+      {
+        name: 'get_weather',
+        description: 'Get the weather.',
+        parameters: { type: 'dict', properties: { city: { type: 'string' } }, required: ['city'] },
+      },
+    ],
+    expected: [{ get_weather: { city: [city] } }],
+  }
+  return { id, savedAt, case: testCase }
+}
+
+describe('saved cases in IndexedDB', () => {
+  it('keeps them (oldest first) across a reopen; a second under the same id replaces the first; deletes one', async () => {
+    await store.putSavedCase(savedCase('b', 2))
+    await store.putSavedCase(savedCase('a', 1))
+    await store.putSavedCase(savedCase('b', 2, 'Oslo'))
+    store.close()
+    const again = await open()
+    const listed = await again.listSavedCases()
+    expect(listed.cases.map((r) => r.id)).toEqual(['a', 'b'])
+    expect(listed.cases[1]).toEqual(savedCase('b', 2, 'Oslo'))
+    expect(listed.unreadable).toEqual([])
+    await again.deleteSavedCase('a')
+    expect((await again.listSavedCases()).cases.map((r) => r.id)).toEqual(['b'])
+    // Runs are apart: deleting every run leaves the saved cases.
+    await again.putRun(runRecord('r', 1))
+    await again.deleteRun('r')
+    expect((await again.listSavedCases()).cases).toHaveLength(1)
+  })
+
+  it('leaves an unreadable saved case out with the reason and its text, removes it, and says so once', async () => {
+    await store.putSavedCase(savedCase('good', 1))
+    const wrongCall = savedCase('wrong', 2)
+    wrongCall.case.expected = [{ get_time: { zone: ['UTC'] } }]
+    await putRaw('savedCases', wrongCall)
+    await putRaw('savedCases', { id: 'bare', savedAt: 3 })
+    const listed = await store.listSavedCases()
+    expect(listed.cases.map((r) => r.id)).toEqual(['good'])
+    expect(listed.unreadable.map((u) => [u.where, u.problem])).toEqual([
+      ['saved case bare', 'no case'],
+      ['saved case wrong', 'expected: call 1: get_time is not among the functions offered (get_weather)'],
+    ])
+    expect(JSON.parse(listed.unreadable[1]?.raw ?? '')).toMatchObject({ id: 'wrong' })
+    expect((await store.listSavedCases()).unreadable).toEqual([])
+  })
+
+  it('opens a database of the first version (runs only) with its runs kept, and saved cases added', async () => {
+    store.close()
+    const old = new IDBFactory()
+    const request = old.open(EVAL_DB_NAME, 1)
+    request.onupgradeneeded = () => {
+      const db = request.result
+      db.createObjectStore('runs', { keyPath: 'id' })
+      db.createObjectStore('outcomes', { keyPath: ['runId', 'key'] }).createIndex('byRun', 'runId')
+    }
+    const v1 = await new Promise<IDBDatabase>((resolve) => (request.onsuccess = () => resolve(request.result)))
+    const tx = v1.transaction(['runs', 'outcomes'], 'readwrite')
+    tx.objectStore('runs').put(runRecord('kept', 1))
+    tx.objectStore('outcomes').put({ runId: 'kept', key: 'k1', outcome: outcome('case_1', true) })
+    await new Promise((resolve) => (tx.oncomplete = resolve))
+    v1.close()
+
+    factory = old
+    const upgraded = await open()
+    expect((await upgraded.listRuns()).runs.map((r) => r.id)).toEqual(['kept'])
+    expect((await upgraded.outcomesOf('kept')).outcomes).toHaveLength(1)
+    expect(await upgraded.listSavedCases()).toEqual({ cases: [], unreadable: [] })
+    await upgraded.putSavedCase(savedCase('new', 1))
+    expect((await upgraded.listSavedCases()).cases.map((r) => r.id)).toEqual(['new'])
+  })
+})
+
+describe('checking a saved case', () => {
+  const good = savedCase('c', 1)
+  it.each([
+    ['not an object', 'nope', 'not a saved case record'],
+    ['no id', { ...good, id: '' }, 'no case id'],
+    ['no time', { ...good, savedAt: 'today' }, 'no time saved'],
+    ['another id inside', { ...good, case: { ...good.case, id: 'd' } }, 'the case inside has the id "d"'],
+    [
+      'expected calls that are no list',
+      { ...good, case: { ...good.case, expected: {} } },
+      'expected calls that are not a list',
+    ],
+    [
+      'a call count its category does not take',
+      { ...good, case: { ...good.case, expected: [] } },
+      'a simple case expects exactly one call, not 0',
+    ],
+    [
+      'a message of an unknown role',
+      { ...good, case: { ...good.case, messages: [{ role: 'robot', content: 'hi' }] } },
+      'messages: message 1: role "robot" is not one of system, user, assistant, tool',
+    ],
+  ])('with %s is refused', async (_, value, problem) => {
+    expect(await checkSavedCase(value)).toBe(problem)
+  })
+
+  it('takes a saved case as it was kept', async () => {
+    expect(await checkSavedCase(good)).toEqual(good)
+    // IndexedDB keeps cycles; JSON cannot hold them.
+    const message: Record<string, unknown> = { role: 'user', content: 'hi' }
+    message.self = message
+    expect(await checkSavedCase({ ...good, case: { ...good.case, messages: [message] } })).toBe(
+      'a case that is not plain data',
+    )
   })
 })

@@ -11,8 +11,9 @@ import { parseLenientJson } from '../protocols/json/lenient-json'
 import { nativeFormats } from '../protocols/native/registry'
 import type { ParseOptions } from '../protocols/protocol'
 import type { Diagnostic, ParsedRequest, ParseResult } from '../types'
-import { standardSchema, type EvalToolset } from './functions'
-import type { DecodedCall, EvalFunction, FormatCompliance } from './types'
+import type { EvalToolset } from './functions'
+import { typedByFunction } from './typed-values'
+import type { DecodedCall, FormatCompliance } from './types'
 
 /** What a reply decoded to, or why it could not be decoded (BFCL's `ast_decoder:*` labels). */
 export interface DecodedReply {
@@ -183,43 +184,6 @@ function named(name: string, args: Record<string, unknown>): DecodedCall {
   for (const key of Object.keys(args)) setOwn(copy, key, args[key])
   setOwn(call, name, copy)
   return call
-}
-
-/**
- * Text values (VCP writes every value as text) brought to the declared type where they read as it
- * cleanly; anything else stays text, so the checker reports the type the model got wrong.
- */
-function typedByFunction(args: Record<string, string>, fn: EvalFunction): Record<string, unknown> {
-  const properties = isRecord(fn.parameters?.properties) ? fn.parameters.properties : {}
-  const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>
-  for (const key of Object.keys(args)) {
-    const schema = Object.hasOwn(properties, key) ? standardSchema(properties[key]) : {}
-    setOwn(out, key, typedText(args[key] as string, typeof schema.type === 'string' ? schema.type : undefined))
-  }
-  return out
-}
-
-const INTEGER_TEXT = /^[+-]?\d+$/
-const NUMBER_TEXT = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/
-
-function typedText(text: string, type: string | undefined): unknown {
-  const trimmed = text.trim()
-  switch (type) {
-    case 'integer':
-      return INTEGER_TEXT.test(trimmed) ? Number(trimmed) : text
-    case 'number':
-      return NUMBER_TEXT.test(trimmed) ? Number(trimmed) : text
-    case 'boolean':
-      return /^(true|false)$/i.test(trimmed) ? trimmed.toLowerCase() === 'true' : text
-    case 'array':
-    case 'object': {
-      const parsed = parseLenientJson(trimmed)
-      const fits = parsed.ok && (type === 'array' ? Array.isArray(parsed.value) : isRecord(parsed.value))
-      return parsed.ok && fits ? parsed.value : text
-    }
-    default:
-      return text
-  }
 }
 
 function complianceOf(parse: ParseResult, protocol: string): FormatCompliance {

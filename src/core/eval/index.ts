@@ -25,6 +25,7 @@ export { caseFromCalls, functionsFromTools } from './case-from-reply'
 export { evalToolset, modelFacingName, type EvalToolset } from './functions'
 export { decodeNative, decodeResult, decodeText, type DecodedReply, type DecodeOptions } from './decode'
 export { scoreReply, callName, type ReplyInput } from './score'
+export { typedByFunction, typedText } from './typed-values'
 export { scoreResultLines, type OfflineItem } from './offline'
 export {
   caseKey,

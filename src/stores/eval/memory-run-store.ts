@@ -1,13 +1,14 @@
 /**
- * Runs kept in memory only: what the lab uses when IndexedDB cannot be opened (a private window
- * that refuses it, a database of a newer version), so runs still work until the page closes.
+ * Runs (and saved cases) kept in memory only: what the lab uses when IndexedDB cannot be opened (a
+ * private window that refuses it, a database of a newer version), so runs still work until the page closes.
  */
-import type { EvalRunRecord, EvalRunStore, KeptOutcome } from '../../persistence/eval-runs'
+import type { EvalRunRecord, EvalRunStore, KeptOutcome, SavedCaseRecord } from '../../persistence/eval-runs'
 
 /** An EvalRunStore in memory; values are copied in and out, as a database would. */
 export function createMemoryEvalRunStore(): EvalRunStore {
   const runs = new Map<string, EvalRunRecord>()
   const outcomes = new Map<string, Map<string, KeptOutcome>>()
+  const savedCases = new Map<string, SavedCaseRecord>()
   const copy = <T>(value: T): T => structuredClone(value)
   return {
     async listRuns() {
@@ -29,6 +30,16 @@ export function createMemoryEvalRunStore(): EvalRunStore {
     async deleteRun(runId) {
       runs.delete(runId)
       outcomes.delete(runId)
+    },
+    async listSavedCases() {
+      const list = [...savedCases.values()].map(copy).sort((a, b) => a.savedAt - b.savedAt)
+      return { cases: list, unreadable: [] }
+    },
+    async putSavedCase(record) {
+      savedCases.set(record.id, copy(record))
+    },
+    async deleteSavedCase(id) {
+      savedCases.delete(id)
     },
     close: () => undefined,
   }

@@ -33,6 +33,13 @@ export interface RunHistoryReturn {
   deleteRun(runId: string): Promise<void>
   /** Forgets the unreadable records (the notice was dismissed). */
   dismissUnreadable(): void
+  /** Adds records found unreadable elsewhere in the database (saved cases) to the notice. */
+  addUnreadable(found: readonly UnreadableRecord[]): void
+  /**
+   * Runs `work` on the database; when it fails, the lab goes on in memory (the reason in
+   * `storageProblem`) and runs it there. Rejects only when the work fails in memory too.
+   */
+  withStore<T>(work: (store: EvalRunStore) => Promise<T>): Promise<T>
 }
 
 /** The kept runs; `open` chooses the database (tests pass fake-indexeddb's factory). */
@@ -97,5 +104,7 @@ export function useRunHistory(options: OpenEvalRunsOptions = {}): RunHistoryRetu
     outcomesOf,
     deleteRun,
     dismissUnreadable: () => (unreadable.value = []),
+    addUnreadable,
+    withStore,
   }
 }
