@@ -92,6 +92,22 @@ export function readBareLists(
   }
 }
 
+/**
+ * `readBareLists` for the gaps between a format's blocks, called in order over one text. It keeps
+ * the next `[` it found, so a gap without one costs no search past its end: the gaps together
+ * search the text once, where a search per gap would cost every gap the rest of the reply.
+ */
+export function bareListsBetween(): NonNullable<TagOptions['between']> {
+  let next = -1
+  return (text, from, to, context, calls, problems, mark) => {
+    if (next < from) {
+      const at = text.indexOf('[', from)
+      next = at === -1 ? text.length : at
+    }
+    if (next < to) readBareLists(text, from, to, context, calls, problems, mark)
+  }
+}
+
 /** A format whose calls stand between markers of its own. */
 export interface TagOptions {
   open: string

@@ -122,14 +122,14 @@ export function readString(text: string, at: number, limit: number): ValueResult
     end - quoteAt >= 6
   const bodyStart = quoteAt + (triple ? 3 : 1)
   const bodyEnd = end - (triple ? 3 : 1)
-  if (prefix.includes('f') && text.indexOf('{', bodyStart) !== -1 && text.indexOf('{', bodyStart) < bodyEnd) {
+  if (prefix.includes('f') && charIndex(text, 0x7b, bodyStart, bodyEnd) !== -1) {
     return fail('invalid-literal', 'an f-string with placeholders is not a literal.', at, quoteAt - at + 1)
   }
   if (raw) return { ok: true, value: text.slice(bodyStart, bodyEnd), end }
   const out: string[] = []
   let from = bodyStart
-  let i = text.indexOf('\\', bodyStart)
-  while (i !== -1 && i < bodyEnd) {
+  let i = charIndex(text, 0x5c, bodyStart, bodyEnd)
+  while (i !== -1) {
     out.push(text.slice(from, i))
     const e = text[i + 1] as string
     let next = i + 2
@@ -152,10 +152,19 @@ export function readString(text: string, at: number, limit: number): ValueResult
       next = j
     } else out.push('\\' + e) // Python keeps an unknown escape as written.
     from = next
-    i = text.indexOf('\\', next)
+    i = charIndex(text, 0x5c, next, bodyEnd)
   }
   out.push(text.slice(from, bodyEnd))
   return { ok: true, value: out.join(''), end }
+}
+
+/**
+ * The first `code` in text[from, end), or -1. Bounded: an indexOf over the rest of the text would
+ * cost every string the length of the whole reply after it.
+ */
+function charIndex(text: string, code: number, from: number, end: number): number {
+  for (let i = from; i < end; i++) if (text.charCodeAt(i) === code) return i
+  return -1
 }
 
 function readNumber(text: string, at: number, limit: number): ValueResult {

@@ -11,6 +11,7 @@ import type { FormatContext, FormatFinding, FormatProblem, FoundCall, NativeForm
 import { readJsonCalls } from '../json-pieces'
 import {
   atLineStart,
+  bareListsBetween,
   example,
   FAMILY,
   listCallName,
@@ -98,7 +99,7 @@ export const llama4PythonicFormat: NativeFormat = {
       open: PY_START,
       close: PY_END,
       body: pythonicBody(),
-      between: context.trusted ? readBareLists : undefined,
+      between: context.trusted ? bareListsBetween() : undefined,
       openers: context.trusted ? [PY_START, '['] : [PY_START],
     })
   },
