@@ -88,6 +88,7 @@ describe('the fixture suite scored offline', () => {
       simple_python_0: 'pythonic',
       simple_python_1: 'vcp',
       simple_python_2: 'hermes',
+      simple_python_4: 'json',
       multiple_0: 'qwen3-coder',
       multiple_1: 'mistral',
       parallel_multiple_0: 'vcp',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { checkNativeCase } from '../../../fuzz/native-oracle'
-import { createStreamParser } from '../../../../src/core/parser'
+import { createStreamParser, parseToolRequests } from '../../../../src/core/parser'
 import type { ParsedRequest } from '../../../../src/core/types'
 import { calls, codes, expectManyCallsStream, expectStreamingEqualsOneShot, parse, streamEvents } from './helpers'
 import { createNativeParser, contextFor } from '../../../../src/core/protocols/native/protocol'
@@ -543,5 +543,37 @@ describe('a call list whose first item is broken, with an opener nested in it', 
     const text = 'functools[{"name": "a", "arguments": {}}, 7] and then the weather'
     const error = parse('phi4-mini', text).diagnostics.find((d) => d.code === 'invalid-call')
     expect(error?.message).toMatch(/; found "7\]"\.$/)
+  })
+})
+
+describe('a {"tool_calls": [...]} block belongs to the JSON block paradigm', () => {
+  const block =
+    '{"tool_calls": [{"name": "plan_route", "arguments": {"a": 1}}, {"name": "plan_route", "arguments": {"a": 2}}]}'
+  const fenced = '```json\n{"tool_calls": [{"name": "plan_route", "arguments": {"stops": ["Berlin", "Munich"]}}]}\n```'
+  const tools = [{ type: 'function', function: { name: 'plan_route', parameters: {} } }]
+  const hints = [
+    { tools },
+    { model: 'xLAM-2-8b-fc-r' },
+    { model: 'Llama-3.1-8B-Instruct' },
+    { model: 'Llama-3.1-8B-Instruct', tools },
+  ]
+  for (const [name, text, calls] of [
+    ['bare', block, 2],
+    ['fenced', fenced, 1],
+  ] as const) {
+    for (const hint of hints) {
+      it(`reads the ${name} block as json with ${JSON.stringify(hint).slice(0, 60)}`, () => {
+        const result = parseToolRequests(text, 'auto', hint)
+        expect(result.detected?.filter((d) => d.requests > 0).map((d) => d.id)).toEqual(['json'])
+        expect(result.requests).toHaveLength(calls)
+      })
+    }
+  }
+
+  it('still reads a bare xLAM list and a bare Llama 3 object', () => {
+    const list = '[{"name": "plan_route", "arguments": {"a": 1}}]'
+    expect(parseToolRequests(list, 'auto', { tools }).detected?.[0]?.id).toBe('xlam')
+    const object = 'Calling it now: {"name": "plan_route", "parameters": {"a": 1}}'
+    expect(parseToolRequests(object, 'auto', { tools }).detected?.[0]?.id).toBe('llama3-json')
   })
 })

@@ -11,7 +11,7 @@
  * The forms with a marker of their own are in `json-bare-prefixed.ts` and `json-bare-functionary.ts`.
  */
 import type { FormatContext, FoundCall, FormatProblem, NativeFormat, RenderableCall } from '../format'
-import { skipSpace, spacedJson } from '../json-pieces'
+import { jsonValueEnd, skipSpace, spacedJson } from '../json-pieces'
 import { readCallList, readObjectCall, toFound } from './json-bare-read'
 import { firstKey, looksLikeCall, scanObject, stringAt } from './json-bare-scan'
 import { functionaryV31Format } from './json-bare-functionary'
@@ -44,6 +44,37 @@ function claimsObject(text: string, brace: number, context: FormatContext): bool
   return context.trusted || context.tools.has(call.name)
 }
 
+/** How far back a bracket looks for the `:` that makes it a key's value. */
+const KEY_LOOKBACK = 64
+
+/**
+ * Whether the bracket at `at` is the value of an object's key (`"tool_calls": [...]`): then it is
+ * part of a JSON document (the JSON block paradigm's), not a bare call or list of its own.
+ */
+function isKeyValue(text: string, at: number): boolean {
+  const colon = previousMark(text, at)
+  if (colon === -1 || text.charCodeAt(colon) !== 0x3a) return false
+  // A quoted key before the colon: prose ("Here is the call: {...}") has a word there.
+  const key = previousMark(text, colon)
+  return key !== -1 && text.charCodeAt(key) === 0x22
+}
+
+/** The last character before `at` that is not space, within KEY_LOOKBACK; -1 when none. */
+function previousMark(text: string, at: number): number {
+  const stop = Math.max(0, at - KEY_LOOKBACK)
+  for (let i = at - 1; i >= stop; i--) {
+    const c = text.charCodeAt(i)
+    if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) return i
+  }
+  return -1
+}
+
+/** The first item of a list that is a key's value: the brace right after such a list's `[`. */
+function firstItemOfKeyedList(text: string, brace: number): number {
+  const open = previousMark(text, brace)
+  return open !== -1 && text.charCodeAt(open) === 0x5b && isKeyValue(text, open) ? open : -1
+}
+
 // ---- Llama 3 JSON --------------------------------------------------------------
 
 const BARE_FIRST_KEYS = new Set(['name', 'type', 'function'])
@@ -73,6 +104,14 @@ function parseLlama3(text: string): Finding {
         mark.block(calls.slice(first), read.end, read.settled)
         i = read.end
       } else i = tag + PYTHON_TAG.length
+      continue
+    }
+    const list = firstItemOfKeyedList(text, brace)
+    if (list !== -1 || isKeyValue(text, brace)) {
+      // A key's value (the calls of a {"tool_calls": [...]} block): skipped whole, items and all.
+      const end = jsonValueEnd(text, list !== -1 ? list : brace)
+      if (end === -1) break
+      i = end
       continue
     }
     const key = firstKey(text, brace)
@@ -175,6 +214,7 @@ export const llama3JsonFormat: NativeFormat = {
       const after = at + PYTHON_TAG.length
       return text[skipSpace(text, after, after + 64)] === '{'
     }
+    if (isKeyValue(text, at) || firstItemOfKeyedList(text, at) !== -1) return false
     const key = firstKey(text, at)
     return key !== null && BARE_FIRST_KEYS.has(key) && claimsObject(text, at, context)
   },
@@ -188,8 +228,9 @@ function renderLlama3(call: RenderableCall): string {
 
 // ---- xLAM ----------------------------------------------------------------------
 
-/** `[` then `{"name"`: the start of a call list (the bounded look every `[` gets). */
+/** `[` then `{"name"`: the start of a call list (the bounded look every `[` gets); not a key's value. */
 function listOfCallsAt(text: string, open: number): number {
+  if (isKeyValue(text, open)) return -1
   const brace = skipSpace(text, open + 1, open + 33)
   return text[brace] === '{' && firstKey(text, brace) === 'name' ? brace : -1
 }
