@@ -23,6 +23,9 @@ export {
 } from './xml-invoke-header'
 export { trimOneNewline, type InvokeGrammar } from './xml-invoke-grammar'
 
+/** What a section that read no call hands the resume mark: a run of empty sections then makes no array per section. */
+const NO_CALLS: readonly FoundCall[] = []
+
 /**
  * Reads every call written in the grammar. Never throws; linear in the text. An attribute's quoted
  * value may hold a section opener, so a stream is put aside only up to the start of a line after
@@ -40,7 +43,8 @@ export function readInvokes(text: string, grammar: InvokeGrammar, context: Forma
     const before = reader.calls.length
     reader.settled = null
     from = bare !== -1 && (section === -1 || bare < section) ? reader.bareInvoke(bare) : reader.section(section)
-    if (reader.settled !== null) mark.block(reader.calls.slice(before), from, reader.settled)
+    if (reader.settled !== null)
+      mark.block(reader.calls.length === before ? NO_CALLS : reader.calls.slice(before), from, reader.settled)
   }
   const openers = grammar.bareInvokes ? [grammar.section.open, grammar.invoke.open] : [grammar.section.open]
   return { calls: reader.calls, problems: reader.problems, ...mark.atLineAfter(text, openers) }
@@ -51,8 +55,17 @@ class InvokeReader {
   readonly problems: FormatProblem[] = []
   /** Whether the last section or bare invoke read is settled (its closer seen); null when none was read. */
   settled: boolean | null = null
+  /**
+   * The unclosed-section findings' two messages, made once per reading: a text of many unclosed
+   * sections shares them instead of building (and later copying) a new one per section.
+   */
+  private readonly unclosedMessages: { toEnd: string; toNext: string }
 
-  constructor(private readonly s: InvokeSource) {}
+  constructor(private readonly s: InvokeSource) {
+    const { open, close } = s.g.section
+    const unclosed = `the ${open} section is never closed with ${close}; it runs to`
+    this.unclosedMessages = { toEnd: `${unclosed} the end of the text.`, toNext: `${unclosed} the next section.` }
+  }
 
   /** A section at `open`; returns where reading goes on. */
   section(open: number): number {
@@ -116,7 +129,7 @@ class InvokeReader {
       this.problems.push({
         severity: 'warning',
         code: 'unclosed-section',
-        message: `the ${g.section.open} section is never closed with ${g.section.close}; it runs to ${at >= n ? 'the end of the text' : 'the next section'}.`,
+        message: at >= n ? this.unclosedMessages.toEnd : this.unclosedMessages.toNext,
         offset: open,
         length: g.section.open.length,
       })
