@@ -3,6 +3,8 @@
  * Plain TypeScript only: this file must stay importable from Node and the browser.
  */
 
+import type { MessageParams } from './messages/types'
+
 export type ParameterType = 'string' | 'number' | 'integer' | 'boolean' | 'object' | 'array' | 'enum'
 
 /** One argument of a method. Maps one-to-one onto JSON Schema. */
@@ -134,7 +136,11 @@ export interface Diagnostic {
   severity: DiagnosticSeverity
   /** Stable, kebab-case; documented in docs/vcp-grammar.md. */
   code: string
+  /** The finding in English. */
   message: string
+  /** `message` as an id with parameters, to render it in another language (see `renderMessage`). */
+  messageId?: string
+  params?: MessageParams
   /** Offset in the text (UTF-16 code units). */
   offset: number
   /** Length of the span the diagnostic is about (0 for a point). */

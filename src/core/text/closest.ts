@@ -1,3 +1,5 @@
+import type { MessageRef } from '../messages/types'
+
 /** Edit distance (insert, delete, substitute: 1 each), stopping early once it exceeds `max`. */
 export function editDistance(a: string, b: string, max = Infinity): number {
   if (Math.abs(a.length - b.length) > max) return max + 1
@@ -58,4 +60,16 @@ export function didYouMean(suggestions: string[]): string {
   const quoted = suggestions.map((s) => `"${s}"`)
   const list = quoted.length === 1 ? quoted[0] : `${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1]}`
   return ` Did you mean ${list}?`
+}
+
+/** `didYouMean` as a message reference, to nest in a message other languages can render. */
+export function didYouMeanRef(suggestions: string[]): MessageRef {
+  if (suggestions.length === 0) return { id: 'common.empty' }
+  const quoted = suggestions.map((s) => `"${s}"`)
+  const last = quoted.pop() ?? ''
+  if (quoted.length === 0) return { id: 'common.did-you-mean-one', params: { name: last } }
+  return {
+    id: 'common.did-you-mean-many',
+    params: { names: quoted.join(', '), last },
+  }
 }

@@ -6,12 +6,16 @@
  */
 import type { DiagnosticSeverity } from '../../types'
 import type { ToolHints } from './tool-hints'
+import type { MessageParams } from '../../messages/types'
 
 /** A finding with its place in the whole text. The adapter prefixes the format's label. */
 export interface FormatProblem {
   severity: DiagnosticSeverity
   code: string
   message: string
+  /** `message` as an id with parameters (from `say`), for other languages. */
+  messageId?: string
+  params?: MessageParams
   offset: number
   length: number
 }

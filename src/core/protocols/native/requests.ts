@@ -4,12 +4,14 @@
  * streaming parser's settled cards both go through here, so they agree.
  */
 import type { Diagnostic, ParsedRequest, ParseResult } from '../../types'
+import type { MessageRef } from '../../messages/types'
 import type { ParseOptions } from '../protocol'
 import type { FormatContext, FormatFinding, FormatProblem, FoundCall, NativeFormat } from './format'
 import type { RequestIdSession } from '../../request-ids'
 import { stringArguments } from '../json/calls'
 import { LineIndex } from '../../text/line-index'
-import { closestNames, didYouMean } from '../../text/closest'
+import { closestNames, didYouMeanRef } from '../../text/closest'
+import { say } from '../../messages/say'
 import { fenceSpans, reasoningSpans, within, type Spans } from './reasoning'
 
 /**
@@ -89,7 +91,7 @@ function duplicateId(call: FoundCall, id: string): FormatProblem {
   return {
     severity: 'warning',
     code: 'duplicate-request-id',
-    message: `the call id "${call.id}" is already taken in this session; this request is "${id}".`,
+    ...say('native.duplicate-call-id', { id: call.id ?? '', request: id }),
     offset: call.start,
     length: 0,
   }
@@ -114,7 +116,10 @@ export function toRequest(
     problems.push({
       severity: 'warning',
       code: 'unknown-tool-name',
-      message: `"${call.name}" is not among the tools the model was given.${didYouMean(closestNames(call.name, context.tools.names()))}`,
+      ...say('native.unknown-tool-name', {
+        name: call.name,
+        didYouMean: didYouMeanRef(closestNames(call.name, context.tools.names())),
+      }),
       offset: call.start,
       length: call.end - call.start,
     })
@@ -124,7 +129,7 @@ export function toRequest(
     problems.push({
       severity: 'warning',
       code: 'request-in-reasoning',
-      message: 'this call is inside reasoning (<think>); it is not executed.',
+      ...say('native.call-in-reasoning'),
       offset: call.start,
       length: call.end - call.start,
     })
@@ -156,8 +161,9 @@ export function toDiagnostic(
 ): Diagnostic {
   const offset = Math.max(0, Math.min(p.offset, length))
   const { line, column } = offset < length ? lines.position(offset) : endPosition(lines, length, endsWithNewline)
-  const message = p.message.startsWith(format.label) ? p.message : `${format.label}: ${p.message}`
-  return {
+  const prefixed = !p.message.startsWith(format.label)
+  const message = prefixed ? `${format.label}: ${p.message}` : p.message
+  const diagnostic: Diagnostic = {
     severity: p.severity,
     code: p.code,
     message,
@@ -166,6 +172,17 @@ export function toDiagnostic(
     line,
     column,
   }
+  if (p.messageId !== undefined) {
+    const inner: MessageRef = p.params ? { id: p.messageId, params: p.params } : { id: p.messageId }
+    if (prefixed) {
+      diagnostic.messageId = 'native.in-format'
+      diagnostic.params = { format: format.label, message: inner }
+    } else {
+      diagnostic.messageId = inner.id
+      if (inner.params) diagnostic.params = inner.params
+    }
+  }
+  return diagnostic
 }
 
 function endPosition(lines: LineIndex, length: number, endsWithNewline: boolean): { line: number; column: number } {

@@ -1,0 +1,2 @@
+/** Messages of this area, in English. */
+export const nativePythonicEn = {} as const

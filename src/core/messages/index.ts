@@ -1,0 +1,5 @@
+export type { MessageParam, MessageParams, MessageRef, MessageTable } from './types'
+export { renderMessage, templatePlaceholders, messageIn, type Localizable } from './render'
+export { englishMessages, type MessageId } from './english'
+export { chineseMessages } from './chinese'
+export { say, ref, type SaidMessage } from './say'

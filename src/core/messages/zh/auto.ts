@@ -1,0 +1,4 @@
+import type { autoEn } from '../en/auto'
+
+/** The same messages in Chinese. */
+export const autoZh: Record<keyof typeof autoEn, string> = {}

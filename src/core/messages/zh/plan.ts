@@ -1,0 +1,4 @@
+import type { planEn } from '../en/plan'
+
+/** The same messages in Chinese. */
+export const planZh: Record<keyof typeof planEn, string> = {}
