@@ -1,6 +1,7 @@
 import type { MessageId } from './english'
 import { autoZh } from './zh/auto'
 import { commonZh } from './zh/common'
+import { fixesZh } from './zh/fixes'
 import { jsonZh } from './zh/json'
 import { nativeJsonZh } from './zh/native-json'
 import { nativeOtherZh } from './zh/native-other'
@@ -20,4 +21,5 @@ export const chineseMessages: Readonly<Record<MessageId, string>> = {
   ...nativePythonicZh,
   ...nativeOtherZh,
   ...planZh,
+  ...fixesZh,
 }

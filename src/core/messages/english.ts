@@ -1,4 +1,5 @@
 import { autoEn } from './en/auto'
+import { fixesEn } from './en/fixes'
 import { jsonEn } from './en/json'
 import { nativeJsonEn } from './en/native-json'
 import { nativeOtherEn } from './en/native-other'
@@ -23,6 +24,7 @@ export const englishMessages = {
   ...nativePythonicEn,
   ...nativeOtherEn,
   ...planEn,
+  ...fixesEn,
 } as const
 
 /** The id of a message the core writes. */

@@ -1,0 +1,2 @@
+/** Suggested fixes and reading hints, in English. */
+export const fixesEn = {} as const
