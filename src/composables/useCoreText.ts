@@ -11,7 +11,7 @@ import {
   type Localizable,
   type MessageRef,
   type MessageTable,
-} from '../core/messages'
+} from '../core'
 
 /** The message table of an interface locale; English for any locale without its own. */
 export function coreMessageTable(locale: string): MessageTable {

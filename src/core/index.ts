@@ -35,6 +35,19 @@ export type {
 export { createProtocolRegistry, protocolRegistry, type ProtocolRegistry } from './protocols/registry'
 export { createStreamParser, parseToolRequests } from './parser'
 export { listFormats, type FormatInfo } from './protocols/formats-catalog'
+export {
+  chineseMessages,
+  englishMessages,
+  messageIn,
+  renderMessage,
+  templatePlaceholders,
+  type Localizable,
+  type MessageId,
+  type MessageParam,
+  type MessageParams,
+  type MessageRef,
+  type MessageTable,
+} from './messages'
 export { formatsForModel, MODEL_TABLE, type ModelRow } from './protocols/native/models'
 export type {
   NativeFormat,
@@ -136,6 +149,13 @@ export {
   type EndpointSettings,
   type ModelList,
 } from './chat/openai-client'
+export {
+  capturingClient,
+  createExchangeCapture,
+  RAW_EXCHANGE_LIMIT_BYTES,
+  redactHeaders,
+  type RawExchange,
+} from './chat/raw-exchange'
 export {
   findContentToolCalls,
   serverFlagsHint,
