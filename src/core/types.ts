@@ -5,6 +5,7 @@
 
 import type { MessageParams } from './messages/types'
 
+/** The type names of method parameters (JSON Schema's, plus `enum`). */
 export type ParameterType = 'string' | 'number' | 'integer' | 'boolean' | 'object' | 'array' | 'enum'
 
 /** One argument of a method. Maps one-to-one onto JSON Schema. */
