@@ -1,4 +1,5 @@
 import evalEn from './eval-en'
+import typesEn from './types-en'
 
 export default {
   app: {
@@ -235,6 +236,7 @@ export default {
     intro:
       'Groups switch tools on and off for the chat and add their rules to the tools prompt. Skill rules are inlined or kept as rule variables the model reads when needed.',
     rulePrompt: 'Rule prompt',
+    sentAsWritten: 'What the model reads (English, as sent)',
     skillRules: 'Skill rules',
     inline: 'inline',
   },
@@ -399,4 +401,5 @@ export default {
     },
   },
   eval: evalEn,
+  types: typesEn,
 }

@@ -1,5 +1,6 @@
 import type en from './en'
 import evalZh from './eval-zh'
+import typesZh from './types-zh'
 
 const zh: typeof en = {
   app: {
@@ -229,6 +230,7 @@ const zh: typeof en = {
     intro:
       '分组决定对话中哪些工具可用，并把各自的规则加入工具提示词。技能规则会内联，或保存为规则变量，由模型在需要时读取。',
     rulePrompt: '规则提示词',
+    sentAsWritten: '模型实际收到的原文（英文）',
     skillRules: '技能规则',
     inline: '内联',
   },
@@ -346,7 +348,7 @@ const zh: typeof en = {
       systemPrompt: '系统提示词',
       calling: '工具调用方式',
       callingText: '文本协议',
-      callingNative: '原生函数调用（tools API）',
+      callingNative: '原生函数调用（工具接口）',
       flow: '流程',
       flowLoop: '自动循环',
       flowSemi: '半自动（由你逐个运行请求）',
@@ -383,6 +385,7 @@ const zh: typeof en = {
     },
   },
   eval: evalZh,
+  types: typesZh,
 }
 
 export default zh

@@ -1,0 +1,12 @@
+/** Parameter types as badges show them. */
+export default {
+  string: 'string',
+  number: 'number',
+  integer: 'integer',
+  boolean: 'boolean',
+  object: 'object',
+  array: 'array',
+  enum: 'enum',
+  null: 'null',
+  any: 'any',
+}
