@@ -5,6 +5,7 @@
 import { isFinalAnswerInstruction, renderVcpRequest, type ChatMessage } from '../../src/core'
 import type { ChatRequestBody } from './server'
 import { createEvalScenarios } from './eval-scenarios'
+import { createDailyScenarios } from './daily-scenarios'
 
 export interface ScriptedCall {
   id?: string
@@ -253,4 +254,5 @@ export const scenarios: Record<string, Scenario> = {
   /** The stream ends without `data: [DONE]`. */
   'no-done': () => reply('This reply never says it is done.', { ending: 'no-done' }),
   ...createEvalScenarios(),
+  ...createDailyScenarios(),
 }

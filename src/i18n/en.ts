@@ -1,5 +1,6 @@
 import evalEn from './eval-en'
 import typesEn from './types-en'
+import chatDailyEn from './chat-daily-en'
 
 export default {
   app: {
@@ -402,4 +403,5 @@ export default {
   },
   eval: evalEn,
   types: typesEn,
+  chatDaily: chatDailyEn,
 }

@@ -1,6 +1,7 @@
 import type en from './en'
 import evalZh from './eval-zh'
 import typesZh from './types-zh'
+import chatDailyZh from './chat-daily-zh'
 
 const zh: typeof en = {
   app: {
@@ -386,6 +387,7 @@ const zh: typeof en = {
   },
   eval: evalZh,
   types: typesZh,
+  chatDaily: chatDailyZh,
 }
 
 export default zh

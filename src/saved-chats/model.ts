@@ -83,6 +83,20 @@ export interface StoredMessage {
   status?: RunStatus
   error?: string
   semi?: SemiAutomaticState
+  /** Other versions of the conversation from this message on (see branches.ts). */
+  versions?: MessageVersions
+}
+
+/**
+ * The other versions of a conversation from one message on: a reply made again (retry,
+ * regenerate) or a user message edited and sent again. Each version is the whole rest of the
+ * conversation as it was, starting with its own version of this message.
+ */
+export interface MessageVersions {
+  /** The versions not shown, in order; the shown one is the session's own messages. */
+  others: StoredMessage[][]
+  /** Where the shown version stands among all of them (0-based); the others fill the other places in order. */
+  shown: number
 }
 
 export interface ChatSession {

@@ -18,6 +18,7 @@ import {
   type EndpointProfile,
   type StoredMessage,
 } from './model'
+import { readVersions } from './saved-versions'
 
 type Check = (value: unknown) => boolean
 const isString: Check = (v) => typeof v === 'string'
@@ -177,7 +178,7 @@ const isWire: Check = (v) =>
   Array.isArray(v) && v.every((m) => isRecord(m) && isString(m.role) && (m.content === null || isString(m.content)))
 const isSemi: Check = (v) => isRecord(v) && isRecordList(v.requests) && isRecord(v.results) && isBoolean(v.continued)
 
-function readMessage(value: unknown, index: number, where: string, repairs: string[]): StoredMessage | null {
+function readMessage(value: unknown, index: number, where: string, repairs: string[], depth = 0): StoredMessage | null {
   if (!isRecord(value) || (value.role !== 'user' && value.role !== 'assistant')) {
     repairs.push(`${where}: message #${index + 1} could not be read and was removed`)
     return null
@@ -196,7 +197,16 @@ function readMessage(value: unknown, index: number, where: string, repairs: stri
   ])
   for (const key of Object.keys(message)) if (message[key] === undefined) delete message[key]
   if (repaired.length > 0) repairs.push(fieldsNote(`${where}, message #${index + 1}`, repaired))
+  const versions = readVersions(value.versions, `${where}, message #${index + 1}`, depth, repairs, (list, label, d) =>
+    readMessages(list, label, d, repairs),
+  )
+  if (versions) message.versions = versions
   return message as unknown as StoredMessage
+}
+
+/** A list of saved messages, read one by one; those that cannot be read are dropped (and said). */
+function readMessages(list: unknown[], where: string, depth: number, repairs: string[]): StoredMessage[] {
+  return list.map((m, k) => readMessage(m, k, where, repairs, depth)).filter((m): m is StoredMessage => m !== null)
 }
 
 function readSession(
@@ -225,9 +235,7 @@ function readSession(
     if (value.messages !== undefined) repairs.push(`${where}: its messages could not be read and were removed`)
     session.messages = []
   } else {
-    session.messages = value.messages
-      .map((m, k) => readMessage(m, k, where, repairs))
-      .filter((m): m is StoredMessage => m !== null)
+    session.messages = readMessages(value.messages, where, 0, repairs)
   }
   return session as unknown as ChatSession
 }

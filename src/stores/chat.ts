@@ -14,6 +14,8 @@ import { useSessionRuns } from './chat/session-runs'
 import { useSessionEditing } from './chat/session-editing'
 import { useAgentEndpointEditing } from './chat/agent-endpoint-editing'
 import { useCardPlanner } from './chat/card-planner'
+import { useRawExchanges } from './chat/raw-exchanges'
+import { useSessionVersions } from './chat/session-versions'
 
 export type { LiveRun } from './chat/session-runs'
 
@@ -31,7 +33,9 @@ export const useChatStore = defineStore('chat', () => {
     settingsOf: (session) =>
       agentToolSettings(agentById(session.agentId), { groups: groupsStore.groups, state: groupsStore.state }),
   })
-  const runs = useSessionRuns({ chat, chatRun, toolSessionOf, registry })
+  const raw = useRawExchanges()
+  const runs = useSessionRuns({ chat, chatRun, toolSessionOf, registry, keepExchange: raw.keep })
+  const versions = useSessionVersions({ chat, running: runs.running, begin: runs.begin })
   const { createSession, selectSession, renameSession, deleteSession } = useSessionEditing(chat, {
     beforeDelete: (id) => runs.stopRunIn(id, 'the session was deleted'),
     afterDelete: (id) => {
@@ -85,6 +89,9 @@ export const useChatStore = defineStore('chat', () => {
     takeContentCalls: chatRun.takeContentCalls,
     dismissContentCalls: chatRun.dismissContentCalls,
     runSemiRequest: runs.runSemiRequest,
+    ...versions,
+    /** A round's raw exchange with the endpoint, kept for the life of the page (see raw-exchanges.ts). */
+    rawExchangeOf: raw.exchangeOf,
     planFor,
     exportActiveSession,
     activeVariables: variables.activeVariables,

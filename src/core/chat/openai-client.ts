@@ -7,6 +7,7 @@ import { copyUsage, isUsage } from './completion-accumulator'
 import { connectionError, excerpt, safeText } from './endpoint-errors'
 import { idleWatch } from './idle-watch'
 import { readStream } from './openai-stream'
+import { createExchangeCapture, type ExchangeCapture } from './raw-exchange'
 import type { Completion, CompletionCallbacks, CompletionRequest, ModelClient } from './types'
 
 export { createCompletionAccumulator } from './completion-accumulator'
@@ -82,13 +83,17 @@ export function createOpenAIClient(
     async complete(request: CompletionRequest, callbacks: CompletionCallbacks = {}): Promise<Completion> {
       const url = endpointUrl(settings.baseUrl, '/chat/completions')
       const body = requestBody(settings, request)
+      const sent = headers(settings)
+      const capture = callbacks.onExchange
+        ? createExchangeCapture({ method: 'POST', url, headers: sent, body }, { apiKey: settings.apiKey })
+        : undefined
       const idle = idleWatch(settings.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS, callbacks.signal)
       try {
         let response: Response
         try {
           response = await fetchImpl(url, {
             method: 'POST',
-            headers: headers(settings),
+            headers: sent,
             body: JSON.stringify(body),
             signal: idle.signal,
           })
@@ -96,24 +101,32 @@ export function createOpenAIClient(
           if (idle.fired()) throw idle.error(url, emptyCompletion())
           throw await connectionError(error, url, callbacks.signal, fetchImpl)
         }
-        if (!response.ok)
+        capture?.response(response)
+        if (!response.ok) {
+          const text = await safeText(response)
+          capture?.body(text)
           throw new ChatRequestError(
             'http',
-            httpErrorMessage(response.status, url, await safeText(response)),
+            httpErrorMessage(response.status, url, text),
             emptyCompletion(),
             response.status,
           )
+        }
         if (!response.body) throw new ChatRequestError('malformed', `${url} answered without a body.`)
         const type = response.headers.get('content-type') ?? ''
-        if (!/text\/event-stream/i.test(type) && type !== '') return await readWhole(response, url, type)
-        return await readStream(response.body, url, callbacks, idle, {
+        if (!/text\/event-stream/i.test(type) && type !== '') return await readWhole(response, url, type, capture)
+        const limits = {
           answer: settings.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES,
           line: settings.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES,
-        })
+        }
+        return await readStream(response.body, url, callbacks, idle, limits, capture)
       } catch (error) {
-        throw error instanceof ChatRequestError ? withoutKey(error, settings.apiKey) : error
+        const failure = error instanceof ChatRequestError ? withoutKey(error, settings.apiKey) : error
+        capture?.fail(failure instanceof Error ? failure.message : String(failure))
+        throw failure
       } finally {
         idle.stop()
+        if (capture) callbacks.onExchange?.(capture.exchange)
       }
     },
   }
@@ -130,8 +143,14 @@ function withoutKey(error: ChatRequestError, apiKey: string | undefined): ChatRe
  * A 200 answer that is not an event stream: a non-streamed completion (some servers ignore
  * `stream: true`) is accepted as the reply; anything else (an HTML page, say) is an error.
  */
-async function readWhole(response: Response, url: string, type: string): Promise<Completion> {
+async function readWhole(
+  response: Response,
+  url: string,
+  type: string,
+  capture: ExchangeCapture | undefined,
+): Promise<Completion> {
   const text = await safeText(response)
+  capture?.body(text)
   let parsed: unknown = undefined
   if (/json/i.test(type)) {
     try {

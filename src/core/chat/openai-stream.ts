@@ -8,6 +8,7 @@ import { ChatRequestError } from './errors'
 import { createCompletionAccumulator } from './completion-accumulator'
 import { abortError, describe, excerpt } from './endpoint-errors'
 import type { IdleWatch } from './idle-watch'
+import type { ExchangeCapture } from './raw-exchange'
 import type { Completion, CompletionCallbacks } from './types'
 
 /** The most bytes a streamed answer, and one line of it, may take. */
@@ -25,18 +26,27 @@ interface StreamState {
 
 type Accumulator = ReturnType<typeof createCompletionAccumulator>
 
-/** The reply a stream of chat-completion chunks adds up to; throws a ChatRequestError that keeps it when the stream fails. */
+/**
+ * The reply a stream of chat-completion chunks adds up to; throws a ChatRequestError that keeps it
+ * when the stream fails. Each event read is also handed to `capture`, in order.
+ */
 export async function readStream(
   body: ReadableStream<Uint8Array>,
   url: string,
   callbacks: CompletionCallbacks,
   idle: IdleWatch,
   limits: StreamLimits,
+  capture?: ExchangeCapture,
 ): Promise<Completion> {
   const accumulator = createCompletionAccumulator()
   const { reply } = accumulator
   const state: StreamState = { done: false, malformed: null, tooLarge: null }
-  const parser = createParser({ onEvent: (event) => readEvent(event, state, accumulator, url, callbacks) })
+  const parser = createParser({
+    onEvent: (event) => {
+      capture?.event(event.data, event.event)
+      readEvent(event, state, accumulator, url, callbacks)
+    },
+  })
   const reader = body.getReader()
   try {
     await readChunks(reader, parser, state, accumulator, idle, limits)

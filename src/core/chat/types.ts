@@ -3,6 +3,7 @@
  * leaves behind. Plain data: a run's record can be stored, exported and shown as it is.
  */
 import type { Diagnostic, ParsedRequest, ToolExecutionResult } from '../types'
+import type { RawExchange } from './raw-exchange'
 
 /** Who a chat message is from; `tool` messages carry native call results. */
 export type ChatRole = 'system' | 'user' | 'assistant' | 'tool'
@@ -60,6 +61,11 @@ export interface CompletionCallbacks {
   signal?: AbortSignal
   /** The reply so far, after each piece that arrived. */
   onUpdate?: (reply: Completion, delta: string) => void
+  /**
+   * The request's raw exchange (headers without the key, body, status, events as received), once
+   * the request is over: answered, failed or stopped. Asked for, the built-in HTTP client captures it.
+   */
+  onExchange?: (exchange: RawExchange) => void
 }
 
 /** Anything that answers chat requests: an HTTP endpoint, or a person writing the replies. */

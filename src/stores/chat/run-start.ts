@@ -3,10 +3,12 @@
  * prompt, calling mode, flow and approval policies over the chat's tool session.
  */
 import {
+  capturingClient,
   createOpenAIClient,
   type ChatMessage,
   type ChatRunStart,
   type ModelClient,
+  type RawExchange,
   type ToolRegistryManager,
   type ToolSession,
 } from '../../core'
@@ -24,12 +26,16 @@ export interface RunStartContext {
   registry: ToolRegistryManager
   /** The model that is a person: used when the endpoint is the manual one. */
   manualClient: () => ModelClient
+  /** Given, each round's raw exchange with the endpoint is handed to it (the manual model has none). */
+  onExchange?: (exchange: RawExchange, round: number) => void
 }
 
 /** The options of `chatRun.start` for one run of the chat. */
-export function runStartFor({ agent, profile, history, tools, registry, manualClient }: RunStartContext): ChatRunStart {
+export function runStartFor(context: RunStartContext): ChatRunStart {
+  const { agent, profile, history, tools, registry, manualClient, onExchange } = context
+  const client = clientFor(profile, manualClient)
   return {
-    client: clientFor(profile, manualClient),
+    client: onExchange ? capturingClient(client, onExchange) : client,
     history,
     agentPrompt: agent.systemPrompt,
     agentId: agent.id,

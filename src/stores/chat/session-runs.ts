@@ -4,11 +4,19 @@
  * stop) is the chat-run composable's; this knows which session and reply a run belongs to.
  */
 import { computed, shallowRef, type ComputedRef } from 'vue'
-import { toolCallResultMessage, type ChatRunState, type ToolRegistryManager, type ToolSession } from '../../core'
+import {
+  toolCallResultMessage,
+  type ChatMessage,
+  type ChatRunState,
+  type RawExchange,
+  type ToolRegistryManager,
+  type ToolSession,
+} from '../../core'
 import type { UseChatRunReturn } from '../../composables/useChatRun'
 import { DEFAULT_NAMES, newId, sessionHistory, type ChatSession, type StoredMessage } from '../../saved-chats/model'
+import { startVersion } from '../../saved-chats/branches'
 import type { ChatStateReturn } from './chat-state'
-import { runStartFor } from './run-start'
+import { runStartFor, type RunStartContext } from './run-start'
 import { saveRunError, saveRunOutcome } from './run-outcome'
 
 /** The run in progress: which session and reply it fills, and its live state (rounds, cards, questions). */
@@ -26,6 +34,8 @@ export interface SessionRunsOptions {
   toolSessionOf: (session: ChatSession) => ToolSession
   /** Where the tools' metadata is read, for approval policies. */
   registry: ToolRegistryManager
+  /** Given, each round's raw exchange with the endpoint is handed to it. */
+  keepExchange?: (messageId: string, round: number, exchange: RawExchange) => void
 }
 
 /** What useSessionRuns returns. */
@@ -41,10 +51,16 @@ export interface SessionRunsReturn {
   stopRunIn(sessionId: string, reason: string): void
   /** Semi-automatic mode: runs one card's request and sends its result as a user message. */
   runSemiRequest(messageId: string, requestId: string): Promise<void>
+  /**
+   * Starts a reply in the session (ignored while a run is going on): at the end, or made again at
+   * `at` (the messages from `at` on are kept as another version). The run starts in the next task.
+   */
+  begin(session: ChatSession, at?: number): void
 }
 
 /** Runs of the chat's sessions, one at a time. */
-export function useSessionRuns({ chat, chatRun, toolSessionOf, registry }: SessionRunsOptions): SessionRunsReturn {
+export function useSessionRuns(options: SessionRunsOptions): SessionRunsReturn {
+  const { chat, chatRun, toolSessionOf } = options
   const target = shallowRef<{ sessionId: string; messageId: string | null } | null>(null)
   const live = computed<LiveRun | null>(() => (target.value ? { ...target.value, run: chatRun.state } : null))
   const running = computed(() => target.value !== null)
@@ -56,28 +72,30 @@ export function useSessionRuns({ chat, chatRun, toolSessionOf, registry }: Sessi
     session.messages.push({ id: newId('msg'), role: 'user', content, createdAt: Date.now() })
     if (session.title === DEFAULT_NAMES.session)
       session.title = content.length > 40 ? content.slice(0, 40) + '…' : content
+    begin(session)
+  }
+
+  function begin(session: ChatSession, at?: number): void {
+    if (running.value) return
     // The message shows in this frame; the run (the prompt, the request) starts in the next task.
     const starting = { sessionId: session.id, messageId: null }
     target.value = starting
     setTimeout(() => {
       // Stopped (or its session deleted) before it began: nothing starts.
-      if (target.value === starting) void startRun(session)
+      if (target.value === starting) void startRun(session, at)
     }, 0)
   }
 
-  async function startRun(session: ChatSession): Promise<void> {
+  async function startRun(session: ChatSession, at: number = session.messages.length): Promise<void> {
     // History first, then the placeholder reply, so the placeholder is never sent.
-    const history = sessionHistory(session.messages, session.historyMode ?? 'native')
-    session.messages.push({ id: newId('msg'), role: 'assistant', content: '', createdAt: Date.now() })
+    const history = sessionHistory(session.messages.slice(0, at), session.historyMode ?? 'native')
+    startVersion(session.messages, at, { id: newId('msg'), role: 'assistant', content: '', createdAt: Date.now() })
     // The saved (reactive) copy: changes to it are shown and saved.
     const message: StoredMessage = session.messages[session.messages.length - 1]!
     target.value = { sessionId: session.id, messageId: message.id }
-    const agent = chat.agentById(session.agentId)
-    const profile = chat.profileById(session.profileId)
-    const tools = toolSessionOf(session)
     try {
       // Inside the try: an endpoint the client cannot use ends the run as an error on its reply.
-      const start = runStartFor({ agent, profile, history, tools, registry, manualClient: chatRun.manualClient })
+      const start = runStartFor(runContext(options, session, message.id, history))
       saveRunOutcome(message, await chatRun.start(start))
     } catch (error) {
       saveRunError(message, error)
@@ -117,5 +135,23 @@ export function useSessionRuns({ chat, chatRun, toolSessionOf, registry }: Sessi
     }
   }
 
-  return { live, running, send, stop, stopRunIn, runSemiRequest }
+  return { live, running, send, stop, stopRunIn, runSemiRequest, begin }
+}
+
+/** What a run of `session` that fills the reply `messageId` starts from: its agent, endpoint, history and tools. */
+function runContext(
+  { chat, chatRun, toolSessionOf, registry, keepExchange }: SessionRunsOptions,
+  session: ChatSession,
+  messageId: string,
+  history: ChatMessage[],
+): RunStartContext {
+  return {
+    agent: chat.agentById(session.agentId),
+    profile: chat.profileById(session.profileId),
+    history,
+    tools: toolSessionOf(session),
+    registry,
+    manualClient: chatRun.manualClient,
+    onExchange: keepExchange && ((exchange: RawExchange, round: number) => keepExchange(messageId, round, exchange)),
+  }
 }

@@ -14,6 +14,7 @@ import {
 } from '../../core'
 import { discoveryFor } from '../../composables/useToolCalling'
 import type { Agent, ChatSession } from '../../saved-chats/model'
+import { allMessages } from '../../saved-chats/branches'
 
 /** Options of useToolSessions. */
 export interface ToolSessionsOptions {
@@ -55,10 +56,13 @@ export function useToolSessions({ registry, variablesOf, settingsOf }: ToolSessi
   return { toolSessionOf, forgetToolSession: (sessionId) => void sessions.delete(sessionId) }
 }
 
-/** After a reload the chat goes on: ids its saved runs used stay taken (and so do their variables' names). */
+/**
+ * After a reload the chat goes on: ids its saved runs used, in every version of the conversation,
+ * stay taken (and so do their variables' names).
+ */
 function requestIdsOf(session: ChatSession): RequestIdSession {
   const requestIds = createRequestIdSession()
-  for (const saved of session.messages)
+  for (const saved of allMessages(session.messages))
     for (const round of saved.run?.rounds ?? [])
       for (const request of round.requests) requestIds.claim(request.requestId)
   return requestIds

@@ -103,6 +103,26 @@ describe('ChatRequestCard', () => {
     )
   })
 
+  it('a call written with no arguments, filled by defaults and presets, says so instead of "no arguments"', () => {
+    const registry = createToolRegistryManager()
+    registry.register(mathTool())
+    const mountFor = (presets: Record<string, Record<string, unknown>>, method: string) =>
+      mountWithApp(ChatRequestCard, {
+        props: {
+          card: card({ toolName: method, args: {} }),
+          plan: planCall(directRequest(method, {}, 'req-7'), { registry, presets }),
+        },
+      })
+    const both = mountFor({ math: { a: 1 } }, 'math_add')
+    expect(both.find('[data-test="chat-card-no-args"]').text()).toBe('No arguments written; defaults and presets used:')
+    expect(both.text()).not.toContain('no arguments')
+    expect(both.find('[data-test="chat-card-plan"] tr[data-state="default"]').text()).toContain('b')
+    const presets = mountFor({ math: { word: 'hi', times: 2 } }, 'math_repeat')
+    expect(presets.find('[data-test="chat-card-no-args"]').text()).toBe('No arguments written; presets used:')
+    const missing = mountFor({}, 'math_repeat')
+    expect(missing.find('[data-test="chat-card-no-args"]').text()).toBe('no arguments')
+  })
+
   it('a call its tool asked approval for says why', () => {
     const asking = pending('call', [])
     asking.call.approvalReason = 'it deletes 12 files under "/docs"'
