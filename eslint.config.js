@@ -11,12 +11,13 @@ const CORE_DEEP_IMPORT = {
     '!**/core/mcp',
     '!**/core/eval',
     '!**/core/internal',
+    '!**/core/collections',
     '**/core/mcp/*',
     '!**/core/mcp/config',
     '**/core/eval/*',
   ],
   message:
-    'Import the core through its index (src/core), src/core/mcp (its config alone: src/core/mcp/config), src/core/eval, or (for the shared helpers of the app) src/core/internal: its inner modules are not its API.',
+    'Import the core through its index (src/core), src/core/mcp (its config alone: src/core/mcp/config), src/core/eval, src/core/collections, or (for the shared helpers of the app) src/core/internal: its inner modules are not its API.',
 }
 
 export default tseslint.config(

@@ -25,6 +25,9 @@ export const USAGE = `Usage:
            [--parallel] [--approve] [--mcp-config FILE] FILE|-
                                                      run the file's valid requests against the built-in tools and
                                                      print {"results": [...], "diagnostics": [...]} as one JSON line
+  vcp exec --collection FILE [--files DIR] [--settings FILE] [--timeout MS] [--approve] [--mcp-config FILE] NAME
+                                                     run the saved call NAME (or COLLECTION/NAME) of a collection
+                                                     file exported by the Executor; the same output as exec
   vcp eval QUESTIONS [--answers FILE] (--replies FILE [--protocol ID] [--model NAME]
             | --endpoint URL --model NAME [--api-key KEY] [--protocols LIST] [--repeat K] [--concurrency N]
               [--retries N] [--out FILE]) [--json FILE] [--junit FILE] [--baseline FILE]
@@ -56,6 +59,8 @@ Options:
   --parallel      run the requests at the same time instead of in order
   --mcp-config F  connect the MCP servers of F (the "mcpServers" JSON of Claude Desktop, Cursor, VS Code)
                   and offer their tools as server_tool beside the built-in ones; disconnected at the end
+  --collection F  exec: run a saved call of the collection file F (the Executor's export) instead of a reply;
+                  an unreadable file, an invalid collection or an unknown NAME exits 2 with the reason
   --approve       run calls that need approval (a tool's policy asks, e.g. a recursive delete of many
                   files); without it they are refused with the reason
   -               read standard input
@@ -104,6 +109,8 @@ export interface Command {
   parallel: boolean
   approve: boolean
   mcpConfig: string | null
+  /** exec --collection: the collection file; `files` then holds the call's name. */
+  collection: string | null
 }
 
 /** Which options each command takes, and how many files (min, max). */
@@ -127,6 +134,7 @@ export const COMMANDS: Record<string, { options: string[]; files: [number, numbe
       '--parallel',
       '--approve',
       '--mcp-config',
+      '--collection',
     ],
     files: [1, 1],
   },
@@ -150,6 +158,7 @@ export function readArgs(name: string, args: string[]): Command {
     parallel: false,
     approve: false,
     mcpConfig: null,
+    collection: null,
   }
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] as string
@@ -178,6 +187,8 @@ export function readArgs(name: string, args: string[]): Command {
         command.folder = value
       } else if (arg === '--mcp-config') {
         command.mcpConfig = value
+      } else if (arg === '--collection') {
+        command.collection = value
       } else if (arg === '--settings') {
         command.settingsFile = value
       } else {
@@ -191,6 +202,8 @@ export function readArgs(name: string, args: string[]): Command {
     }
   }
   const [least, most] = spec.files
+  if (command.collection !== null && command.files.length !== 1)
+    throw new UsageError('--collection FILE takes the NAME of one saved call')
   if (command.files.length < least) throw new UsageError('no file given (use - for standard input)')
   if (command.files.length > most)
     throw new UsageError(most === 0 ? 'takes no file' : `takes one file, got ${command.files.length}`)

@@ -7,6 +7,7 @@
  *   vcp tools  [--mcp-config FILE]                        (one JSON line per tool)
  *   vcp check  [--protocol ID] [--files DIR] [--mcp-config FILE] FILE|- ...  (what exec would do, executing nothing)
  *   vcp exec   [--protocol ID] [--files DIR] [--timeout MS] [--parallel] [--approve] [--mcp-config FILE] FILE|-
+ *   vcp exec   --collection FILE [--files DIR] ... NAME   (a saved call of the Executor's export; collection-exec.ts)
  *   vcp eval   QUESTIONS (--replies FILE | --endpoint URL --model NAME) ...   (see eval-command.ts)
  *
  * parse, check and exec read a reply the same way (auto by default, reasoning included, one id
@@ -33,6 +34,7 @@ import { nodeMcpTransport } from '../mcp/node'
 import { COMMANDS, readArgs, UsageError, USAGE, VARIABLES_SUFFIX, type Command } from './arguments'
 import { checkText, execText, loadVariables, readSettings, replySession, type ReplyCommand } from './reply-commands'
 import { runEvalCommand } from './eval-command'
+import { execSavedCall, loadSavedCall } from './collection-exec'
 import type { EvalIo } from './eval-io'
 
 export { DEFAULT_FILES_FOLDER, USAGE, VARIABLES_SUFFIX } from './arguments'
@@ -142,6 +144,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   if (name === 'parse')
     return forEachFile(name, command, io, async (text) => io.out(JSON.stringify(toOutput(parseText(text, command)))))
   // The other commands work with the tools: the built-in ones, and the MCP servers' if configured.
+  const saved = command.collection === null ? undefined : await loadSavedCall(command.collection, command.files, io)
+  if (saved === null) return 2
   const registry = builtinRegistry(io, command)
   const mcp = await connectConfigured(name, command, io, registry)
   if (mcp === null) return 2
@@ -158,6 +162,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       for (const line of toolLines(registry, mcp)) io.out(JSON.stringify(line))
       return 0
     }
+    if (saved) return await execSavedCall(saved, command, io, registry)
     return await forEachFile(name, command, io, async (text) => {
       io.out(JSON.stringify(await replyCommand(name, text, io, command, registry)))
     })

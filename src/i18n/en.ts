@@ -1,6 +1,8 @@
 import evalEn from './eval-en'
 import typesEn from './types-en'
 import chatDailyEn from './chat-daily-en'
+import executorSavedEn from './executor-saved-en'
+import firstVisitEn from './first-visit-en'
 
 export default {
   app: {
@@ -404,4 +406,6 @@ export default {
   eval: evalEn,
   types: typesEn,
   chatDaily: chatDailyEn,
+  executorSaved: executorSavedEn,
+  firstVisit: firstVisitEn,
 }

@@ -2,6 +2,8 @@ import type en from './en'
 import evalZh from './eval-zh'
 import typesZh from './types-zh'
 import chatDailyZh from './chat-daily-zh'
+import executorSavedZh from './executor-saved-zh'
+import firstVisitZh from './first-visit-zh'
 
 const zh: typeof en = {
   app: {
@@ -388,6 +390,8 @@ const zh: typeof en = {
   eval: evalZh,
   types: typesZh,
   chatDaily: chatDailyZh,
+  executorSaved: executorSavedZh,
+  firstVisit: firstVisitZh,
 }
 
 export default zh
