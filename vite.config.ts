@@ -29,6 +29,18 @@ function lateDependencies(): string[] {
   return ['element-plus/es', ...styles, '@jitl/quickjs-singlefile-browser-release-sync', 'quickjs-emscripten-core']
 }
 
+/**
+ * Where the dependency scan starts: the page, and the browser's workers, which the page starts with
+ * `new Worker(new URL(...))`, a form the scan does not follow (the lazily loaded panes it does follow,
+ * through their `import()`). What a worker imports is then bundled before the first page is served.
+ */
+const SCAN_ENTRIES = [
+  'index.html',
+  'src/parsing/worker.ts',
+  'src/tools/browser/regex-worker.ts',
+  'src/tools/browser/quickjs-worker.ts',
+]
+
 export default defineConfig({
   plugins: [
     vue(),
@@ -38,7 +50,7 @@ export default defineConfig({
     llmProxy(),
     mcpBridge(),
   ],
-  optimizeDeps: { include: lateDependencies() },
+  optimizeDeps: { entries: SCAN_ENTRIES, include: lateDependencies() },
   // No CORS: the page carries the bridge secret, and no other page (on any port) may read it.
   server: { host: '127.0.0.1', port: WORKBENCH_PORT, strictPort: true, cors: false },
   preview: { host: '127.0.0.1', port: PREVIEW_PORT, strictPort: true, cors: false },

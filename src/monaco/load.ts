@@ -8,6 +8,18 @@ export type Monaco = typeof MonacoEditor
 
 let loading: Promise<Monaco> | null = null
 
+/**
+ * Whether editors should load Monaco at all: component tests run without workers or layout, and
+ * keep the plain text box (without a notice: nothing failed).
+ */
+export function monacoWanted(): boolean {
+  return !import.meta.env.VITEST
+}
+
+/**
+ * Monaco with its workers set up; the same promise for every caller. When loading fails (a chunk
+ * that could not be fetched), the promise rejects with the browser's error, and the next call tries again.
+ */
 export function loadMonaco(): Promise<Monaco> {
   loading ??= (async () => {
     const [monaco, editorWorker, jsonWorker] = await Promise.all([
@@ -20,6 +32,9 @@ export function loadMonaco(): Promise<Monaco> {
         label === 'json' ? new jsonWorker.default() : new editorWorker.default(),
     }
     return monaco
-  })()
+  })().catch((error: unknown) => {
+    loading = null
+    throw error
+  })
   return loading
 }
