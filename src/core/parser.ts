@@ -6,7 +6,8 @@ import type { ParseOptions, StreamParser, StreamEvent } from './protocols/protoc
 import { protocolRegistry, type ProtocolRegistry } from './protocols/registry'
 import { AUTO_PROTOCOL_ID, createAutoStreamParser, parseAuto } from './protocols/auto'
 import { nativeFormatParser, nativeFormats } from './protocols/native/registry'
-import { closestNames, didYouMean } from './text/closest'
+import { closestNames, didYouMeanRef } from './text/closest'
+import { say, type SaidMessage } from './messages/say'
 
 /**
  * Parses a model reply. Never throws: an unknown protocol or an internal failure is a diagnostic.
@@ -76,19 +77,23 @@ function failure(diagnostic: Diagnostic): ParseResult {
 function unknownProtocol(id: string, protocols: ProtocolRegistry): Diagnostic {
   const known = protocols.list().map((p) => p.id)
   const formats = nativeFormats().map((f) => f.id)
-  const guess = didYouMean(closestNames(id, [...known, ...formats]))
   return point(
     'error',
     'unknown-protocol',
-    `Unknown protocol "${id}".${guess} Registered protocols: ${known.join(', ')}; native formats: ${formats.join(', ')} (or auto to detect).`,
+    say('auto.unknown-protocol', {
+      id,
+      didYouMean: didYouMeanRef(closestNames(id, [...known, ...formats])),
+      protocols: known.join(', '),
+      formats: formats.join(', '),
+    }),
   )
 }
 
 function internalError(error: unknown): Diagnostic {
   const message = error instanceof Error ? error.message : String(error)
-  return point('error', 'parser-failure', `The parser failed unexpectedly: ${message}. Please report this text.`)
+  return point('error', 'parser-failure', say('auto.parser-failure', { error: message }))
 }
 
-function point(severity: Diagnostic['severity'], code: string, message: string): Diagnostic {
-  return { severity, code, message, offset: 0, length: 0, line: 1, column: 1 }
+function point(severity: Diagnostic['severity'], code: string, said: SaidMessage): Diagnostic {
+  return { severity, code, ...said, offset: 0, length: 0, line: 1, column: 1 }
 }

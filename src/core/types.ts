@@ -3,7 +3,7 @@
  * Plain TypeScript only: this file must stay importable from Node and the browser.
  */
 
-import type { MessageParams } from './messages/types'
+import type { MessageParams, MessageRef } from './messages/types'
 
 /** The type names of method parameters (JSON Schema's, plus `enum`). */
 export type ParameterType = 'string' | 'number' | 'integer' | 'boolean' | 'object' | 'array' | 'enum'
@@ -216,6 +216,8 @@ export interface DetectedFormatSummary {
   label: string
   /** Why it was chosen, in words (the opener found, or the model hint). */
   reason: string
+  /** `reason` as a message id with parameters, for a user interface in another language. */
+  reasonRef?: MessageRef
   /** Where the deciding text is (0 for a model hint). */
   offset: number
   /** How many requests this format contributed. */

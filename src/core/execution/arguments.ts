@@ -6,6 +6,10 @@
  * Every object built here has no prototype: `__proto__` and `constructor` are ordinary keys.
  */
 import type { MethodParameter } from '../types'
+import type { MessageParams, MessageRef } from '../messages/types'
+import { ref } from '../messages/say'
+import { coerceFields, coerceValue, copyValue, undeclaredProblem } from './argument-coercion'
+import { english, joinedBySemicolons } from './plan-messages'
 
 /** Arguments by name, as a method receives them (built without a prototype). */
 export type Arguments = Record<string, unknown>
@@ -16,8 +20,6 @@ export interface CoercedArguments {
   /** Human-readable problems, e.g. `"depth" must be an integer, got "two"`. Empty when valid. */
   problems: string[]
 }
-
-const NUMBER_TEXT = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/
 
 /** What became of one argument on its way to the method. */
 export type ArgumentState =
@@ -58,8 +60,11 @@ export interface ArgumentCheck {
   given?: string
   /** What the method gets, when it gets anything. */
   value?: unknown
-  /** Why the argument is refused (or where a used value came from). */
+  /** Why the argument is refused (or where a used value came from), in English. */
   problem?: string
+  /** `problem` as a message id with parameters, for a user interface in another language. */
+  messageId?: string
+  params?: MessageParams
   /** Where the value is in the reply, when it came from the reply. */
   span?: { offset: number; length: number }
 }
@@ -106,16 +111,12 @@ export function checkArguments(
     const fromModel = has(model, name)
     if (fromModel || has(presets, name)) {
       const raw = fromModel ? model[name] : (presets as Record<string, unknown>)[name]
-      const problems: string[] = []
+      const problems: MessageRef[] = []
       const value = coerceValue(parameter, raw, name, problems)
       if (problems.length > 0) {
-        checks.push({
-          name,
-          state: 'type-error',
-          expected,
-          given: given(raw),
-          problem: (fromModel ? '' : "the agent's preset: ") + problems.join('; '),
-        })
+        const list = joinedBySemicolons(problems)
+        const problem = fromModel ? list : ref('plan.argument.from-preset', { problems: list })
+        checks.push({ name, state: 'type-error', expected, given: given(raw), ...problemOf(problem) })
         continue
       }
       args[name] = value
@@ -131,7 +132,7 @@ export function checkArguments(
     } else if (parameter.required === false) {
       checks.push({ name, state: 'absent', expected })
     } else {
-      checks.push({ name, state: 'missing', expected, problem: `missing required "${name}"` })
+      checks.push({ name, state: 'missing', expected, ...problemOf(ref('plan.argument.missing', { name })) })
     }
   }
   const declared = new Set(parameters.map((p) => p.name))
@@ -142,14 +143,12 @@ export function checkArguments(
       checks.push({ name: key, state: 'ok', expected: '', given: given(model[key]), value: model[key] })
       continue
     }
-    const known =
-      parameters.length === 0 ? 'it takes no arguments' : `declared: ${parameters.map((p) => p.name).join(', ')}`
     checks.push({
       name: key,
       state: 'undeclared',
       expected: '',
       given: given(model[key]),
-      problem: `undeclared argument "${key}" (${known})`,
+      ...problemOf(undeclaredProblem(`"${key}"`, 1, parameters)),
     })
   }
   return { args, checks }
@@ -164,129 +163,15 @@ export function coerceArguments(
   parameters: readonly MethodParameter[],
   raw: Readonly<Record<string, unknown>>,
 ): CoercedArguments {
-  const problems: string[] = []
+  const problems: MessageRef[] = []
   const args = coerceFields(parameters, raw, '', problems)
-  return { args, problems }
+  return { args, problems: problems.map(english) }
 }
 
-function coerceFields(
-  parameters: readonly MethodParameter[],
-  raw: Readonly<Record<string, unknown>>,
-  path: string,
-  problems: string[],
-): Arguments {
-  const out: Arguments = Object.create(null) as Arguments
-  const declared = new Set<string>()
-  for (const parameter of parameters) {
-    declared.add(parameter.name)
-    const name = path + parameter.name
-    const given = Object.prototype.hasOwnProperty.call(raw, parameter.name) ? raw[parameter.name] : undefined
-    if (given === undefined || given === null) {
-      if (parameter.defaultValue !== undefined) out[parameter.name] = copyValue(parameter.defaultValue)
-      else if (parameter.required !== false) problems.push(`missing required "${name}"`)
-      continue
-    }
-    const value = coerceValue(parameter, given, name, problems)
-    if (value !== undefined) out[parameter.name] = value
-  }
-  const undeclared = Object.keys(raw).filter((key) => !declared.has(key))
-  if (undeclared.length > 0) {
-    const list = undeclared.map((key) => `"${path}${key}"`).join(', ')
-    const known =
-      parameters.length === 0 ? 'it takes no arguments' : `declared: ${parameters.map((p) => p.name).join(', ')}`
-    problems.push(`undeclared argument${undeclared.length > 1 ? 's' : ''} ${list} (${known})`)
-  }
-  return out
-}
-
-/** The value brought to the parameter's type, or undefined after recording the problem. */
-function coerceValue(parameter: MethodParameter, given: unknown, name: string, problems: string[]): unknown {
-  const fail = (expected: string): undefined => {
-    problems.push(`"${name}" must be ${expected}, got ${describe(given)}`)
-    return undefined
-  }
-  switch (parameter.type) {
-    case 'string':
-      if (typeof given === 'string') return given
-      if (typeof given === 'number' || typeof given === 'boolean') return String(given)
-      return fail('a string')
-    case 'number':
-    case 'integer': {
-      const n =
-        typeof given === 'number'
-          ? given
-          : typeof given === 'string' && NUMBER_TEXT.test(given.trim())
-            ? Number(given.trim())
-            : NaN
-      if (!Number.isFinite(n)) return fail(parameter.type === 'integer' ? 'an integer' : 'a number')
-      if (parameter.type === 'integer' && !Number.isInteger(n)) return fail('an integer')
-      return n
-    }
-    case 'boolean': {
-      if (typeof given === 'boolean') return given
-      const text = typeof given === 'string' ? given.trim().toLowerCase() : ''
-      if (text === 'true' || text === 'yes' || text === '1') return true
-      if (text === 'false' || text === 'no' || text === '0') return false
-      return fail('true or false')
-    }
-    case 'enum': {
-      const allowed = parameter.enumValues ?? []
-      const text = typeof given === 'string' ? given.trim() : typeof given === 'number' ? String(given) : undefined
-      if (text !== undefined && allowed.includes(text)) return text
-      return fail(`one of ${allowed.map((v) => `"${v}"`).join(', ')}`)
-    }
-    case 'object': {
-      const value = typeof given === 'string' ? parseJson(given) : given
-      if (value === null || typeof value !== 'object' || Array.isArray(value)) return fail('a JSON object')
-      const record = value as Record<string, unknown>
-      if (parameter.properties && parameter.properties.length > 0)
-        return coerceFields(parameter.properties, record, `${name}.`, problems)
-      return copyValue(record)
-    }
-    case 'array': {
-      const value = typeof given === 'string' ? parseJson(given) : given
-      if (!Array.isArray(value)) return fail('a JSON array')
-      const items = parameter.items
-      if (!items) return copyValue(value)
-      const out: unknown[] = []
-      value.forEach((item: unknown, index) => {
-        const itemName = `${name}[${index}]`
-        if (item === undefined || item === null) {
-          problems.push(
-            `"${itemName}" must be ${items.type === 'enum' ? 'one of the allowed values' : `a ${items.type}`}, got null`,
-          )
-          return
-        }
-        out.push(coerceValue(items, item, itemName, problems))
-      })
-      return out
-    }
-  }
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return undefined
-  }
-}
-
-/** A deep copy whose objects have no prototype (defaults must not be shared between calls either). */
-function copyValue(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(copyValue)
-  if (value !== null && typeof value === 'object') {
-    const out = Object.create(null) as Record<string, unknown>
-    for (const key of Object.keys(value)) out[key] = copyValue((value as Record<string, unknown>)[key])
-    return out
-  }
-  return value
-}
-
-function describe(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value.length > 60 ? value.slice(0, 57) + '...' : value)
-  if (Array.isArray(value)) return 'an array'
-  if (value === null) return 'null'
-  if (typeof value === 'object') return 'an object'
-  return `${typeof value} ${String(value)}`
+/** A check's problem: its English text with the message's id and parameters. */
+export function problemOf(message: MessageRef): Pick<ArgumentCheck, 'problem' | 'messageId' | 'params'> {
+  const problem = english(message)
+  return message.params
+    ? { problem, messageId: message.id, params: message.params }
+    : { problem, messageId: message.id }
 }

@@ -4,7 +4,10 @@
  * checked (against the method's JSON Schema too), and the output `limit` taken apart.
  */
 import type { MethodMetadata } from '../types'
-import { checkArguments, REFUSED_ARGUMENT_STATES, type ArgumentCheck, type Arguments } from './arguments'
+import { checkArguments, problemOf, REFUSED_ARGUMENT_STATES, type ArgumentCheck, type Arguments } from './arguments'
+import type { MessageRef } from '../messages/types'
+import { ref } from '../messages/say'
+import { asWritten, joinedBySemicolons, problemRefOf } from './plan-messages'
 import { LIMIT_PARAMETER } from '../results/output'
 import { resolveVarRefs, VariableReferenceError, type ResolveBudget } from '../results/refs'
 import type { VariableStore } from '../results/variables'
@@ -65,7 +68,13 @@ function resolveReferences(
       given[key] = resolveVarRefs(raw[key], variables, budget)
     } catch (error) {
       if (!(error instanceof VariableReferenceError)) throw error
-      unresolved.push({ name: key, state: 'unresolved', expected: '', given: textOf(raw[key]), problem: error.message })
+      unresolved.push({
+        name: key,
+        state: 'unresolved',
+        expected: '',
+        given: textOf(raw[key]),
+        ...problemOf(asWritten(error.message)),
+      })
     }
   }
   return { given, unresolved }
@@ -78,32 +87,49 @@ function checkSchema(method: MethodMetadata, args: Arguments, checks: ArgumentCh
   for (const problem of safeValidate(method, sent)) {
     const name = problem.path.split('/')[1] ?? ''
     const check = checks.find((c) => c.name === name)
+    const said = problem.ref ?? asWritten(problem.message)
     const message = problem.path
-      ? `"${problem.path.slice(1).replace(/\//g, '.')}" ${problem.message}`
-      : `the arguments ${problem.message}`
+      ? ref('plan.schema.at', { path: problem.path.slice(1).replace(/\//g, '.'), problem: said })
+      : ref('plan.schema.whole', { problem: said })
     if (check) {
       check.state = 'type-error'
-      check.problem = check.problem ? `${check.problem}; ${message}` : message
+      setProblem(check, check.problem ? joinedBySemicolons([problemRefOf(check), message]) : message)
     } else {
-      checks.push({ name: name || '(arguments)', state: 'type-error', expected: '', problem: message })
+      checks.push({ name: name || '(arguments)', state: 'type-error', expected: '', ...problemOf(message) })
     }
   }
 }
 
+/** A schema problem: where, the validator's words, and those words by id when the planner wrote them. */
+interface SchemaProblem {
+  path: string
+  message: string
+  ref?: MessageRef
+}
+
 /** A validator that throws is a problem with the call, said as one. */
-function safeValidate(method: MethodMetadata, args: Arguments): { path: string; message: string }[] {
+function safeValidate(method: MethodMetadata, args: Arguments): SchemaProblem[] {
   try {
     return (method.validateArguments as NonNullable<MethodMetadata['validateArguments']>)(args)
   } catch (error) {
-    return [{ path: '', message: `could not be checked against the schema: ${errorMessage(error)}` }]
+    const unchecked = ref('plan.schema.unchecked', { error: errorMessage(error) })
+    return [{ path: '', message: `could not be checked against the schema: ${errorMessage(error)}`, ref: unchecked }]
   }
+}
+
+/** Replaces a check's problem, its id and parameters with those of `message`. */
+function setProblem(check: ArgumentCheck, message: MessageRef): void {
+  delete check.params
+  Object.assign(check, problemOf(message))
 }
 
 /** Takes the prompt's `limit` out of the arguments (the method never sees it); a wrong one says what it must be. */
 function takeLimit(args: Arguments, checks: ArgumentCheck[]): number | undefined {
   const limitCheck = checks.find((check) => check.name === LIMIT_PARAMETER.name && check.state === 'type-error')
-  if (limitCheck)
-    limitCheck.problem = `"limit" must be an integer (0 or -1: no cut), got ${limitCheck.given === undefined ? 'nothing' : JSON.stringify(limitCheck.given)}`
+  if (limitCheck) {
+    const given = limitCheck.given === undefined ? ref('plan.given.nothing') : JSON.stringify(limitCheck.given)
+    setProblem(limitCheck, ref('plan.argument.limit', { given }))
+  }
   const value = args[LIMIT_PARAMETER.name]
   delete args[LIMIT_PARAMETER.name]
   return typeof value === 'number' ? value : undefined

@@ -9,6 +9,9 @@ import type { TextSpan } from './spans'
 import { RUNNABLE_VERDICTS, type PlannedCall, type PlanOptions } from './plan-types'
 import { planTargetCall } from './plan-guards'
 import { emptyArgs } from './plan-values'
+import type { MessageRef } from '../messages/types'
+import { ref } from '../messages/say'
+import { asWritten, english, joinedBySemicolons } from './plan-messages'
 
 /**
  * Plans every item of the batch `toolName` holds, in order; an item's id is `<requestId>.<n>`.
@@ -31,6 +34,7 @@ export function planBatchItems(
         callId,
         verdict: 'unknown-tool',
         reason: itemRoute.message,
+        reasonRef: itemRoute.messageRef,
         args: emptyArgs(),
         checks: [],
       }
@@ -46,18 +50,32 @@ export function planBatchItems(
 /** A batch is ready when every item is; otherwise it takes its first item's verdict that is not. */
 export function batchVerdict(
   items: readonly PlannedCall[],
-): Pick<PlannedCall, 'verdict' | 'reason' | 'approvalReason'> {
+): Pick<PlannedCall, 'verdict' | 'reason' | 'reasonRef' | 'approvalReason' | 'approvalReasonRef'> {
   const blocking = items.find((item) => !RUNNABLE_VERDICTS.has(item.verdict))
-  if (blocking)
-    return {
-      verdict: blocking.verdict,
-      reason: `Item ${blocking.index} (${blocking.command}): ${blocking.reason ?? blocking.verdict}`,
-    }
+  if (blocking) {
+    const reasonRef = ref('plan.batch-item', {
+      index: String(blocking.index),
+      command: String(blocking.command),
+      reason: itemReason(blocking.reasonRef, blocking.reason ?? blocking.verdict),
+    })
+    return { verdict: blocking.verdict, reason: english(reasonRef), reasonRef }
+  }
   const asking = items.filter((item) => item.verdict === 'needs-approval')
-  if (asking.length > 0)
-    return {
-      verdict: 'needs-approval',
-      approvalReason: asking.map((item) => `item ${item.index}: ${item.approvalReason}`).join('; '),
-    }
+  if (asking.length > 0) {
+    const approvalReasonRef = joinedBySemicolons(
+      asking.map((item) =>
+        ref('plan.batch-item-approval', {
+          index: String(item.index),
+          reason: itemReason(item.approvalReasonRef, String(item.approvalReason)),
+        }),
+      ),
+    )
+    return { verdict: 'needs-approval', approvalReason: english(approvalReasonRef), approvalReasonRef }
+  }
   return { verdict: 'ready' }
+}
+
+/** An item's reason by id, or as written (a tool policy's own words). */
+function itemReason(reasonRef: MessageRef | undefined, reason: string): MessageRef {
+  return reasonRef ?? asWritten(reason)
 }

@@ -4,6 +4,11 @@ import { REFUSED_ARGUMENT_STATES } from './arguments'
 import type { TextSpan } from './spans'
 import type { CallPlan } from './plan-types'
 import { positionIn } from '../protocols/json/calls'
+import type { MessageRef } from '../messages/types'
+import { ref } from '../messages/say'
+import { asWritten, problemRefOf, said } from './plan-messages'
+
+const IN_REASONING = said(ref('plan.diagnostic.in-reasoning'))
 
 /**
  * Problems a plan finds in the arguments, as diagnostics on the values (so an editor can
@@ -11,21 +16,38 @@ import { positionIn } from '../protocols/json/calls'
  */
 export function planDiagnostics(plan: CallPlan, text: string): Diagnostic[] {
   const out: Diagnostic[] = []
-  const at = (span: TextSpan, severity: Diagnostic['severity'], code: string, message: string): void => {
-    out.push({ severity, code, message, offset: span.offset, length: span.length, ...positionIn(text, span.offset) })
+  const at = (span: TextSpan, severity: Diagnostic['severity'], code: string, message: MessageRef): void => {
+    out.push({
+      severity,
+      code,
+      ...said(message),
+      offset: span.offset,
+      length: span.length,
+      ...positionIn(text, span.offset),
+    })
   }
   const block = { offset: plan.request.start, length: Math.max(1, plan.request.end - plan.request.start) }
   // Inside reasoning nothing runs: one warning over the block says so, and nothing more.
   if (plan.verdict === 'in-reasoning') {
-    at(block, 'warning', 'request-in-reasoning', 'This request is inside <think> reasoning; it is not executed.')
+    out.push({
+      severity: 'warning',
+      code: 'request-in-reasoning',
+      ...IN_REASONING,
+      ...block,
+      ...positionIn(text, block.offset),
+    })
     return out
   }
   const calls = plan.items ?? [plan]
   for (const call of calls) {
-    const prefix = call.index === undefined ? '' : `Item ${call.index} (${call.command}): `
+    // A batch item's findings say which item they are about.
+    const itemOf = (message: MessageRef): MessageRef =>
+      call.index === undefined
+        ? message
+        : ref('plan.batch-item', { index: call.index, command: String(call.command), reason: message })
     for (const check of call.checks) {
       if (!REFUSED_ARGUMENT_STATES.has(check.state)) continue
-      at(check.span ?? block, 'error', `argument-${check.state}`, prefix + (check.problem ?? check.state))
+      at(check.span ?? block, 'error', `argument-${check.state}`, itemOf(problemRefOf(check)))
     }
     if (
       call.verdict === 'unknown-tool' ||
@@ -37,7 +59,7 @@ export function planDiagnostics(plan: CallPlan, text: string): Diagnostic[] {
         block,
         call.verdict === 'unknown-tool' ? 'error' : 'warning',
         call.verdict,
-        prefix + (call.reason ?? call.verdict),
+        itemOf(call.reasonRef ?? asWritten(call.reason ?? call.verdict)),
       )
     }
   }

@@ -8,6 +8,11 @@ import { REFUSED_ARGUMENT_STATES, type ArgumentCheck } from './arguments'
 import type { TextSpan } from './spans'
 import { CONFIRM_EVERY_CALL, type PlannedCall, type PlanOptions } from './plan-types'
 import { planArguments } from './plan-arguments'
+import type { MessageRef } from '../messages/types'
+import { ref } from '../messages/say'
+import { english, joinedBySemicolons, problemRefOf } from './plan-messages'
+
+const CONFIRM_EVERY_CALL_REF = ref('plan.confirm-every-call')
 
 /** The method a call resolved to, by the name the call used. */
 export interface PlanTarget {
@@ -73,22 +78,31 @@ function guard(
   limit: number | undefined,
 ): void {
   if ((options.caller ?? 'agent') === 'agent' && method.agentCallable !== true) {
-    call.verdict = 'not-callable'
-    call.reason = `"${routingName}" is not agent-callable: only methods marked agentCallable can be called by a model.`
+    refuse(call, 'not-callable', ref('plan.not-callable', { name: routingName }))
   } else if (options.toolEnabled && !options.toolEnabled(tool.id, method.name)) {
-    call.verdict = 'disabled'
-    call.reason = `Tool "${tool.id}" is switched off in this configuration, so "${routingName}" was not called.`
+    refuse(call, 'disabled', ref('plan.disabled', { tool: tool.id, name: routingName }))
   } else if (refused) {
     const unresolved = refused.find((check) => check.state === 'unresolved')
-    call.verdict = 'invalid-arguments'
-    call.reason = unresolved
-      ? `Arguments of "${routingName}" could not be resolved: ${unresolved.problem}`
-      : `Invalid arguments for "${routingName}": ${refused.map((check) => check.problem).join('; ')}.`
+    refuse(
+      call,
+      'invalid-arguments',
+      unresolved
+        ? ref('plan.unresolved', { name: routingName, problem: problemRefOf(unresolved) })
+        : ref('plan.invalid-arguments', { name: routingName, problems: joinedBySemicolons(refused.map(problemRefOf)) }),
+    )
   } else {
     if (limit !== undefined) call.limit = limit
     if (options.requireConfirmation) {
       call.verdict = 'needs-approval'
       call.approvalReason = CONFIRM_EVERY_CALL
+      call.approvalReasonRef = CONFIRM_EVERY_CALL_REF
     }
   }
+}
+
+/** Gives the call a verdict that keeps it from running, and the reason, said by id. */
+function refuse(call: PlannedCall, verdict: PlannedCall['verdict'], reasonRef: MessageRef): void {
+  call.verdict = verdict
+  call.reason = english(reasonRef)
+  call.reasonRef = reasonRef
 }

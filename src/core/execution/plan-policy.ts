@@ -8,6 +8,9 @@ import { resolveRoute } from './routing-table'
 import { RUNNABLE_VERDICTS, type CallPlan, type PlannedCall, type PlanOptions } from './plan-types'
 import { batchVerdict } from './plan-batch'
 import { errorMessage } from './error-message'
+import type { MessageRef } from '../messages/types'
+import { ref } from '../messages/say'
+import { english } from './plan-messages'
 
 /** The plan with every runnable call's tool policy consulted. */
 export async function consultPolicies(plan: CallPlan, options: PlanOptions = {}): Promise<CallPlan> {
@@ -35,16 +38,24 @@ export async function consultPolicy(call: PlannedCall, registry: ToolRegistryMan
   try {
     answer = await tool.policy({ method: target.method.name, args: call.args })
   } catch (error) {
-    return {
-      ...call,
-      verdict: 'denied',
-      reason: `The policy of tool "${tool.id}" failed on "${call.routingName}": ${errorMessage(error)}`,
-    }
+    const failed = ref('plan.policy-failed', {
+      tool: tool.id,
+      name: String(call.routingName),
+      error: errorMessage(error),
+    })
+    return denied(call, failed)
   }
   if (answer && 'deny' in answer)
-    return { ...call, verdict: 'denied', reason: `"${call.routingName}" was refused by its tool: ${answer.deny}` }
-  if (answer && 'ask' in answer) return { ...call, verdict: 'needs-approval', approvalReason: answer.ask }
+    return denied(call, ref('plan.refused-by-tool', { name: String(call.routingName), answer: String(answer.deny) }))
+  if (answer && 'ask' in answer)
+    // The policy's own words: there is no id to say them by.
+    return { ...call, verdict: 'needs-approval', approvalReason: answer.ask, approvalReasonRef: undefined }
   return call
+}
+
+/** The call refused, saying `reasonRef`. */
+function denied(call: PlannedCall, reasonRef: MessageRef): PlannedCall {
+  return { ...call, verdict: 'denied', reason: english(reasonRef), reasonRef }
 }
 
 /** The tool and method of a call that may run; undefined when it may not, or no longer resolves. */

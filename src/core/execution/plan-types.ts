@@ -6,6 +6,7 @@ import type { ParsedRequest } from '../types'
 import type { ToolRegistryManager } from '../tools/registry-manager'
 import type { ArgumentCheck, Arguments } from './arguments'
 import type { VariableStore } from '../results/variables'
+import type { MessageRef } from '../messages/types'
 
 /** The one word for what will happen to a call. */
 export type CallVerdict =
@@ -37,8 +38,10 @@ export const CONFIRM_EVERY_CALL = 'every call is confirmed in this configuration
 /** One call of one method: a whole request, or one item of a numbered batch. */
 export interface PlannedCall {
   verdict: CallVerdict
-  /** For every verdict but `ready`: the sentence the executor reports (and the model reads). */
+  /** For every verdict but `ready`: the sentence the executor reports (and the model reads), in English. */
   reason?: string
+  /** `reason` said by id, for a user interface in another language. */
+  reasonRef?: MessageRef
   /** `toolId_methodName`, once resolved. */
   routingName?: string
   toolId?: string
@@ -52,6 +55,8 @@ export interface PlannedCall {
   limit?: number
   /** Set with `needs-approval`. */
   approvalReason?: string
+  /** `approvalReason` said by id (unset for a tool policy's own words). */
+  approvalReasonRef?: MessageRef
   /** The id of the call's variables: the request's id, `<id>.<n>` for batch item n. */
   callId: string
   /** Batch items: the item's number and command. */

@@ -8,6 +8,7 @@
  * consulted in a second step (a tool session's `planWithPolicies` does both).
  */
 import type { ParsedRequest } from '../types'
+import type { MessageRef } from '../messages/types'
 import { toolRegistryManager } from '../tools/registry-manager'
 import { splitBatch } from '../batch'
 import { resolveRoute } from './routing-table'
@@ -17,6 +18,8 @@ import { planTargetCall } from './plan-guards'
 import { batchVerdict, planBatchItems } from './plan-batch'
 import { consultPolicies } from './plan-policy'
 import { emptyArgs, modelArguments, textArguments, without } from './plan-values'
+import { ref } from '../messages/say'
+import { english, refOf } from './plan-messages'
 
 export {
   CONFIRM_EVERY_CALL,
@@ -35,12 +38,14 @@ export function planCall(request: ParsedRequest, options: PlanOptions = {}): Cal
   const plan = planUnchecked(request, options)
   if (!request.inReasoning || options.reasoning === 'run') return plan
   // Every call of the block stays unrun, batch items too: the executor runs items by their own verdicts.
-  const reason = `"${request.toolName || '(no tool name)'}" is inside <think> reasoning, so it is not executed.`
+  const reasonRef = ref('plan.in-reasoning', { name: toolNameOf(request) })
+  const reason = english(reasonRef)
   const held = <T extends PlannedCall>(call: T): T => ({
     ...call,
     verdict: 'in-reasoning',
     whenRun: call.verdict,
     reason,
+    reasonRef,
   })
   const items = plan.items?.map(held)
   return { ...held(plan), ...(items ? { items } : {}), policiesConsulted: true }
@@ -68,7 +73,11 @@ function planUnchecked(request: ParsedRequest, options: PlanOptions): CallPlan {
   }
   const batch = registry.get(request.toolName) && command === undefined ? splitBatch(textArguments(raw)) : undefined
   if (!batch)
-    return asPlan(request, { verdict: 'unknown-tool', reason: route.message, args: emptyArgs(), checks: [] }, true)
+    return asPlan(
+      request,
+      { verdict: 'unknown-tool', reason: route.message, reasonRef: route.messageRef, args: emptyArgs(), checks: [] },
+      true,
+    )
   const items = planBatchItems(batch, request, registry, options, spanAt)
   return asPlan(
     request,
@@ -79,12 +88,18 @@ function planUnchecked(request: ParsedRequest, options: PlanOptions): CallPlan {
 
 /** A block that cannot be read as a call: the first error of its parse says why. */
 function malformedPlan(request: ParsedRequest): CallPlan {
-  const reason = request.diagnostics.find((d) => d.severity === 'error')?.message ?? 'the request is malformed'
+  const error = request.diagnostics.find((d) => d.severity === 'error')
+  const reasonRef = ref('plan.malformed', {
+    id: request.requestId,
+    name: toolNameOf(request),
+    reason: error ? refOf(error) : ref('plan.malformed-unknown'),
+  })
   return asPlan(
     request,
     {
       verdict: 'malformed',
-      reason: `Request "${request.requestId}" for "${request.toolName || '(no tool name)'}" is not executable: ${reason}`,
+      reason: english(reasonRef),
+      reasonRef,
       args: emptyArgs(),
       checks: [],
     },
@@ -99,4 +114,9 @@ function asPlan(
   policiesConsulted: boolean,
 ): CallPlan {
   return Object.assign(call, { request, callId: request.requestId, policiesConsulted })
+}
+
+/** The request's tool name as a message shows it, or that it has none. */
+function toolNameOf(request: ParsedRequest): string | MessageRef {
+  return request.toolName || ref('plan.no-tool-name')
 }

@@ -6,7 +6,11 @@
 import type { MethodMetadata, ToolRegistry } from '../types'
 import type { ToolRegistryManager } from '../tools/registry-manager'
 import { routingName } from '../routing-name'
-import { closestNames, didYouMean } from '../text/closest'
+import { closestNames, didYouMeanRef } from '../text/closest'
+import type { MessageRef } from '../messages/types'
+import { englishMessages } from '../messages/english'
+import { renderMessage } from '../messages/render'
+import { ref } from '../messages/say'
 
 /** The tool and method a routing name leads to. */
 export interface RouteTarget {
@@ -39,8 +43,21 @@ function tableOf(manager: ToolRegistryManager): RoutingTable {
   return table
 }
 
-/** The method found, or why none was: an unknown name or command, with up to three close names. */
-export type RouteResult = { ok: true; target: RouteTarget } | { ok: false; message: string }
+/**
+ * The method found, or why none was: an unknown name or command, with up to three close names
+ * (`message` in English, `messageRef` the same said by id).
+ */
+export type RouteResult = { ok: true; target: RouteTarget } | { ok: false; message: string; messageRef: MessageRef }
+
+/** A failed route saying `messageRef`. */
+function noRoute(messageRef: MessageRef): RouteResult {
+  return { ok: false, message: renderMessage(messageRef, englishMessages), messageRef }
+}
+
+/** Close names as a hint, or `otherwise` when there are none. */
+function hint(suggestions: string[], otherwise: MessageRef): MessageRef {
+  return suggestions.length > 0 ? didYouMeanRef(suggestions) : otherwise
+}
 
 /**
  * Finds the method a request names. `command` is the request's `command` argument when the
@@ -53,17 +70,15 @@ export function resolveRoute(manager: ToolRegistryManager, toolName: string, com
   const tool = manager.get(toolName)
   if (!tool) {
     const known = [...table.byRoutingName.keys(), ...manager.list().map((t) => t.id)]
-    return {
-      ok: false,
-      message: `Unknown tool "${toolName}".${didYouMean(closestNames(toolName, known)) || ' Use a routing name toolId_methodName from the tools prompt.'}`,
-    }
+    const suggestions = closestNames(toolName, known)
+    return noRoute(
+      ref('plan.route.unknown-tool', { name: toolName, hint: hint(suggestions, ref('plan.route.use-routing-name')) }),
+    )
   }
   const methods = tool.getMetadata().methods
   if (command === undefined || command === '') {
-    return {
-      ok: false,
-      message: `Tool "${tool.id}" needs a method: write tool_name as ${tool.id}_<method> or add a "command" field. Its methods: ${methods.map((m) => m.name).join(', ') || 'none'}.`,
-    }
+    const names = methods.map((m) => m.name).join(', ')
+    return noRoute(ref('plan.route.needs-method', { tool: tool.id, methods: names || ref('plan.route.none') }))
   }
   const method =
     methods.find((m) => m.name === command) ?? methods.find((m) => m.protocolConfig?.vcpCommand === command)
@@ -71,10 +86,10 @@ export function resolveRoute(manager: ToolRegistryManager, toolName: string, com
     const names = methods.flatMap((m) =>
       m.protocolConfig?.vcpCommand ? [m.name, m.protocolConfig.vcpCommand] : [m.name],
     )
-    return {
-      ok: false,
-      message: `Tool "${tool.id}" has no method "${command}".${didYouMean(closestNames(command, names)) || ` Its methods: ${names.join(', ') || 'none'}.`}`,
-    }
+    const its = ref('plan.route.its-methods', { methods: names.join(', ') || ref('plan.route.none') })
+    return noRoute(
+      ref('plan.route.no-such-method', { tool: tool.id, command, hint: hint(closestNames(command, names), its) }),
+    )
   }
   return { ok: true, target: table.byRoutingName.get(routingName(tool.id, method.name)) as RouteTarget }
 }

@@ -16,6 +16,7 @@ import { countBelow } from '../text/sorted'
 import { LineIndex } from '../text/line-index'
 import { detectNativeFormats, textProtocolClaims, type DetectedFormat } from './native/detect'
 import { createNativePreviews } from './auto-previews'
+import { callAtLine, detectedMessage } from './auto-summary'
 
 /** The protocol id that asks for auto-detection instead of one protocol. */
 export const AUTO_PROTOCOL_ID = 'auto'
@@ -162,25 +163,15 @@ function mergeFindings(
       detected.find((d) => d.id === protocol) ?? {
         id: protocol,
         label,
-        reason: `a call at line ${lines.position(first).line}`,
+        ...callAtLine(lines.position(first).line),
         offset: first,
       },
     )
   }
   // Text protocols are named by id, as ever; a native format also says why it was chosen.
-  const summary = formats.map((f) => {
-    const n = counts.get(f.id)?.n ?? 0
-    const why = detected.some((d) => d.id === f.id) ? `: ${f.reason}` : ''
-    return `${f.id} (${n} request${n === 1 ? '' : 's'}${why})`
-  })
   const silent = detected.filter((d) => !counts.has(d.id))
-  let message =
-    summary.length > 0
-      ? `Detected: ${summary.join(', ')}.`
-      : `No tool requests in any known format (${protocols.join(', ')}, or a model's own format).`
-  if (silent.length > 0)
-    message += ` ${silent.map((d) => `${d.label}: ${d.reason}, but no call was found`).join('; ')}.`
-  diagnostics.push({ severity: 'info', code: 'protocol-detected', message, offset: 0, length: 0, line: 1, column: 1 })
+  const said = detectedMessage(formats, counts, detected, silent, protocols)
+  diagnostics.push({ severity: 'info', code: 'protocol-detected', ...said, offset: 0, length: 0, line: 1, column: 1 })
   diagnostics.sort((a, b) => a.offset - b.offset)
   const listed = [...formats, ...silent]
   return { requests, diagnostics, detected: listed.map((f) => ({ ...f, requests: counts.get(f.id)?.n ?? 0 })) }

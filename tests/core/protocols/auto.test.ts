@@ -26,10 +26,11 @@ describe('auto-detection', () => {
       ['call_9', 'fs_tree'],
       ['req-3', 'text_stats'],
     ])
-    expect(result.diagnostics).toEqual([
+    expect(result.diagnostics).toMatchObject([
       {
         severity: 'info',
         code: 'protocol-detected',
+        messageId: 'auto.detected',
         message: 'Detected: vcp (1 request), hermes (1 request), json (1 request), xml (1 request).',
         offset: 0,
         length: 0,

@@ -1,2 +1,68 @@
-/** Messages of this area, in English. */
-export const nativePythonicEn = {} as const
+/** Messages of the pythonic formats (Python call lists, Gemma, FunctionGemma, Llama 3 built-ins), in English. */
+export const nativePythonicEn = {
+  // A spot of text and a value's kind as messages name them: nested.
+  'native.pythonic.at.end-of-text': 'the end of the text',
+  'native.pythonic.at.line-break': 'a line break',
+  'native.pythonic.kind.list': 'a list',
+  'native.pythonic.kind.dict': 'a dict',
+  'native.pythonic.kind.integer': 'an integer',
+  'native.pythonic.kind.number': 'a number',
+  'native.pythonic.kind.boolean': 'a boolean',
+  'native.pythonic.kind.string': 'a string',
+  'native.pythonic.either-type': '{first} or {last}',
+  // Why a literal could not be read: nested in the argument's message.
+  'native.pythonic.literal.value-expected-text-ends': 'a value was expected but the text ends.',
+  'native.pythonic.literal.too-deep': 'values are nested more than {depth} deep.',
+  'native.pythonic.literal.escape-string-unclosed': 'the {token} string is never closed.',
+  'native.pythonic.literal.nested-call': 'arguments must be literals; `{name}(...)` is a call.',
+  'native.pythonic.literal.bare-name': '`{name}` is a name, not a literal value; strings need quotes.',
+  'native.pythonic.literal.cannot-start-value': '{found} cannot start a value.',
+  'native.pythonic.literal.bytes': 'a bytes literal has no JSON form.',
+  'native.pythonic.literal.string-unclosed': 'the string that starts here is never closed.',
+  'native.pythonic.literal.f-string': 'an f-string with placeholders is not a literal.',
+  'native.pythonic.literal.invalid-escape': '`{escape}` is not a valid escape.',
+  'native.pythonic.literal.text-ends-in-value': 'the text ends inside a value.',
+  'native.pythonic.literal.cannot-follow-sign': '{found} cannot follow a sign.',
+  'native.pythonic.literal.text-ends-in-number': 'the text ends inside a number.',
+  'native.pythonic.literal.number-not-json': '`{number}` is not a number JSON can hold.',
+  'native.pythonic.literal.number-not-finite': '`{number}` is not a finite number.',
+  'native.pythonic.literal.bracket-unclosed': 'the {bracket} that opens here is never closed.',
+  'native.pythonic.literal.comma-or-expected': '"," or "{closer}" was expected, found {found}.',
+  'native.pythonic.literal.expected-found': '{expected} was expected, found {found}.',
+  'native.pythonic.literal.dict-unpacking': '`**` unpacking is not a literal.',
+  'native.pythonic.literal.dict-key-type': 'a dict key must be a string, number, boolean or None.',
+  'native.pythonic.value-expected': 'a value was expected.',
+  // One call and its arguments.
+  'native.pythonic.text-after-print-call': 'text after the call inside print(...) was ignored.',
+  'native.pythonic.call-unclosed-to-end':
+    'the call `{call}` is never closed with `{closer}`; it runs to the end of the text.',
+  'native.pythonic.duplicate-argument': 'the argument `{key}` is given twice; the last value is kept.',
+  'native.pythonic.separator-expected': '"," or "{closer}" was expected after the argument `{key}`, found {found}.',
+  'native.pythonic.unpacking-argument': '`*` / `**` unpacking is not a literal argument.',
+  'native.pythonic.argument-without-value': 'the argument `{key}` has no value; the text ends.',
+  'native.pythonic.positional-argument': 'arguments must be written as `{form}`; {found} was found instead.',
+  'native.pythonic.argument-value': 'the argument `{key}`: {problem}',
+  'native.pythonic.argument-not-as-declared': 'the argument `{key}`: {problem}; it was kept as text.',
+  'native.pythonic.argument-wrong-type': 'the argument `{key}` is {kind}, but the tool declares {types}.',
+  // Lists and blocks of calls.
+  'native.pythonic.list-empty': 'the call list holds no calls.',
+  'native.pythonic.list-item-not-call': 'the list holds `{item}`, which is not a call `name(key=value)`.',
+  'native.pythonic.text-between-calls': 'text between the calls was ignored: `{text}`.',
+  'native.pythonic.list-unclosed': 'the call list is never closed with `]`.',
+  'native.pythonic.list-unclosed-to-end': 'the call list is never closed with `]`; it runs to the end of the text.',
+  'native.pythonic.text-not-call': 'text that is no call `name(key=value)` was ignored: `{text}`.',
+  'native.pythonic.block-unclosed': '{open} is never closed with {close}; it runs to the end of the text.',
+  'native.pythonic.block-empty': '{open} holds no calls.',
+  'native.pythonic.tool-code-unclosed':
+    'the ```tool_code fence is never closed with ```; it runs to the end of the text.',
+  // FunctionGemma.
+  'native.pythonic.fg.call-unclosed': 'the call is never closed with {closer}.',
+  'native.pythonic.fg.missing-call-prefix': 'the call does not start with `call:`; it was read without it.',
+  'native.pythonic.fg.missing-name': 'the call has no name after `call:`.',
+  'native.pythonic.fg.missing-arguments': 'the call `{name}` has no `{{...}}` arguments.',
+  'native.pythonic.fg.arguments-unclosed': 'the arguments are never closed with `}}`.',
+  'native.pythonic.fg.text-after-arguments': 'text after the arguments was ignored: `{text}`.',
+  // Llama 3.1 built-in tools.
+  'native.pythonic.llama3.code-unended':
+    'the code after <|python_tag|> is never ended with <|eom_id|>; it runs to the end of the text.',
+} as const

@@ -5,13 +5,20 @@
  */
 import type { Diagnostic, DiagnosticSeverity, ParsedRequest } from '../../types'
 import { parseLenientJson } from './lenient-json'
+import { say, type SaidMessage } from '../../messages/say'
 import { positionIn, readCall, stringArguments, type CallReading } from './calls'
 import type { MachineState, OpenCall } from './machine-state'
 
 const KEY = 'tool_calls'
 
 /** Records a diagnostic of the payload, to be handed to the request it falls in. */
-type Note = (severity: DiagnosticSeverity, code: string, message: string, at: number, length?: number) => void
+type Note = (severity: DiagnosticSeverity, code: string, said: SaidMessage, at: number, length?: number) => void
+
+// Messages without parameters: built once, shared by every call that needs them.
+const IN_REASONING = say('json.request-in-reasoning')
+const FENCED_SKIPPED = say('json.fenced-block-skipped')
+const ONE_CALL_OBJECT = say('json.tool-calls-not-array')
+const NOT_A_CALL_LIST = say('json.tool-calls-invalid')
 
 /**
  * Ends the open call and returns to 'prose'. The call is text[call.start, end); its payload ends
@@ -28,24 +35,18 @@ export function closeCall(s: MachineState, end: number, payloadEnd: number, how:
   s.fences.endLine()
   if (how === 'end-of-text' && s.settings.tagged) {
     const { label, closeTag } = s.settings
-    s.out.diagnostic(
-      'warning',
-      'missing-closing-tag',
-      `The ${label} block has no ${closeTag}; it ends at the end of the text.`,
-      end,
-      0,
-    )
+    s.out.diagnostic('warning', 'missing-closing-tag', say('json.missing-closing-tag', { label, closeTag }), end, 0)
   }
   finishCall(s, call, raw, payload, end)
 }
 
 function finishCall(s: MachineState, call: OpenCall, raw: string, payload: string, end: number): void {
   const found: Diagnostic[] = []
-  const note: Note = (severity, code, message, at, length = 0) => {
-    found.push(s.out.diagnostic(severity, code, message, at, length))
+  const note: Note = (severity, code, said, at, length = 0) => {
+    found.push(s.out.diagnostic(severity, code, said, at, length))
   }
   const warning = call.openingWarning
-  if (warning) note('warning', warning.code, warning.message, call.start, 1)
+  if (warning) note('warning', warning.code, saidOf(warning), call.start, 1)
   const readings = readPayload(s, call, payload, end, note)
   // Payload-level findings belong to the call they fall in (the first when none).
   const owner = (d: Diagnostic): number =>
@@ -80,13 +81,13 @@ function readPayload(s: MachineState, call: OpenCall, payload: string, end: numb
     note(
       'error',
       'invalid-json',
-      `The ${label} payload is not valid JSON: ${parsed.message} (line ${line}, column ${column} of the payload).`,
+      say('json.invalid-json', { label, problem: parsed.why, line, column }),
       base + parsed.offset,
       parsed.offset < payload.length ? 1 : 0,
     )
     return [unreadable(call, end)]
   }
-  for (const repair of parsed.repairs) note('warning', repair.code, repair.message, base + repair.offset, repair.length)
+  for (const repair of parsed.repairs) note('warning', repair.code, saidOf(repair), base + repair.offset, repair.length)
   const readings: CallReading[] = []
   let calls: unknown[]
   if (tagged) calls = Array.isArray(parsed.value) ? parsed.value : [parsed.value]
@@ -111,16 +112,10 @@ function toolCallsList(value: unknown, call: OpenCall, note: Note): unknown[] | 
   const list = (value as Record<string, unknown>)[KEY]
   if (Array.isArray(list)) return list
   if (list !== null && typeof list === 'object') {
-    note(
-      'warning',
-      'tool-calls-not-array',
-      '"tool_calls" holds one call object instead of an array of calls; it was read as one call.',
-      call.start,
-      1,
-    )
+    note('warning', 'tool-calls-not-array', ONE_CALL_OBJECT, call.start, 1)
     return [list]
   }
-  note('error', 'invalid-call', '"tool_calls" must be an array of calls.', call.start, 1)
+  note('error', 'invalid-call', NOT_A_CALL_LIST, call.start, 1)
   return null
 }
 
@@ -141,7 +136,7 @@ function finishRequest(
 ): void {
   const out = s.out
   const mine = [...own]
-  for (const p of reading.problems) mine.push(out.diagnostic(p.severity, p.code, p.message, p.offset, p.length))
+  for (const p of reading.problems) mine.push(out.diagnostic(p.severity, p.code, saidOf(p), p.offset, p.length))
   const args = reading.arguments ?? {}
   for (const [key, value] of Object.entries(stringArguments(args)))
     out.emit({ type: 'field', index, key, value, offset: reading.start })
@@ -177,7 +172,7 @@ function claimRequestId(s: MachineState, reading: CallReading, mine: Diagnostic[
     s.out.diagnostic(
       'warning',
       'duplicate-request-id',
-      `Request id "${reading.id}" is already taken in this session; this request is "${requestId}".`,
+      say('json.duplicate-request-id', { id: reading.id, request: requestId }),
       reading.start,
     ),
   )
@@ -188,26 +183,20 @@ function claimRequestId(s: MachineState, reading: CallReading, mine: Diagnostic[
 function isIncluded(s: MachineState, call: OpenCall, reading: CallReading, mine: Diagnostic[]): boolean {
   if (call.inReasoning && !s.settings.includeReasoning) {
     mine.push(
-      s.out.diagnostic(
-        'warning',
-        'request-in-reasoning',
-        'This request is inside <think> reasoning; it is not executed.',
-        reading.start,
-        reading.end - reading.start,
-      ),
+      s.out.diagnostic('warning', 'request-in-reasoning', IN_REASONING, reading.start, reading.end - reading.start),
     )
     return false
   }
   if (call.fenced && s.settings.skipFenced) {
-    mine.push(
-      s.out.diagnostic(
-        'info',
-        'fenced-block-skipped',
-        'This request is inside a Markdown code fence and fenced blocks are skipped.',
-        reading.start,
-      ),
-    )
+    mine.push(s.out.diagnostic('info', 'fenced-block-skipped', FENCED_SKIPPED, reading.start))
     return false
   }
   return true
+}
+
+/** Only the message of a finding that carries more (a code, an offset), so a diagnostic gets nothing else. */
+function saidOf(found: SaidMessage): SaidMessage {
+  return found.params
+    ? { message: found.message, messageId: found.messageId, params: found.params }
+    : { message: found.message, messageId: found.messageId }
 }

@@ -7,6 +7,8 @@
 import type { DiagnosticSeverity } from '../../types'
 import { isRecord, setOwn } from '../../own-record'
 import { parseLenientJson, type JsonSpan } from './lenient-json'
+import type { MessageRef } from '../../messages/types'
+import { ref, say, type SaidMessage } from '../../messages/say'
 
 /** What a call was read as; diagnostics carry offsets in the whole text. */
 export interface CallReading {
@@ -20,10 +22,10 @@ export interface CallReading {
   problems: CallProblem[]
 }
 
-export interface CallProblem {
+/** A finding about one call: its message in English, with its id and parameters. */
+export interface CallProblem extends SaidMessage {
   severity: DiagnosticSeverity
   code: string
-  message: string
   offset: number
   length: number
 }
@@ -46,15 +48,11 @@ export function readCall(
   const start = base + (span ?? fallback).start
   const end = base + (span ?? fallback).end
   const reading: CallReading = { name: '', id: undefined, arguments: null, start, end, problems: [] }
-  const problem = (severity: DiagnosticSeverity, code: string, message: string): void => {
-    reading.problems.push({ severity, code, message, offset: start, length: end - start })
+  const problem = (severity: DiagnosticSeverity, code: string, said: SaidMessage): void => {
+    reading.problems.push({ severity, code, ...said, offset: start, length: end - start })
   }
   if (!isRecord(call)) {
-    problem(
-      'error',
-      'invalid-call',
-      `A tool call must be a JSON object with a name and arguments; found ${describe(call)}.`,
-    )
+    problem('error', 'invalid-call', say('json.call-not-object', { found: describe(call) }))
     return reading
   }
   const id = own(call, 'id')
@@ -65,14 +63,10 @@ export function readCall(
   const name = own(source, 'name')
   if (typeof name === 'string') reading.name = name.trim()
   if (name === undefined)
-    problem(
-      'error',
-      'missing-tool-name',
-      openAi ? 'The call\'s "function" has no "name".' : 'The call has no "name" naming the tool to call.',
-    )
+    problem('error', 'missing-tool-name', say(openAi ? 'json.function-without-name' : 'json.call-without-name'))
   else if (typeof name !== 'string')
-    problem('error', 'missing-tool-name', `The call's "name" must be a string; found ${describe(name)}.`)
-  else if (reading.name === '') problem('error', 'empty-tool-name', 'The call\'s "name" is empty.')
+    problem('error', 'missing-tool-name', say('json.name-not-string', { found: describe(name) }))
+  else if (reading.name === '') problem('error', 'empty-tool-name', say('json.empty-name'))
 
   let args = own(source, 'arguments')
   if (args === undefined && !openAi && own(source, 'parameters') !== undefined) args = own(source, 'parameters')
@@ -81,12 +75,7 @@ export function readCall(
     return reading
   }
   if (typeof args === 'string') {
-    if (!openAi)
-      problem(
-        'warning',
-        'arguments-as-string',
-        'The arguments were given as a JSON string; they were read as the object it holds.',
-      )
+    if (!openAi) problem('warning', 'arguments-as-string', say('json.arguments-as-string'))
     if (args.trim() === '') {
       reading.arguments = {}
       return reading
@@ -94,22 +83,15 @@ export function readCall(
     const parsed = parseLenientJson(args)
     if (!parsed.ok) {
       const { line, column } = positionIn(args, parsed.offset)
-      problem(
-        'error',
-        'invalid-arguments',
-        `The arguments string is not valid JSON: ${parsed.message} (line ${line}, column ${column} of the arguments string).`,
-      )
+      problem('error', 'invalid-arguments', say('json.arguments-not-json', { problem: parsed.why, line, column }))
       return reading
     }
-    for (const repair of parsed.repairs) problem('warning', repair.code, `In the arguments string: ${repair.message}`)
+    for (const repair of parsed.repairs)
+      problem('warning', repair.code, say('json.in-arguments-string', { repair: refOf(repair) }))
     args = parsed.value
   }
   if (!isRecord(args)) {
-    problem(
-      'error',
-      'invalid-arguments',
-      `The arguments must be a JSON object of named values; found ${describe(args)}.`,
-    )
+    problem('error', 'invalid-arguments', say('json.arguments-not-object', { found: describe(args) }))
     return reading
   }
   reading.arguments = args
@@ -126,13 +108,19 @@ export function stringArguments(args: Record_): Record<string, string> {
   return out
 }
 
-function describe(value: unknown): string {
-  if (value === null) return 'null'
-  if (Array.isArray(value)) return 'an array'
-  if (typeof value === 'object') return 'an object'
+/** A message said by id, as a parameter to nest in another message. */
+export function refOf(said: Pick<SaidMessage, 'messageId' | 'params'>): MessageRef {
+  return said.params ? { id: said.messageId, params: said.params } : { id: said.messageId }
+}
+
+/** What a value found where a call, a name or arguments belong is, as a message to nest. */
+function describe(value: unknown): MessageRef {
+  if (value === null) return ref('json.found.null')
+  if (Array.isArray(value)) return ref('json.found.array')
+  if (typeof value === 'object') return ref('json.found.object')
   if (typeof value === 'string')
-    return `the string ${JSON.stringify(value.length > 40 ? value.slice(0, 37) + '...' : value)}`
-  return `${typeof value} ${String(value)}`
+    return ref('json.found.string', { text: JSON.stringify(value.length > 40 ? value.slice(0, 37) + '...' : value) })
+  return ref('json.found.value', { type: typeof value, value: String(value) })
 }
 
 /** 1-based line and column of an offset in a short text. */

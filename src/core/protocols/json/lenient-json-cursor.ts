@@ -4,6 +4,8 @@
  * failure names what it found.
  */
 import type { JsonRepair, JsonSpan } from './lenient-json'
+import type { MessageParam, MessageRef } from '../../messages/types'
+import { ref } from '../../messages/say'
 
 /** One payload being read: text[start, end), the next character at `i`. */
 export interface JsonCursor {
@@ -35,22 +37,24 @@ export function createCursor(text: string, start: number, end: number): JsonCurs
   }
 }
 
-/** Why reading stopped, and where; thrown by `fail` and caught by parseLenientJson only. */
+/** Why reading stopped (a phrase to nest in a sentence), and where; thrown by `fail` and caught by parseLenientJson only. */
 export class JsonFailure {
   constructor(
-    readonly message: string,
+    readonly why: MessageRef,
     readonly offset: number,
   ) {}
 }
 
-/** Stops reading with `message` at `at` (by default where the cursor is). */
-export function fail(r: JsonCursor, message: string, at = r.i): never {
-  throw new JsonFailure(message, at)
+/** Stops reading, saying `why`, at `at` (by default where the cursor is). */
+export function fail(r: JsonCursor, why: MessageRef, at = r.i): never {
+  throw new JsonFailure(why, at)
 }
 
+const END_OF_PAYLOAD = ref('json.at.end-of-payload')
+
 /** The character at `at` as a message quotes it, or the end of the payload. */
-export function describeAt(r: JsonCursor, at: number): string {
-  return at >= r.end ? 'the end of the payload' : r.text[at] === '"' ? `'"'` : `"${r.text[at]}"`
+export function describeAt(r: JsonCursor, at: number): MessageParam {
+  return at >= r.end ? END_OF_PAYLOAD : r.text[at] === '"' ? `'"'` : `"${r.text[at]}"`
 }
 
 /** Moves past white space (and a byte order mark). */

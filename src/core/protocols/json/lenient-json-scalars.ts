@@ -2,6 +2,7 @@
  * The lenient JSON reader's readers of single values: strings (in double or single quotes, raw
  * control characters kept), their escapes, numbers, and the literals (Python's included).
  */
+import { ref, say } from '../../messages/say'
 import { describeAt, fail, type JsonCursor } from './lenient-json-cursor'
 
 /** Reads the string whose quote is at the cursor; its value, escapes decoded. */
@@ -31,10 +32,12 @@ export function readString(r: JsonCursor): string {
     }
     if (c < 0x20 && !reportedControl) {
       reportedControl = true
-      const name = c === 0x0a ? 'a line break' : c === 0x09 ? 'a tab' : 'a control character'
+      const character = ref(
+        c === 0x0a ? 'json.character.line-break' : c === 0x09 ? 'json.character.tab' : 'json.character.control',
+      )
       r.repairs.push({
         code: 'unescaped-control-character',
-        message: `A string holds ${name} that JSON requires escaped; it was kept as it is.`,
+        ...say('json.repair.control-character', { character }),
         offset: i,
         length: 1,
       })
@@ -42,7 +45,7 @@ export function readString(r: JsonCursor): string {
     i++
   }
   r.i = i
-  return fail(r, `the string that starts here never closes (no ${quote === '"' ? 'closing "' : "closing '"})`, open)
+  return fail(r, ref('json.failure.unclosed-string', { quote }), open)
 }
 
 /** One warning per payload however many strings use single quotes; it counts them. */
@@ -51,13 +54,13 @@ function singleQuoted(r: JsonCursor, at: number): void {
   if (r.singleQuotes === null) {
     r.singleQuotes = {
       code: 'single-quotes',
-      message: 'A string in single quotes was read as a JSON string.',
+      ...say('json.repair.single-quote'),
       offset: at,
       length: 1,
     }
     r.repairs.push(r.singleQuotes)
   } else {
-    r.singleQuotes.message = `${r.singleQuoteCount} strings in single quotes were read as JSON strings (the first here).`
+    Object.assign(r.singleQuotes, say('json.repair.single-quotes', { count: r.singleQuoteCount }))
   }
 }
 
@@ -88,12 +91,12 @@ function readEscape(r: JsonCursor): string {
       return '\t'
     case 'u': {
       const hex = text.slice(r.i, r.i + 4)
-      if (!/^[0-9a-fA-F]{4}$/.test(hex)) fail(r, '"\\u" must be followed by four hexadecimal digits', at)
+      if (!/^[0-9a-fA-F]{4}$/.test(hex)) fail(r, ref('json.failure.unicode-escape'), at)
       r.i += 4
       return String.fromCharCode(parseInt(hex, 16))
     }
     default:
-      return fail(r, `"\\${c ?? ''}" is not a JSON escape`, at)
+      return fail(r, ref('json.failure.unknown-escape', { escape: c ?? '' }), at)
   }
 }
 
@@ -102,7 +105,7 @@ const NUMBER = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/
 /** Reads the number at the cursor. */
 export function readNumber(r: JsonCursor): number {
   const match = NUMBER.exec(r.text.slice(r.i, Math.min(r.end, r.i + 400)))
-  if (!match) return fail(r, `a number was expected, found ${describeAt(r, r.i)}`)
+  if (!match) return fail(r, ref('json.failure.number-expected', { found: describeAt(r, r.i) }))
   r.i += match[0].length
   return Number(match[0])
 }
@@ -123,7 +126,7 @@ export function readLiteral(r: JsonCursor): unknown {
     r.i += word.length
     r.repairs.push({
       code: 'python-literal',
-      message: `Python's ${word} was read as ${JSON.stringify(PYTHON_LITERALS[word])}.`,
+      ...say('json.repair.python-literal', { word, value: JSON.stringify(PYTHON_LITERALS[word]) }),
       offset: at,
       length: word.length,
     })
@@ -131,7 +134,9 @@ export function readLiteral(r: JsonCursor): unknown {
   }
   return fail(
     r,
-    word ? `"${word}" is not a JSON value (strings need quotes)` : `a value was expected, found ${describeAt(r, at)}`,
+    word
+      ? ref('json.failure.unquoted-word', { word })
+      : ref('json.failure.value-expected', { found: describeAt(r, at) }),
     at,
   )
 }

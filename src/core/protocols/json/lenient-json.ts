@@ -11,13 +11,20 @@
  * lenient-json-cursor.ts holds the reading position they share.
  */
 import { setOwn } from '../../own-record'
+import type { MessageParams, MessageRef } from '../../messages/types'
+import { englishMessages, type MessageId } from '../../messages/english'
+import { renderMessage } from '../../messages/render'
+import { ref, say } from '../../messages/say'
 import { createCursor, describeAt, fail, JsonFailure, skipSpace, type JsonCursor } from './lenient-json-cursor'
 import { readLiteral, readNumber, readString } from './lenient-json-scalars'
 
 /** One slip `parseLenientJson` repaired, with where it is, so the model's text can be marked. */
 export interface JsonRepair {
   code: 'trailing-comma' | 'single-quotes' | 'unquoted-key' | 'python-literal' | 'unescaped-control-character'
+  /** What was repaired, in English; `messageId` and `params` say it for other languages. */
   message: string
+  messageId: MessageId
+  params?: MessageParams
   /** Offset in the text given to parseLenientJson. */
   offset: number
   length: number
@@ -30,13 +37,17 @@ export interface JsonSpan {
 
 /**
  * The value the text meant, with the repairs made, the span of every object and array, and where the
- * value ended; or why and where reading failed (with the repairs made before that).
+ * value ended; or why and where reading failed (with the repairs made before that). `message` is a
+ * lowercase phrase in English; `why` is the same phrase as a message to nest in another one.
  */
 export type LenientJsonResult =
   | { ok: true; value: unknown; repairs: JsonRepair[]; spans: WeakMap<object, JsonSpan>; end: number }
-  | { ok: false; message: string; offset: number; repairs: JsonRepair[] }
+  | { ok: false; message: string; why: MessageRef; offset: number; repairs: JsonRepair[] }
 
 const MAX_DEPTH = 256
+const PAYLOAD_ENDS = ref('json.failure.payload-ends')
+const IN_OBJECT = ref('json.container.object')
+const IN_ARRAY = ref('json.container.array')
 
 /** Parses one JSON value from text[start, end); text after the value (other than space) is an error. */
 export function parseLenientJson(text: string, start = 0, end = text.length): LenientJsonResult {
@@ -44,25 +55,23 @@ export function parseLenientJson(text: string, start = 0, end = text.length): Le
   try {
     const parsed = readValue(r)
     skipSpace(r)
-    if (r.i < end) fail(r, `the payload continues after its value with ${describeAt(r, r.i)}`)
+    if (r.i < end) fail(r, ref('json.failure.trailing-text', { found: describeAt(r, r.i) }))
     return { ok: true, value: parsed, repairs: r.repairs, spans: r.spans, end: r.i }
   } catch (error) {
-    if (error instanceof JsonFailure)
-      return { ok: false, message: error.message, offset: error.offset, repairs: r.repairs }
     // A RangeError from a pathological payload is still a payload error, not a crash.
-    return {
-      ok: false,
-      message: error instanceof Error ? error.message : String(error),
-      offset: r.i,
-      repairs: r.repairs,
-    }
+    const why =
+      error instanceof JsonFailure
+        ? error.why
+        : ref('json.failure.thrown', { message: error instanceof Error ? error.message : String(error) })
+    const offset = error instanceof JsonFailure ? error.offset : r.i
+    return { ok: false, message: renderMessage(why, englishMessages), why, offset, repairs: r.repairs }
   }
 }
 
 /** Reads the value after any white space, whatever its kind. */
 function readValue(r: JsonCursor): unknown {
   skipSpace(r)
-  if (r.i >= r.end) fail(r, 'a value was expected but the payload ends')
+  if (r.i >= r.end) fail(r, PAYLOAD_ENDS)
   const c = r.text[r.i] as string
   if (c === '{') return readObject(r)
   if (c === '[') return readArray(r)
@@ -72,7 +81,7 @@ function readValue(r: JsonCursor): unknown {
 }
 
 function enter(r: JsonCursor): void {
-  if (++r.depth > MAX_DEPTH) fail(r, `the payload nests deeper than ${MAX_DEPTH} levels`)
+  if (++r.depth > MAX_DEPTH) fail(r, ref('json.failure.too-deep', { depth: MAX_DEPTH }))
 }
 
 /** Reads the object whose `{` is at the cursor, and records its span. */
@@ -88,10 +97,10 @@ function readObject(r: JsonCursor): Record<string, unknown> {
       skipSpace(r)
       const key = readObjectKey(r)
       skipSpace(r)
-      if (r.text[r.i] !== ':') fail(r, `":" was expected after the key "${key}", found ${describeAt(r, r.i)}`)
+      if (r.text[r.i] !== ':') fail(r, ref('json.failure.colon-expected', { key, found: describeAt(r, r.i) }))
       r.i++
       setOwn(out, key, readValue(r))
-    } while (!endOfMember(r, '}', 'an object'))
+    } while (!endOfMember(r, '}', IN_OBJECT))
   }
   r.depth--
   r.spans.set(out, { start: open, end: r.i })
@@ -107,11 +116,11 @@ function readObjectKey(r: JsonCursor): string {
   let i = keyStart
   while (i < r.end && isBareKeyChar(text.charCodeAt(i))) i++
   r.i = i
-  if (i === keyStart) fail(r, `a key was expected in an object, found ${describeAt(r, i)}`)
+  if (i === keyStart) fail(r, ref('json.failure.key-expected', { found: describeAt(r, i) }))
   const key = text.slice(keyStart, i)
   r.repairs.push({
     code: 'unquoted-key',
-    message: `Key ${key} has no quotes; read as "${key}".`,
+    ...say('json.repair.unquoted-key', { key }),
     offset: keyStart,
     length: key.length,
   })
@@ -140,7 +149,7 @@ function readArray(r: JsonCursor): unknown[] {
   if (r.text[r.i] === ']') r.i++
   else {
     do out.push(readValue(r))
-    while (!endOfMember(r, ']', 'an array'))
+    while (!endOfMember(r, ']', IN_ARRAY))
   }
   r.depth--
   r.spans.set(out, { start: open, end: r.i })
@@ -151,7 +160,7 @@ function readArray(r: JsonCursor): unknown[] {
  * After a member of an object or array: a comma, or the closing bracket `close`. True when the
  * container ended, a comma just before `close` (ignored, as a repair) included.
  */
-function endOfMember(r: JsonCursor, close: '}' | ']', container: 'an object' | 'an array'): boolean {
+function endOfMember(r: JsonCursor, close: '}' | ']', container: MessageRef): boolean {
   skipSpace(r)
   const text = r.text
   if (text[r.i] === ',') {
@@ -161,7 +170,7 @@ function endOfMember(r: JsonCursor, close: '}' | ']', container: 'an object' | '
     if (text[r.i] !== close) return false
     r.repairs.push({
       code: 'trailing-comma',
-      message: `A trailing comma before "${close}" was ignored.`,
+      ...say('json.repair.trailing-comma', { close }),
       offset: comma,
       length: 1,
     })
@@ -172,5 +181,5 @@ function endOfMember(r: JsonCursor, close: '}' | ']', container: 'an object' | '
     r.i++
     return true
   }
-  return fail(r, `"," or "${close}" was expected in ${container}, found ${describeAt(r, r.i)}`)
+  return fail(r, ref('json.failure.separator-expected', { close, container, found: describeAt(r, r.i) }))
 }

@@ -5,6 +5,7 @@
 import type { Diagnostic, DiagnosticSeverity, ParsedRequest } from '../../types'
 import type { StreamEvent } from '../protocol'
 import { LineIndex } from '../../text/line-index'
+import type { SaidMessage } from '../../messages/say'
 
 export const NO_EVENTS: StreamEvent[] = Object.freeze([]) as unknown as StreamEvent[]
 
@@ -23,10 +24,10 @@ export class MachineOutput {
     ;(this.events ??= []).push(event)
   }
 
-  /** Records a diagnostic at text offset `at` and emits it; returns it for the request it belongs to. */
-  diagnostic(severity: DiagnosticSeverity, code: string, message: string, at: number, length = 0): Diagnostic {
+  /** Records a diagnostic saying `said` at text offset `at` and emits it; returns it for the request it belongs to. */
+  diagnostic(severity: DiagnosticSeverity, code: string, said: SaidMessage, at: number, length = 0): Diagnostic {
     const { line, column } = this.position(at)
-    const d: Diagnostic = { severity, code, message, offset: at, length, line, column }
+    const d: Diagnostic = { severity, code, ...said, offset: at, length, line, column }
     this.diagnostics.push(d)
     this.emit({ type: 'diagnostic', diagnostic: d })
     return d

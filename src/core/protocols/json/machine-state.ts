@@ -6,6 +6,7 @@ import type { ParseOptions } from '../protocol'
 import { createRequestIdSession, type RequestIdSession } from '../../request-ids'
 import { FenceTracker } from './fence-tracker'
 import { MachineOutput } from './machine-output'
+import type { SaidMessage } from '../../messages/say'
 
 /** How a paradigm writes a call: between an opening and a closing tag, or as a `{"tool_calls": ...}` object. */
 export type ParadigmGrammar = { kind: 'tagged'; openTag: string; closeTag: string } | { kind: 'json-object' }
@@ -32,7 +33,7 @@ export interface OpenCall {
   /** The index of its first block. */
   index: number
   /** A warning about how the call opened (a fence's language), given when it closes. */
-  openingWarning: { code: string; message: string } | null
+  openingWarning: ({ code: string } & SaidMessage) | null
 }
 
 /** A `{` in prose that may begin a call object, and what has followed it so far. */

@@ -19,6 +19,7 @@ import { objectChar, objectStringChar, taggedPayloadChar } from './call-payload'
 import { NO_EVENTS } from './machine-output'
 import { createMachineState, type MachineState, type OpenCall, type ParadigmGrammar } from './machine-state'
 import { proseChar } from './prose'
+import { say } from '../../messages/say'
 
 export type { ParadigmGrammar } from './machine-state'
 
@@ -86,13 +87,7 @@ function endCall(s: MachineState, chunk: string, partStart: number, j: number, c
 function endOfText(s: MachineState): ParseResult {
   if (s.call) closeCall(s, s.offset, s.offset, 'end-of-text')
   if (s.reasoningOpen !== -1) {
-    s.out.diagnostic(
-      'warning',
-      'unclosed-reasoning',
-      'A <think> block is never closed; the rest of the text counts as reasoning.',
-      s.reasoningOpen,
-      0,
-    )
+    s.out.diagnostic('warning', 'unclosed-reasoning', say('json.unclosed-reasoning'), s.reasoningOpen, 0)
   }
   const { requests, diagnostics } = s.out
   diagnostics.sort((a, b) => a.offset - b.offset)

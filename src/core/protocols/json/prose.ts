@@ -4,6 +4,7 @@
  */
 import { objectChar, objectStringChar } from './call-payload'
 import type { Candidate, MachineState, Mode, OpenCall } from './machine-state'
+import { ref, say } from '../../messages/say'
 
 const KEY = 'tool_calls'
 
@@ -105,11 +106,10 @@ function openObject(s: MachineState, start: number, seen: string): void {
     else objectStringChar(s, ch)
   }
   if (call.fenced && !/^(json5?|jsonc)\b/i.test(call.fenceInfo ?? '')) {
-    const written = call.fenceInfo ? `marked "${call.fenceInfo.split(/\s/)[0]}"` : 'with no language'
-    call.openingWarning = {
-      code: 'fence-language',
-      message: `The tool_calls JSON is in a code fence ${written}; it was read as JSON.`,
-    }
+    const written = call.fenceInfo
+      ? ref('json.fence.marked', { language: call.fenceInfo.split(/\s/)[0] ?? '' })
+      : ref('json.fence.no-language')
+    call.openingWarning = { code: 'fence-language', ...say('json.fence-language', { written }) }
   }
 }
 

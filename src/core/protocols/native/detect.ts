@@ -10,6 +10,7 @@ import { createNativeParser, type NativeFormatParser } from './protocol'
 import { nativeFormats } from './registry'
 import { formatsForModel } from './models'
 import { toolHints } from './tool-hints'
+import { ref } from '../../messages/say'
 
 /** How many places of one opener are looked at before the format is taken to be absent. */
 const MAX_LOOKS = 64
@@ -59,6 +60,7 @@ export function detectNativeFormats(text: string, options: ParseOptions = {}): D
         id: format.id,
         label: format.label,
         reason: `the model "${options.model}" writes ${format.label}`,
+        reasonRef: ref('auto.reason.model-hint', { model: String(options.model), format: format.label }),
         offset: 0,
       })
       // Only a `<tool_call>` this format takes is kept from Hermes: the model may still write Hermes JSON.
@@ -74,10 +76,15 @@ export function detectNativeFormats(text: string, options: ParseOptions = {}): D
     const found = firstClaim(format, text, context)
     if (!found) continue
     detection.parsers.push(createNativeParser(format, false))
+    const after = quote(excerpt(text, found.at + found.opener.length))
     detection.detected.push({
       id: format.id,
       label: format.label,
-      reason: `${quote(found.opener)} followed by ${quote(excerpt(text, found.at + found.opener.length))}`,
+      reason: `${quote(found.opener)} followed by ${after}`,
+      reasonRef: ref('auto.reason.opener', {
+        opener: quote(found.opener),
+        excerpt: after === 'the end of the text' ? ref('auto.reason.end-of-text') : after,
+      }),
       offset: found.at,
     })
     if (found.opener === '<tool_call>') detection.hermesExcluded = true

@@ -6,6 +6,9 @@ import { isRecord } from '../../own-record'
 import { readCall } from '../json/calls'
 import { parseLenientJson } from '../json/lenient-json'
 import type { FormatProblem, FoundCall } from './format'
+import { ref, say } from '../../messages/say'
+import type { Localizable } from '../../messages/render'
+import type { MessageParam } from '../../messages/types'
 
 /**
  * The end (exclusive) of the JSON object or array that opens at `from` (a `{` or `[`), found by
@@ -54,9 +57,21 @@ export function trimSpan(text: string, start: number, end: number): [number, num
   return [s, e]
 }
 
+/** The message of a shared reader's finding (a JSON repair): its text, and its id and parameters when it has them. */
+export function sameMessage(found: Localizable): Localizable {
+  const out: Localizable = { message: found.message }
+  if (found.messageId !== undefined) out.messageId = found.messageId
+  if (found.params !== undefined) out.params = found.params
+  return out
+}
+
+/** How `readJsonCalls` names and reads a payload. */
 export interface JsonCallsOptions {
-  /** What the payload is called in messages ("The [TOOL_CALLS] array"). */
-  what: string
+  /**
+   * What the payload is called in messages ("the [TOOL_CALLS] payload"): a nested message (`ref`)
+   * so other languages can say it; a plain string is shown as written.
+   */
+  what: MessageParam
   /** The call's span when the payload holds one call (usually the whole block, markers included). */
   block?: { start: number; end: number }
   /** Whether the block's end marker was seen. */
@@ -94,7 +109,7 @@ export function readJsonCalls(
         {
           severity: 'error',
           code: 'invalid-json',
-          message: `${options.what} is not valid JSON: ${parsed.message}.`,
+          ...say('native.json.payload-invalid', { what: options.what, problem: parsed.why }),
           offset: at,
           length: at < e ? 1 : 0,
         },
@@ -108,7 +123,7 @@ export function readJsonCalls(
     problems.push({
       severity: 'warning',
       code: repair.code,
-      message: repair.message,
+      ...sameMessage(repair),
       offset: s + repair.offset,
       length: repair.length,
     })
@@ -132,7 +147,7 @@ export function readJsonCalls(
     problems.push({
       severity: 'info',
       code: 'empty-call-list',
-      message: `${options.what} holds no calls.`,
+      ...say('native.json.holds-no-calls', { what: options.what }),
       offset: s,
       length: e - s,
     })
@@ -151,15 +166,19 @@ function renameKeys(item: unknown, options: JsonCallsOptions): unknown {
   return out
 }
 
+/** What arguments are called in messages unless the caller says otherwise. */
+const THE_ARGUMENTS = ref('native.json.what.arguments')
+
 /**
  * An arguments object written as JSON in text[start, end) (repairs reported, an empty span is
- * `{}`); null, with the place reading stopped, when it is not a JSON object.
+ * `{}`); null, with the place reading stopped, when it is not a JSON object. `what` names them in
+ * messages, as in `JsonCallsOptions`.
  */
 export function readJsonArguments(
   text: string,
   start: number,
   end: number,
-  what = 'the arguments',
+  what: MessageParam = THE_ARGUMENTS,
 ): { value: Record<string, unknown> | null; problems: FormatProblem[] } {
   const [s, e] = trimSpan(text, start, end)
   const problems: FormatProblem[] = []
@@ -170,7 +189,7 @@ export function readJsonArguments(
     problems.push({
       severity: 'error',
       code: 'invalid-arguments',
-      message: `${what} are not valid JSON: ${parsed.message}.`,
+      ...say('native.json.arguments-invalid', { what, problem: parsed.why }),
       offset: at,
       length: at < e ? 1 : 0,
     })
@@ -180,7 +199,7 @@ export function readJsonArguments(
     problems.push({
       severity: 'warning',
       code: repair.code,
-      message: repair.message,
+      ...sameMessage(repair),
       offset: repair.offset,
       length: repair.length,
     })
@@ -191,7 +210,7 @@ export function readJsonArguments(
       problems.push({
         severity: 'warning',
         code: 'arguments-as-string',
-        message: `${what} were written as a JSON string; they were read as the object it holds.`,
+        ...say('native.json.arguments-as-string', { what }),
         offset: s,
         length: e - s,
       })
@@ -202,7 +221,7 @@ export function readJsonArguments(
     problems.push({
       severity: 'error',
       code: 'invalid-arguments',
-      message: `${what} must be a JSON object of named values.`,
+      ...say('native.json.arguments-not-object', { what }),
       offset: s,
       length: e - s,
     })

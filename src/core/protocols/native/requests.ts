@@ -4,7 +4,7 @@
  * streaming parser's settled cards both go through here, so they agree.
  */
 import type { Diagnostic, ParsedRequest, ParseResult } from '../../types'
-import type { MessageRef } from '../../messages/types'
+import type { MessageParams, MessageRef } from '../../messages/types'
 import type { ParseOptions } from '../protocol'
 import type { FormatContext, FormatFinding, FormatProblem, FoundCall, NativeFormat } from './format'
 import type { RequestIdSession } from '../../request-ids'
@@ -163,26 +163,40 @@ export function toDiagnostic(
   const { line, column } = offset < length ? lines.position(offset) : endPosition(lines, length, endsWithNewline)
   const prefixed = !p.message.startsWith(format.label)
   const message = prefixed ? `${format.label}: ${p.message}` : p.message
-  const diagnostic: Diagnostic = {
-    severity: p.severity,
-    code: p.code,
-    message,
-    offset,
-    length: Math.max(0, Math.min(p.length, length - offset)),
-    line,
-    column,
+  const clipped = Math.max(0, Math.min(p.length, length - offset))
+  if (p.messageId === undefined) {
+    return { severity: p.severity, code: p.code, message, offset, length: clipped, line, column }
   }
-  if (p.messageId !== undefined) {
-    const inner: MessageRef = p.params ? { id: p.messageId, params: p.params } : { id: p.messageId }
-    if (prefixed) {
-      diagnostic.messageId = 'native.in-format'
-      diagnostic.params = { format: format.label, message: inner }
-    } else {
-      diagnostic.messageId = inner.id
-      if (inner.params) diagnostic.params = inner.params
-    }
-  }
-  return diagnostic
+  // One literal per shape, and the wrapped parameters shared as the format shares its message:
+  // a hostile text can make tens of thousands of these.
+  const said = prefixed ? inFormat(format.label, p.messageId, p.params) : { id: p.messageId, params: p.params }
+  return said.params
+    ? {
+        severity: p.severity,
+        code: p.code,
+        message,
+        messageId: said.id,
+        params: said.params,
+        offset,
+        length: clipped,
+        line,
+        column,
+      }
+    : { severity: p.severity, code: p.code, message, messageId: said.id, offset, length: clipped, line, column }
+}
+
+const wrappedByParams = new WeakMap<MessageParams, MessageParams>()
+const wrappedById = new Map<string, MessageParams>()
+
+/** `native.in-format` around a finding's message, built once per shared message. */
+function inFormat(label: string, id: string, params: MessageParams | undefined): { id: string; params: MessageParams } {
+  const cached = params ? wrappedByParams.get(params) : wrappedById.get(`${label}\u0000${id}`)
+  if (cached && cached.format === label) return { id: 'native.in-format', params: cached }
+  const inner: MessageRef = params ? { id, params } : { id }
+  const wrapped: MessageParams = { format: label, message: inner }
+  if (params) wrappedByParams.set(params, wrapped)
+  else wrappedById.set(`${label}\u0000${id}`, wrapped)
+  return { id: 'native.in-format', params: wrapped }
 }
 
 function endPosition(lines: LineIndex, length: number, endsWithNewline: boolean): { line: number; column: number } {

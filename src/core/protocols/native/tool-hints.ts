@@ -6,6 +6,8 @@
  */
 import { isRecord } from '../../own-record'
 import { parseLenientJson } from '../json/lenient-json'
+import { ref } from '../../messages/say'
+import type { MessageRef } from '../../messages/types'
 
 export type JsonSchema = Record<string, unknown>
 
@@ -50,8 +52,8 @@ export function toolHints(input: readonly unknown[] | undefined): ToolHints {
 
 export interface TypedValue {
   value: unknown
-  /** Why the text could not be read as the declared type (the value then stays text). */
-  problem?: string
+  /** Why the text could not be read as the declared type (the value then stays text), as a phrase to nest. */
+  problem?: MessageRef
 }
 
 /**
@@ -65,7 +67,7 @@ export function typeBySchema(raw: string, schema: JsonSchema | undefined): Typed
   if (types.length === 0) return { value: raw }
   const text = raw.trim()
   if (text.toLowerCase() === 'null' && (types.includes('null') || !types.includes('string'))) return { value: null }
-  let problem: string | undefined
+  let problem: MessageRef | undefined
   for (const type of types) {
     const typed = asType(text, raw, type)
     if (typed.ok) return { value: typed.value }
@@ -102,7 +104,7 @@ function normalType(type: string): string {
   return 'string'
 }
 
-type Typed = { ok: true; value: unknown } | { ok: false; problem: string }
+type Typed = { ok: true; value: unknown } | { ok: false; problem: MessageRef }
 
 function asType(text: string, raw: string, type: string): Typed {
   switch (type) {
@@ -111,27 +113,29 @@ function asType(text: string, raw: string, type: string): Typed {
     case 'integer': {
       if (/^[-+]?\d+$/.test(text)) return { ok: true, value: Number(text) }
       if (/^[-+]?\d+\.0*$/.test(text)) return { ok: true, value: Number(text) }
-      return { ok: false, problem: `${quoteShort(text)} is not an integer` }
+      return { ok: false, problem: ref('native.xml.typed.not-integer', { value: quoteShort(text) }) }
     }
     case 'number': {
       const n = text === '' ? NaN : Number(text)
-      return Number.isFinite(n) ? { ok: true, value: n } : { ok: false, problem: `${quoteShort(text)} is not a number` }
+      return Number.isFinite(n)
+        ? { ok: true, value: n }
+        : { ok: false, problem: ref('native.xml.typed.not-number', { value: quoteShort(text) }) }
     }
     case 'boolean': {
       const t = text.toLowerCase()
       if (t === 'true') return { ok: true, value: true }
       if (t === 'false') return { ok: true, value: false }
-      return { ok: false, problem: `${quoteShort(text)} is not true or false` }
+      return { ok: false, problem: ref('native.xml.typed.not-boolean', { value: quoteShort(text) }) }
     }
     case 'null':
       return text.toLowerCase() === 'null' || text.toLowerCase() === 'none'
         ? { ok: true, value: null }
-        : { ok: false, problem: `${quoteShort(text)} is not null` }
+        : { ok: false, problem: ref('native.xml.typed.not-null', { value: quoteShort(text) }) }
     default: {
       const parsed = parseLenientJson(text)
       if (parsed.ok && (type === 'array' ? Array.isArray(parsed.value) : isRecord(parsed.value)))
         return { ok: true, value: parsed.value }
-      return { ok: false, problem: `${quoteShort(text)} is not a JSON ${type}` }
+      return { ok: false, problem: ref('native.xml.typed.not-json', { value: quoteShort(text), type }) }
     }
   }
 }

@@ -3,6 +3,7 @@
  * value marker or block marker, and a tight loop for the common run of plain fields.
  */
 import type { Diagnostic } from '../../types'
+import { ref, say } from '../../messages/say'
 import { CORNER_CLOSE, CORNER_OPEN } from './chars'
 import { findKeyBefore } from './key-before'
 import {
@@ -157,11 +158,11 @@ export abstract class BlockReader extends ValueReader {
     const block = this.block as OpenBlock
     const end = this.base + endInBuf
     if (how !== 'marker') {
-      const where = how === 'next-start' ? 'the next start marker' : 'the end of the text'
+      const where = ref(how === 'next-start' ? 'vcp.where.next-start' : 'vcp.where.end-of-text')
       this.report(
         'warning',
         'missing-end-marker',
-        `The block opened at line ${this.position(block.start).line} has no <<<[END_${this.startMarkerName}]>>>; it ends at ${where}.`,
+        say('vcp.missing-end-marker', { line: this.position(block.start).line, block: this.startMarkerName, where }),
         endInBuf,
         0,
         block,

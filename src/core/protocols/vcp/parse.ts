@@ -7,12 +7,18 @@ import type { Diagnostic, DiagnosticSeverity, ParsedRequest, ParseResult } from 
 import type { ParseOptions, StreamEvent, StreamParser } from '../protocol'
 import { createRequestIdSession, type RequestIdSession } from '../../request-ids'
 import { setOwn } from '../../own-record'
+import { say, type SaidMessage } from '../../messages/say'
 import { VcpScanner, type ScannedBlock, type ScannerHandlers } from './scanner'
 import { SeenKeys } from './seen-keys'
 
 /** The block name of VCP tool requests: `<<<[TOOL_REQUEST]>>>` ... `<<<[END_TOOL_REQUEST]>>>`. */
 export const REQUEST_BLOCK = 'TOOL_REQUEST'
 const NO_EVENTS: StreamEvent[] = Object.freeze([]) as unknown as StreamEvent[]
+// Messages without parameters: built once, shared by every block that needs them.
+const IN_REASONING = say('vcp.request-in-reasoning')
+const FENCED_SKIPPED = say('vcp.fenced-block-skipped')
+const MISSING_TOOL_NAME = say('vcp.missing-tool-name')
+const EMPTY_TOOL_NAME = say('vcp.empty-tool-name')
 
 /**
  * Turns the scanner's blocks and fields into requests, as the text arrives. Its handler methods
@@ -79,13 +85,7 @@ class VcpRequestReader implements ScannerHandlers {
 
   field(index: number, key: string, value: string, offset: number): void {
     if (this.seenKeys.add(key)) {
-      this.addDiagnostic(
-        'warning',
-        'duplicate-key',
-        `Field "${key}" appears more than once; the last value wins.`,
-        offset,
-        key.length,
-      )
+      this.addDiagnostic('warning', 'duplicate-key', say('vcp.duplicate-key', { key }), offset, key.length)
     }
     if (key === 'tool_name') this.toolName = value
     else if (key === 'request_id') this.requestId = value
@@ -115,31 +115,26 @@ class VcpRequestReader implements ScannerHandlers {
   /** The block's request goes into `requests`; when the options leave it out, a diagnostic says why. */
   private isIncluded(block: Readonly<ScannedBlock>): boolean {
     if (block.inReasoning && !this.includeReasoning) {
-      this.addDiagnostic(
-        'warning',
-        'request-in-reasoning',
-        'This request is inside <think> reasoning; it is not executed.',
-        block.start,
-        block.end - block.start,
-      )
+      this.addDiagnostic('warning', 'request-in-reasoning', IN_REASONING, block.start, block.end - block.start)
       return false
     }
     if (block.fenced && this.skipFenced) {
-      this.addDiagnostic(
-        'info',
-        'fenced-block-skipped',
-        'This request is inside a Markdown code fence and fenced blocks are skipped.',
-        block.start,
-      )
+      this.addDiagnostic('info', 'fenced-block-skipped', FENCED_SKIPPED, block.start)
       return false
     }
     return true
   }
 
-  /** A diagnostic about the block being read. */
-  private addDiagnostic(severity: DiagnosticSeverity, code: string, message: string, offset: number, length = 0): void {
+  /** A diagnostic about the block being read, saying `said`. */
+  private addDiagnostic(
+    severity: DiagnosticSeverity,
+    code: string,
+    said: SaidMessage,
+    offset: number,
+    length = 0,
+  ): void {
     const { line, column } = this.scanner.position(offset)
-    const diagnostic: Diagnostic = { severity, code, message, offset, length, line, column }
+    const diagnostic: Diagnostic = { severity, code, ...said, offset, length, line, column }
     ;(this.pending ??= []).push(diagnostic)
     this.diagnostics.push(diagnostic)
     if (this.collectEvents) (this.events ??= []).push({ type: 'diagnostic', diagnostic })
@@ -149,14 +144,9 @@ class VcpRequestReader implements ScannerHandlers {
   private buildRequest(block: Readonly<ScannedBlock>): ParsedRequest {
     const toolName = this.toolName
     if (toolName === undefined) {
-      this.addDiagnostic(
-        'error',
-        'missing-tool-name',
-        'The block has no "tool_name" field, so it names no tool to call.',
-        block.start,
-      )
+      this.addDiagnostic('error', 'missing-tool-name', MISSING_TOOL_NAME, block.start)
     } else if (toolName === '') {
-      this.addDiagnostic('error', 'empty-tool-name', 'The "tool_name" field is empty.', block.start)
+      this.addDiagnostic('error', 'empty-tool-name', EMPTY_TOOL_NAME, block.start)
     }
     return {
       requestId: this.claimRequestId(block.start),
@@ -180,7 +170,7 @@ class VcpRequestReader implements ScannerHandlers {
       this.addDiagnostic(
         'warning',
         'duplicate-request-id',
-        `Request id "${requestId}" is already taken in this session; this request is "${id}".`,
+        say('vcp.duplicate-request-id', { id: requestId, request: id }),
         blockStart,
       )
       return id

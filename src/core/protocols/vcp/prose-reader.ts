@@ -3,6 +3,7 @@
  * keeps track of what changes how a block is read (an open `<think>`, an open Markdown fence).
  * It also notices stray end markers and field lists written outside any block.
  */
+import { say } from '../../messages/say'
 import { BRACE_OPEN, CORNER_OPEN, LBRACKET, LOWER_T, LT, SLASH } from './chars'
 import { isCanonicalMarker, isEndMarker, markerLength, NEED_MORE, NO_MATCH } from './markers'
 import { FIELD_LIST_KEY, fieldListKeyStart, isAtLineStart, reasoningTagEnd, restOfLineIsBlank, thinkAt } from './prose'
@@ -65,7 +66,7 @@ export abstract class ProseReader extends BlockReader {
       this.report(
         'warning',
         'stray-end-marker',
-        `End marker "${this.buf.slice(p, p + length)}" has no matching start marker; it was ignored.`,
+        say('vcp.stray-end-marker', { marker: this.buf.slice(p, p + length) }),
         p,
         length,
       )
@@ -93,8 +94,7 @@ export abstract class ProseReader extends BlockReader {
       this.report(
         'warning',
         'field-list-outside-block',
-        `A "tool_name" field list stands outside any ${this.blockLabel()} block; it is not a request. ` +
-          `Wrap it in <<<[${this.startMarkerName}]>>> ... <<<[END_${this.startMarkerName}]>>> to call the tool.`,
+        say('vcp.field-list-outside-block', { label: this.blockLabel(), block: this.startMarkerName }),
         keyStart,
         FIELD_LIST_KEY.length,
       )
@@ -126,13 +126,7 @@ export abstract class ProseReader extends BlockReader {
   private finishOutside(): false {
     if (this.reasoningOpen !== -1 && this.proseDiagnostics) {
       const at = this.reasoningOpen - this.base
-      this.report(
-        'warning',
-        'unclosed-reasoning',
-        'A <think> block is never closed; the rest of the text counts as reasoning.',
-        at,
-        0,
-      )
+      this.report('warning', 'unclosed-reasoning', say('vcp.unclosed-reasoning'), at, 0)
       this.reasoningOpen = -1
     }
     this.i = this.buf.length

@@ -7,6 +7,7 @@
  * blocks are collected as pieces and joined once.
  */
 import type { Diagnostic, DiagnosticSeverity } from '../../types'
+import { say, type SaidMessage } from '../../messages/say'
 import { LineIndex } from '../../text/line-index'
 import { NeedleCache } from './needle-cache'
 import {
@@ -245,21 +246,21 @@ export abstract class ScanWindow {
   protected markerVariant(p: number, length: number): void {
     const written = this.buf.slice(p, p + length)
     const block = this.mode === Mode.Outside ? undefined : (this.block ?? undefined)
-    this.report('warning', 'marker-variant', `Non-standard marker "${written}" was accepted.`, p, length, block)
+    this.report('warning', 'marker-variant', say('vcp.marker-variant', { marker: written }), p, length, block)
   }
 
-  /** Reports a diagnostic at buf position `p` (may be negative only for block-relative offsets). */
+  /** Reports a diagnostic saying `said` at buf position `p` (may be negative only for block-relative offsets). */
   protected report(
     severity: DiagnosticSeverity,
     code: string,
-    message: string,
+    said: SaidMessage,
     p: number,
     length: number,
     block?: OpenBlock,
   ): void {
     const offset = this.base + p
     const { line, column } = this.position(offset)
-    const diagnostic: Diagnostic = { severity, code, message, offset, length, line, column }
+    const diagnostic: Diagnostic = { severity, code, ...said, offset, length, line, column }
     if (block) (block.diagnostics ??= []).push(diagnostic)
     this.handlers.diagnostic(diagnostic)
   }

@@ -3,6 +3,7 @@
  * marker, and values that never close (cut where their block must end, with an error that says
  * so). Escaped values (`「始ESCAPE」`, `「始exp」`) may hold block markers; plain ones may not.
  */
+import { ref, say } from '../../messages/say'
 import { CORNER_CLOSE, CORNER_OPEN } from './chars'
 import { findKeyBefore, type KeySpan } from './key-before'
 import { KeyInterner } from './key-interner'
@@ -27,6 +28,10 @@ import {
   type OpenValue,
   type Step,
 } from './scan-window'
+
+// The same two warnings for every brace marker: built once.
+const BRACE_OPEN_WARNING = say('vcp.brace-open')
+const BRACE_CLOSE_WARNING = say('vcp.brace-close')
 
 /** The scanner's steps inside a value; its keys are read here for the block reader's fast loop too. */
 export abstract class ValueReader extends ScanWindow {
@@ -56,7 +61,7 @@ export abstract class ValueReader extends ScanWindow {
         this.report(
           'warning',
           'value-without-key',
-          `A value marker "${s.slice(p, p + markerLength)}" is not preceded by "key:"; its text was skipped.`,
+          say('vcp.value-without-key', { marker: s.slice(p, p + markerLength) }),
           p,
           markerLength,
           block,
@@ -71,14 +76,14 @@ export abstract class ValueReader extends ScanWindow {
       this.report(
         'warning',
         'fullwidth-colon',
-        `Field "${s.slice(keyStart, keyEnd)}" uses a full-width colon "："; read as ":".`,
+        say('vcp.fullwidth-colon', { key: s.slice(keyStart, keyEnd) }),
         span.colon,
         1,
         block,
       )
     }
     if (brace && kind === 'plain') {
-      this.report('warning', 'brace-marker', 'Value opened with "{始}"; read as "「始」".', p, markerLength, block)
+      this.report('warning', 'brace-marker', BRACE_OPEN_WARNING, p, markerLength, block)
     }
     const start = this.base + p + markerLength
     const value = this.spareValue
@@ -149,14 +154,7 @@ export abstract class ValueReader extends ScanWindow {
     const closeLength = markerLength(close)
     if (closeKind !== (this.value as OpenValue).kind) return this.skipTo(p + closeLength)
     if (isBraceMarker(close) && closeKind === 'plain') {
-      this.report(
-        'warning',
-        'brace-marker',
-        'Value closed with "{末}"; read as "「末」".',
-        p,
-        closeLength,
-        this.block as OpenBlock,
-      )
+      this.report('warning', 'brace-marker', BRACE_CLOSE_WARNING, p, closeLength, this.block as OpenBlock)
     }
     this.finishValue(p, closeLength, false)
     return true
@@ -249,14 +247,14 @@ export abstract class ValueReader extends ScanWindow {
 
   private reportUnterminated(value: OpenValue, block: OpenBlock): void {
     const closer = value.kind === 'plain' ? '「末」' : value.kind === 'escape' ? '「末ESCAPE」' : '「末exp」'
-    let hint = ''
-    if (value.firstPlainClose !== -1) {
-      hint = ` A plain "「末」" appears at line ${this.position(value.firstPlainClose).line}; an escaped value must end with ${closer}.`
-    }
+    const hint =
+      value.firstPlainClose === -1
+        ? ref('common.empty')
+        : ref('vcp.plain-close-hint', { line: this.position(value.firstPlainClose).line, closer })
     this.report(
       'error',
       'unterminated-value',
-      `The value of "${value.key}" is never closed with ${closer}; it was cut at the end of the block and the request cannot run.${hint}`,
+      say('vcp.unterminated-value', { key: value.key, closer, hint }),
       value.keyOffset - this.base,
       value.start - value.keyOffset,
       block,

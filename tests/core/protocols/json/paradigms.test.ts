@@ -49,10 +49,11 @@ I'll read the file and compute the total.
     const text = 'x\n<tool_call>\n{"name": "a_b",\n "arguments": {"n": 1 2}}\n</tool_call>'
     const result = parseToolRequests(text, 'hermes')
     expect(result.requests).toMatchObject([{ toolName: '', valid: false }])
-    expect(result.diagnostics).toEqual([
+    expect(result.diagnostics).toMatchObject([
       {
         severity: 'error',
         code: 'invalid-json',
+        messageId: 'json.invalid-json',
         message:
           'The <tool_call> payload is not valid JSON: "," or "}" was expected in an object, found "2" (line 3, column 23 of the payload).',
         offset: text.indexOf('2}}'),

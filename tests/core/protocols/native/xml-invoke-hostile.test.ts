@@ -25,10 +25,19 @@ describe('XML-invoke sections opened again and again with nothing after them', (
     expect(result.diagnostics).toHaveLength(RUN)
     const unclosed = `${s.label}: the ${s.open} section is never closed with ${s.close}; it runs to`
     result.diagnostics.forEach((d, k) => {
+      const where = k === RUN - 1 ? 'native.xml.where.runs-to-end' : 'native.xml.where.runs-to-next-section'
       expect(d).toEqual({
         severity: 'warning',
         code: 'unclosed-section',
         message: k === RUN - 1 ? `${unclosed} the end of the text.` : `${unclosed} the next section.`,
+        messageId: 'native.in-format',
+        params: {
+          format: s.label,
+          message: {
+            id: 'native.xml.section-unclosed',
+            params: { open: s.open, close: s.close, where: { id: where } },
+          },
+        },
         offset: k * s.open.length,
         length: s.open.length,
         line: 1,

@@ -7,6 +7,10 @@ import type { FormatProblem, FoundCall } from '../format'
 import { readJsonArguments, skipSpace, trimSpan } from '../json-pieces'
 import { shortQuote, type MarkerScanner } from './token-scan'
 import { CALL_CLOSE, CALL_OPEN, FENCE, SEP } from './deepseek-tokens'
+import { say } from '../../../messages/say'
+
+/** How the model is named in findings that say what it writes. */
+const MODEL = 'DeepSeek'
 
 /** The text being read, with its marker scanner. */
 export interface CallText {
@@ -48,7 +52,7 @@ export function readCall(
     problems.push({
       severity: 'warning',
       code: 'unclosed-call',
-      message: `the call is never closed with ${CALL_CLOSE}; it runs to the end of its section.`,
+      ...say('native.token.call-unclosed', { closer: CALL_CLOSE }),
       offset: start,
       length: text.startsWith(CALL_OPEN, start) ? CALL_OPEN.length : 0,
     })
@@ -72,7 +76,7 @@ function withoutSeparator(text: string, at: CallPlace, headStart: number, proble
   problems.push({
     severity: 'error',
     code: 'missing-arguments',
-    message: `the call ${shortQuote(text, s, e)} has no ${SEP} and no arguments.`,
+    ...say('native.token.no-separator', { call: shortQuote(text, s, e), separator: SEP }),
     offset: start,
     length: end - start,
   })
@@ -86,7 +90,7 @@ function readV31(text: string, at: CallPlace, head: Head, afterSep: number, prob
     problems.push({
       severity: 'error',
       code: 'missing-tool-name',
-      message: `the call has no tool name before ${SEP}.`,
+      ...say('native.deepseek.no-name-before-separator', { separator: SEP }),
       offset: start,
       length: afterSep - start,
     })
@@ -112,7 +116,11 @@ function readV3(r: CallText, at: CallPlace, head: Head, afterSep: number, proble
     problems.push({
       severity: 'warning',
       code: 'unexpected-call-type',
-      message: `the call type is ${shortQuote(text, head.start, head.end)}; DeepSeek writes \`function\` before ${SEP}.`,
+      ...say('native.deepseek.unexpected-type', {
+        type: shortQuote(text, head.start, head.end),
+        model: MODEL,
+        separator: SEP,
+      }),
       offset: head.start,
       length: head.end - head.start,
     })
@@ -124,7 +132,7 @@ function readV3(r: CallText, at: CallPlace, head: Head, afterSep: number, proble
     problems.push({
       severity: 'error',
       code: 'missing-tool-name',
-      message: `the call has no tool name after ${SEP}.`,
+      ...say('native.deepseek.no-name-after-separator', { separator: SEP }),
       offset: afterSep,
       length: 0,
     })
@@ -133,7 +141,7 @@ function readV3(r: CallText, at: CallPlace, head: Head, afterSep: number, proble
     problems.push({
       severity: 'error',
       code: 'missing-arguments',
-      message: `the call of ${JSON.stringify(name)} has no arguments after its name.`,
+      ...say('native.deepseek.no-arguments-after-name', { name: JSON.stringify(name) }),
       offset: start,
       length: end - start,
     })
@@ -176,7 +184,7 @@ function fencedArguments(r: CallText, a: number, at: CallPlace, problems: Format
       problems.push({
         severity: 'warning',
         code: 'unexpected-fence-language',
-        message: `the arguments' fence is \`\`\`${info.slice(0, 20)}; DeepSeek writes \`\`\`json.`,
+        ...say('native.deepseek.fence-language', { language: info.slice(0, 20), model: MODEL }),
         offset: a,
         length: argsStart - a,
       })
@@ -184,7 +192,7 @@ function fencedArguments(r: CallText, a: number, at: CallPlace, problems: Format
     problems.push({
       severity: 'warning',
       code: 'missing-code-fence',
-      message: 'the arguments are not in a ```json fence; they were read as they are.',
+      ...say('native.deepseek.no-fence'),
       offset: a,
       length: 0,
     })
@@ -195,7 +203,7 @@ function fencedArguments(r: CallText, a: number, at: CallPlace, problems: Format
     problems.push({
       severity: 'warning',
       code: 'unclosed-code-fence',
-      message: `the arguments' \`\`\`json fence is never closed before ${CALL_CLOSE}.`,
+      ...say('native.deepseek.fence-unclosed', { closer: CALL_CLOSE }),
       offset: a,
       length: FENCE.length,
     })

@@ -23,6 +23,9 @@ import {
   SEP,
   V3_HEAD,
 } from './deepseek-tokens'
+import { ANOTHER_SECTION_OPENS, RUNS_TO_TEXT_END } from './runs-to'
+import { say, type SaidMessage } from '../../../messages/say'
+import type { MessageRef } from '../../../messages/types'
 
 /** A call whose `<｜tool▁call▁begin｜>` is missing: the head before `<｜tool▁sep｜>` is at most this long. */
 const MAX_HEAD = 200
@@ -40,6 +43,8 @@ function parseWith(openers: readonly string[]) {
   return (text: string): { calls: FoundCall[]; problems: FormatProblem[]; resumeAt?: number } => {
     const r: Reader = { text, scan: markerScanner(text), calls: [], problems: [] }
     const mark = new ResumeMark()
+    // Said once per opener spelling and shared: a text of openers with no closer has one per opener.
+    const cutByNext = new Map<string, SaidMessage>()
     let from = 0
     for (;;) {
       const [open, opener] = r.scan.first(openers, from)
@@ -51,11 +56,10 @@ function parseWith(openers: readonly string[]) {
       const closed = close !== -1 && (reopen === -1 || close < reopen)
       const bodyEnd = closed ? close : reopen === -1 ? text.length : reopen
       if (!closed) {
-        const where = reopen === -1 ? 'it runs to the end of the text' : 'another section opens before it closes'
         r.problems.push({
           severity: 'warning',
           code: 'unclosed-section',
-          message: `the ${opener} section is never closed with ${SECTION_CLOSE}; ${where}.`,
+          ...(reopen === -1 ? sectionUnclosed(opener, RUNS_TO_TEXT_END) : sharedCutByNext(cutByNext, opener)),
           offset: open,
           length: opener.length,
         })
@@ -67,6 +71,21 @@ function parseWith(openers: readonly string[]) {
     }
     return { calls: r.calls, problems: r.problems, ...mark.atEnd() }
   }
+}
+
+/** "the OPENER section is never closed with ...; WHERE." */
+function sectionUnclosed(opener: string, where: MessageRef): SaidMessage {
+  return say('native.token.section-unclosed', { opener, closer: SECTION_CLOSE, where })
+}
+
+/** The finding of a section that the next opener ends, said once per opener spelling in `cache`. */
+function sharedCutByNext(cache: Map<string, SaidMessage>, opener: string): SaidMessage {
+  let said = cache.get(opener)
+  if (said === undefined) {
+    said = sectionUnclosed(opener, ANOTHER_SECTION_OPENS)
+    cache.set(opener, said)
+  }
+  return said
 }
 
 function readSection(r: Reader, start: number, end: number): void {
@@ -91,7 +110,7 @@ function readSection(r: Reader, start: number, end: number): void {
         r.problems.push({
           severity: 'warning',
           code: 'text-between-calls',
-          message: `text inside the tool-call section but outside any ${CALL_OPEN} was ignored.`,
+          ...say('native.token.text-outside-calls', { opener: CALL_OPEN }),
           offset: ts,
           length: te - ts,
         })
@@ -110,7 +129,7 @@ function readSection(r: Reader, start: number, end: number): void {
       call.problems.unshift({
         severity: 'warning',
         code: 'missing-call-begin',
-        message: `the call has no ${CALL_OPEN} before its name; it was read as a call.`,
+        ...say('native.deepseek.missing-call-begin', { opener: CALL_OPEN }),
         offset: s,
         length: 0,
       })

@@ -11,11 +11,14 @@
 import type { FormatContext, FormatProblem, FoundCall, NativeFormat, RenderableCall } from '../format'
 import { jsonValueEnd, readJsonArguments, skipSpace, trimSpan } from '../json-pieces'
 import { markerScanner, nameEnd, type MarkerScanner } from './token-scan'
+import { TO_TEXT_END, toNext } from './runs-to'
+import { say, type SaidMessage } from '../../../messages/say'
 
 const OPEN = '>>>'
 /** Llama 3 tokens that end the turn, when a server leaves them in the text. */
 const TURN_END = ['<|eot_id|>', '<|start_header_id|>']
 const MAX_NAME = 128
+const TO_NEXT_CALL = toNext(OPEN)
 
 /** A recipient line at `at`: its name and the offset after its newline, or null when it is none. */
 function recipientAt(text: string, at: number): { ns: number; ne: number; next: number } | null {
@@ -90,7 +93,10 @@ function readCall(
       problems.push({
         severity: 'warning',
         code: 'unclosed-call',
-        message: `the arguments of ${JSON.stringify(name)} never close; they run to the ${limit === text.length ? 'end of the text' : 'next >>>'}.`,
+        ...say('native.token.arguments-unclosed', {
+          name: JSON.stringify(name),
+          runs: limit === text.length ? TO_TEXT_END : TO_NEXT_CALL,
+        }),
         offset: start,
         length: ne - start,
       })
@@ -126,22 +132,29 @@ function readCall(
     problems.push({
       severity: 'warning',
       code: 'unclosed-call',
-      message: `the call of ${JSON.stringify(name)} is cut off after its name.`,
+      ...say('native.functionary.cut-after-name', { name: JSON.stringify(name) }),
       offset: start,
       length: ne - start,
     })
   }
-  const [es, ee] = trimSpan(text, bodyStart, limit)
-  const found =
-    es < ee ? `; found ${JSON.stringify(text.slice(es, Math.min(ee, es + 30)) + (ee - es > 30 ? '...' : ''))}` : ''
   problems.push({
     severity: 'error',
     code: 'missing-arguments',
-    message: `the call of ${JSON.stringify(name)} has no JSON object of arguments on the line after its name${found}.`,
+    ...noArguments(text, name, bodyStart, limit),
     offset: start,
     length: limit - start,
   })
   return { name, ...(nameKnown ? { nameEnd: ne } : {}), arguments: null, start, end: limit, closed, problems }
+}
+
+/** Why the call of `name` has no arguments: what stands on the line after its name, if anything. */
+function noArguments(text: string, name: string, bodyStart: number, limit: number): SaidMessage {
+  const [es, ee] = trimSpan(text, bodyStart, limit)
+  if (es === ee) return say('native.functionary.no-arguments', { name: JSON.stringify(name) })
+  return say('native.functionary.no-arguments-found', {
+    name: JSON.stringify(name),
+    found: JSON.stringify(text.slice(es, Math.min(ee, es + 30)) + (ee - es > 30 ? '...' : '')),
+  })
 }
 
 function render(call: RenderableCall): string {

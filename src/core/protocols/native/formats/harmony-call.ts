@@ -6,6 +6,10 @@ import type { FormatContext, FormatProblem, FoundCall } from '../format'
 import { readJsonArguments, trimSpan } from '../json-pieces'
 import type { MarkerScanner } from './token-scan'
 import { CALL, FUNCTIONS, MESSAGE, isBuiltIn, isCallHeader, readHeader, toolName, type Header } from './harmony-header'
+import { ref, say } from '../../../messages/say'
+
+const NEXT_MESSAGE_BEGINS = ref('native.harmony.next-message-begins')
+const TEXT_ENDS = ref('native.harmony.text-ends')
 
 /**
  * The call of header `h` whose body is `text[bodyStart, bodyEnd)`; `end` is past the token that
@@ -26,7 +30,7 @@ export function readCall(
     problems.push({
       severity: 'warning',
       code: 'call-in-analysis',
-      message: `this call is written in the analysis channel (the model's reasoning); function calls belong in commentary.`,
+      ...say('native.harmony.call-in-analysis'),
       offset: h.start,
       length: end - h.start,
     })
@@ -37,7 +41,7 @@ export function readCall(
     problems.push({
       severity: 'warning',
       code: 'builtin-tool',
-      message: `the message goes to ${JSON.stringify(h.recipient)}, a built-in tool of gpt-oss, not to a \`functions.\` tool.`,
+      ...say('native.harmony.builtin-tool', { recipient: JSON.stringify(h.recipient), model: 'gpt-oss' }),
       offset: h.rs,
       length: h.re - h.rs,
     })
@@ -45,7 +49,7 @@ export function readCall(
     problems.push({
       severity: 'error',
       code: 'missing-tool-name',
-      message: `the recipient ${FUNCTIONS} names no tool.`,
+      ...say('native.harmony.no-tool-name', { recipient: FUNCTIONS }),
       offset: h.rs,
       length: h.re - h.rs,
     })
@@ -73,12 +77,12 @@ export function readCall(
 /** What is wrong with how the call ends: never closed, or closed with another token than `<|call|>`. */
 function endProblems(text: string, h: Header, bodyStart: number, bodyEnd: number, token: string): FormatProblem[] {
   if (token === '') {
-    const why = bodyEnd < text.length ? 'the next message begins' : 'the text ends'
+    const why = bodyEnd < text.length ? NEXT_MESSAGE_BEGINS : TEXT_ENDS
     return [
       {
         severity: 'warning',
         code: 'unclosed-call',
-        message: `the call to ${JSON.stringify(h.recipient)} is never closed with ${CALL}; ${why} first.`,
+        ...say('native.harmony.call-unclosed', { recipient: JSON.stringify(h.recipient), closer: CALL, why }),
         offset: h.start,
         length: bodyStart - h.start,
       },
@@ -89,7 +93,7 @@ function endProblems(text: string, h: Header, bodyStart: number, bodyEnd: number
     {
       severity: 'warning',
       code: 'call-end-token',
-      message: `the call to ${JSON.stringify(h.recipient)} ends with ${token}; a call message ends with ${CALL}.`,
+      ...say('native.harmony.call-end-token', { recipient: JSON.stringify(h.recipient), token, closer: CALL }),
       offset: bodyEnd,
       length: token.length,
     },
@@ -118,14 +122,14 @@ export function cutHeaderCall(
     {
       severity: 'warning',
       code: 'unclosed-call',
-      message: `the call's header is cut off before ${MESSAGE}.`,
+      ...say('native.harmony.header-cut', { marker: MESSAGE }),
       offset: h.start,
       length: end - h.start,
     },
     {
       severity: 'error',
       code: 'missing-arguments',
-      message: `the call of ${JSON.stringify(h.recipient)} has no ${MESSAGE} and no arguments.`,
+      ...say('native.harmony.no-message', { recipient: JSON.stringify(h.recipient), marker: MESSAGE }),
       offset: h.start,
       length: end - h.start,
     },

@@ -6,11 +6,14 @@ import type { FormatProblem, FoundCall, NativeFormat, RenderableCall } from '../
 import { readJsonArguments, skipSpace, spacedJson, trimSpan } from '../json-pieces'
 import { FAMILY, finder, PYTHON_TAG, type Finding } from './json-bare-shared'
 import { ResumeMark } from './resume'
+import { TO_TEXT_END, toNext } from './runs-to'
+import { say } from '../../../messages/say'
 
 const FUNCTION_OPEN = '<function='
 const FUNCTION_CLOSE = '</function>'
 const NAME_WINDOW = 256
 const PYTHON_END = ['<|eom_id|>', '<|eot_id|>']
+const TO_NEXT_FUNCTION = toNext('<function=...>')
 
 /** The `>` that ends the name after `<function=`; -1 when the name is cut by the end of the text, -2 when this is no name. */
 function nameEndAt(text: string, from: number): number {
@@ -49,7 +52,7 @@ function parseFunctionary(text: string): Finding {
       problems.push({
         severity: 'warning',
         code: 'unclosed-call',
-        message: 'the text ends inside `<function=NAME>` before its `>`.',
+        ...say('native.json.function-name-cut'),
         offset: open,
         length: text.length - open,
       })
@@ -75,11 +78,11 @@ function parseFunctionary(text: string): Finding {
     const read = readJsonArguments(text, bodyStart, bodyEnd)
     const callProblems: FormatProblem[] = []
     if (!closed) {
-      const where = following === -1 ? 'it runs to the end of the text' : 'it runs to the next <function=...>'
+      const runs = following === -1 ? TO_TEXT_END : TO_NEXT_FUNCTION
       callProblems.push({
         severity: 'warning',
         code: 'unclosed-call',
-        message: `<function=${name}> is never closed with </function>; ${where}.`,
+        ...say('native.json.function-unclosed', { name, runs }),
         offset: open,
         length: bodyStart - open,
       })

@@ -9,10 +9,12 @@ import { skipSpace, spacedJson, trimSpan } from '../json-pieces'
 import { readCallList, readObjectCall, toFound } from './json-bare-read'
 import { FAMILY, finder, type Finding } from './json-bare-shared'
 import { ResumeMark } from './resume'
+import { ref, say } from '../../../messages/say'
 
 // ---- functools[...] (Phi-4-mini, FireFunction v2) ------------------------------
 
 const FUNCTOOLS = 'functools['
+const FUNCTOOLS_LIST = ref('native.json.what.list', { name: 'functools' })
 
 function parseFunctools(text: string): Finding {
   const calls: FoundCall[] = []
@@ -27,7 +29,7 @@ function parseFunctools(text: string): Finding {
       i = open + 1
       continue
     }
-    const list = readCallList(text, open, at, 'the functools list')
+    const list = readCallList(text, open, at, FUNCTOOLS_LIST)
     calls.push(...list.calls)
     problems.push(...list.problems)
     mark.block(list.calls, list.end, list.end !== -1)
@@ -126,9 +128,12 @@ function parseGranite20b(text: string): Finding {
     } else {
       const call = readObjectCall(text, body, regionEnd)
       if (call.objectEnd === -1 && next !== -1) {
-        for (const p of call.problems)
-          if (p.code === 'invalid-json')
-            p.message = 'the call cannot be read: its JSON object is not closed before the next <function_call>.'
+        const cutByNext = say('native.json.object-cut-by-next-call')
+        call.problems = call.problems.map((p) =>
+          p.code === 'invalid-json'
+            ? { severity: p.severity, code: p.code, ...cutByNext, offset: p.offset, length: p.length }
+            : p,
+        )
         const cut = call.problems.findIndex((p) => p.code === 'unclosed-call')
         if (cut !== -1) call.problems.splice(cut, 1)
       }
@@ -140,7 +145,7 @@ function parseGranite20b(text: string): Finding {
           problems.push({
             severity: 'warning',
             code: 'text-between-calls',
-            message: 'text between a call and the next <function_call> was ignored.',
+            ...say('native.json.text-before-next-call'),
             offset: s,
             length: e - s,
           })
@@ -161,7 +166,7 @@ function notACall(text: string, at: number, body: number, regionEnd: number, las
           {
             severity: 'warning',
             code: 'unclosed-call',
-            message: 'the text ends right after <function_call>.',
+            ...say('native.json.ends-after-function-call'),
             offset: at,
             length: FUNCTION_CALL.length,
           },
@@ -170,7 +175,7 @@ function notACall(text: string, at: number, body: number, regionEnd: number, las
           {
             severity: 'error',
             code: 'missing-tool-name',
-            message: '<function_call> is followed by no JSON object naming the tool.',
+            ...say('native.json.function-call-without-object'),
             offset: at,
             length: FUNCTION_CALL.length,
           },
@@ -188,7 +193,7 @@ function notACall(text: string, at: number, body: number, regionEnd: number, las
       {
         severity: 'error',
         code: 'invalid-call',
-        message: `<function_call> must be followed by one JSON object {"name": ..., "arguments": {...}}; found ${found}.`,
+        ...say('native.json.function-call-not-object', { found }),
         offset: s,
         length: 1,
       },

@@ -9,8 +9,11 @@ import { isRecord } from '../../../own-record'
 import { readCall } from '../../json/calls'
 import { parseLenientJson } from '../../json/lenient-json'
 import type { FormatProblem, FoundCall } from '../format'
-import { jsonValueEnd, skipSpace } from '../json-pieces'
+import { jsonValueEnd, sameMessage, skipSpace } from '../json-pieces'
+import { say } from '../../../messages/say'
+import type { MessageRef } from '../../../messages/types'
 import { scanObject, stringAt } from './json-bare-scan'
+import { lowercased } from './json-bare-lowercase'
 
 /** The keys that hold a call's arguments, in the order they are looked for. */
 export const ARGUMENT_KEYS = ['arguments', 'parameters'] as const
@@ -55,14 +58,14 @@ export function readObjectCall(
     problems.push({
       severity: 'warning',
       code: 'unclosed-call',
-      message: "the call's JSON object is never closed; the text ends inside it.",
+      ...say('native.json.object-unclosed'),
       offset: from,
       length: 1,
     })
     problems.push({
       severity: 'error',
       code: 'invalid-json',
-      message: 'the call cannot be read: its JSON object is cut off.',
+      ...say('native.json.object-cut-off'),
       offset: limit,
       length: 0,
     })
@@ -74,7 +77,7 @@ export function readObjectCall(
     problems.push({
       severity: 'error',
       code: 'invalid-json',
-      message: `the call is not valid JSON: ${parsed.message}.`,
+      ...say('native.json.call-invalid', { problem: parsed.why }),
       offset: at,
       length: at < scan.end ? 1 : 0,
     })
@@ -84,7 +87,7 @@ export function readObjectCall(
     problems.push({
       severity: 'warning',
       code: repair.code,
-      message: repair.message,
+      ...sameMessage(repair),
       offset: repair.offset,
       length: repair.length,
     })
@@ -92,14 +95,9 @@ export function readObjectCall(
   out.name = reading.name
   out.arguments = reading.arguments
   if (reading.id !== undefined) out.id = reading.id
-  for (const p of reading.problems) problems.push({ ...p, message: lowerFirst(p.message) })
+  for (const p of reading.problems) problems.push(lowercased(p))
   if (isRecord(parsed.value) && isRecord(parsed.value.function)) delete out.argumentsSpan
   return out
-}
-
-/** Messages from the shared JSON reader start with a capital; the format's label comes first here. */
-function lowerFirst(message: string): string {
-  return message.charAt(0).toLowerCase() + message.slice(1)
 }
 
 /** The call as a finding's call spanning [start, end), closed or not. */
@@ -130,7 +128,7 @@ export interface ListReading {
  * the list's end (the call's whole block); with several, each call spans its object. A call is
  * closed once its object is and the list goes on past it (or is closed).
  */
-export function readCallList(text: string, open: number, blockStart: number, what: string): ListReading {
+export function readCallList(text: string, open: number, blockStart: number, what: MessageRef): ListReading {
   const limit = text.length
   const items: ObjectCall[] = []
   const starts: number[] = []
@@ -144,7 +142,7 @@ export function readCallList(text: string, open: number, blockStart: number, wha
       call.problems.push({
         severity: 'warning',
         code: 'unclosed-call',
-        message: `${what} is never closed with "]"; the text ends inside it.`,
+        ...say('native.json.list-unclosed', { what }),
         offset: open,
         length: 1,
       })
@@ -159,7 +157,7 @@ export function readCallList(text: string, open: number, blockStart: number, wha
       problems.push({
         severity: 'warning',
         code: 'unclosed-section',
-        message: `${what} is never closed with "]"; the text ends inside it.`,
+        ...say('native.json.list-unclosed', { what }),
         offset: open,
         length: 1,
       })
@@ -168,7 +166,7 @@ export function readCallList(text: string, open: number, blockStart: number, wha
     problems.push({
       severity: 'info',
       code: 'empty-call-list',
-      message: `${what} holds no calls.`,
+      ...say('native.json.holds-no-calls', { what }),
       offset: open,
       length: end - open,
     })
@@ -183,7 +181,7 @@ export function readCallList(text: string, open: number, blockStart: number, wha
 function readListItems(
   text: string,
   open: number,
-  what: string,
+  what: MessageRef,
   items: ObjectCall[],
   starts: number[],
   problems: FormatProblem[],
@@ -201,7 +199,7 @@ function readListItems(
       ;(last ? last.problems : problems).push({
         severity: 'error',
         code: 'invalid-call',
-        message: `${what} must hold call objects \`{"name": ..., "arguments": {...}}\`; found ${JSON.stringify(found)}.`,
+        ...say('native.json.list-holds-non-call', { what, found: JSON.stringify(found) }),
         offset: i,
         length: 1,
       })
@@ -218,7 +216,7 @@ function readListItems(
       call.problems.push({
         severity: 'error',
         code: 'invalid-json',
-        message: `"," or "]" was expected after a call in ${what}, found ${JSON.stringify(text[i])}.`,
+        ...say('native.json.list-separator-expected', { what, found: JSON.stringify(text[i]) }),
         offset: i,
         length: 1,
       })

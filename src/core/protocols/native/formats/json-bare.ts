@@ -10,70 +10,18 @@
  * call only by its shape, and without trust only when it names a tool the model was given.
  * The forms with a marker of their own are in `json-bare-prefixed.ts` and `json-bare-functionary.ts`.
  */
-import type { FormatContext, FoundCall, FormatProblem, NativeFormat, RenderableCall } from '../format'
+import type { FoundCall, FormatProblem, NativeFormat, RenderableCall } from '../format'
 import { jsonValueEnd, skipSpace, spacedJson } from '../json-pieces'
 import { readCallList, readObjectCall, toFound } from './json-bare-read'
-import { firstKey, looksLikeCall, scanObject, stringAt } from './json-bare-scan'
+import { firstKey, looksLikeCall, scanObject } from './json-bare-scan'
+import { claimsObject, firstItemOfKeyedList, isKeyValue } from './json-bare-claims'
 import { functionaryV31Format } from './json-bare-functionary'
 import { firefunctionV2Format, granite20bFcFormat, phi4MiniFormat } from './json-bare-prefixed'
-import { FAMILY, finder, PYTHON_TAG, type Finding } from './json-bare-shared'
+import { CALL_LIST, FAMILY, finder, PYTHON_TAG, type Finding } from './json-bare-shared'
 import { ResumeMark } from './resume'
 
 export { functionaryV31Format } from './json-bare-functionary'
 export { firefunctionV2Format, granite20bFcFormat, phi4MiniFormat } from './json-bare-prefixed'
-
-/** How far `claims` looks into an object for its name and arguments. */
-const CLAIM_WINDOW = 2048
-
-/** The name of the call object at `brace`, read within a bounded window; with whether its arguments key was seen. */
-function peekCall(text: string, brace: number): { name: string; complete: boolean } | null {
-  const limit = Math.min(text.length, brace + CLAIM_WINDOW)
-  const scan = scanObject(text, brace, limit)
-  const nameKey = scan.keys.find((k) => k.key === 'name')
-  const named = nameKey ? stringAt(text, nameKey.valueStart, limit) : null
-  if (!named || named.value.trim() === '') return null
-  return { name: named.value.trim(), complete: looksLikeCall(scan) }
-}
-
-/** The bare-object claim: a call-shaped object, and (without trust) a tool the model was given. */
-function claimsObject(text: string, brace: number, context: FormatContext): boolean {
-  const call = peekCall(text, brace)
-  if (!call) return false
-  // Arguments not seen in the window: only a stream that has just begun the object may still bring them.
-  if (!call.complete && brace + CLAIM_WINDOW < text.length) return false
-  return context.trusted || context.tools.has(call.name)
-}
-
-/** How far back a bracket looks for the `:` that makes it a key's value. */
-const KEY_LOOKBACK = 64
-
-/**
- * Whether the bracket at `at` is the value of an object's key (`"tool_calls": [...]`): then it is
- * part of a JSON document (the JSON block paradigm's), not a bare call or list of its own.
- */
-function isKeyValue(text: string, at: number): boolean {
-  const colon = previousMark(text, at)
-  if (colon === -1 || text.charCodeAt(colon) !== 0x3a) return false
-  // A quoted key before the colon: prose ("Here is the call: {...}") has a word there.
-  const key = previousMark(text, colon)
-  return key !== -1 && text.charCodeAt(key) === 0x22
-}
-
-/** The last character before `at` that is not space, within KEY_LOOKBACK; -1 when none. */
-function previousMark(text: string, at: number): number {
-  const stop = Math.max(0, at - KEY_LOOKBACK)
-  for (let i = at - 1; i >= stop; i--) {
-    const c = text.charCodeAt(i)
-    if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) return i
-  }
-  return -1
-}
-
-/** The first item of a list that is a key's value: the brace right after such a list's `[`. */
-function firstItemOfKeyedList(text: string, brace: number): number {
-  const open = previousMark(text, brace)
-  return open !== -1 && text.charCodeAt(open) === 0x5b && isKeyValue(text, open) ? open : -1
-}
 
 // ---- Llama 3 JSON --------------------------------------------------------------
 
@@ -150,7 +98,7 @@ function readTagged(
   problems: FormatProblem[],
 ): { end: number; settled: boolean } {
   if (text[at] === '[') {
-    const list = readCallList(text, at, tag, 'the call list')
+    const list = readCallList(text, at, tag, CALL_LIST)
     calls.push(...list.calls)
     problems.push(...list.problems)
     return list.end === -1 ? { end: text.length, settled: false } : { end: list.end, settled: true }
@@ -246,7 +194,7 @@ function parseXlam(text: string): Finding {
       i = open + 1
       continue
     }
-    const list = readCallList(text, open, open, 'the call list')
+    const list = readCallList(text, open, open, CALL_LIST)
     calls.push(...list.calls)
     problems.push(...list.problems)
     mark.block(list.calls, list.end, list.end !== -1)

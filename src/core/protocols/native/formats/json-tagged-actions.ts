@@ -9,6 +9,7 @@ import { skipSpace, spacedJson } from '../json-pieces'
 import { readOpenEnded, readWrapped } from './json-tagged-blocks'
 import { followedBy } from './json-tagged-read'
 import { callJson, EXAMPLE_CALL, FAMILY } from './json-tagged-shared'
+import { ref } from '../../../messages/say'
 
 // ---- InternLM2 ------------------------------------------------------------------------------
 
@@ -60,7 +61,7 @@ export const internlm2Format: NativeFormat = {
       openers: [ACTION_START],
       closer: ACTION_END,
       kind: 'call',
-      shape: { what: 'the <|plugin|> action JSON' },
+      shape: { what: ref('native.json.what.action-json', { name: PLUGIN }) },
       payloadStart: pluginPayload,
     }),
   render: (call) => `${ACTION_START}${PLUGIN}\n${callJson(call, 'parameters')}${ACTION_END}`,
@@ -116,7 +117,11 @@ export const commandR7bFormat: NativeFormat = {
       openers: [START_ACTION],
       closer: END_ACTION,
       kind: 'section',
-      shape: { what: 'the <|START_ACTION|> list', nameKeys: ['tool_name'], idKeys: ['tool_call_id'] },
+      shape: {
+        what: ref('native.json.what.list', { name: START_ACTION }),
+        nameKeys: ['tool_name'],
+        idKeys: ['tool_call_id'],
+      },
     }),
   render: renderCommand,
 }
@@ -156,6 +161,6 @@ export const gigachat3Format: NativeFormat = {
     const next = followedBy(text, at + opener.length, ['{'])
     return next.match || next.atEnd
   },
-  parse: (text) => readOpenEnded(text, GIGACHAT_OPENERS, { what: 'the function call JSON' }, '</s>'),
+  parse: (text) => readOpenEnded(text, GIGACHAT_OPENERS, { what: ref('native.json.what.function-call-json') }, '</s>'),
   render: (call) => `<|message_sep|>\n\n${GIGACHAT_OPENERS[0]}\n${callJson(call)}`,
 }

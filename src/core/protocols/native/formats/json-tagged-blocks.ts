@@ -9,6 +9,8 @@ import { skipSpace, trimSpan } from '../json-pieces'
 import { MarkerFinder, firstMarker } from '../marker-search'
 import { isWhole, readCallArray, readCallObject, type CallShape, type Reading } from './json-tagged-read'
 import { ResumeMark } from './resume'
+import { TO_TEXT_END, toNext } from './runs-to'
+import { say } from '../../../messages/say'
 
 /**
  * The calls in a payload text[start, end): call objects one after another (white space or commas
@@ -42,7 +44,7 @@ export function readPayload(
       out.problems.push({
         severity: 'warning',
         code: 'text-between-calls',
-        message: `text after the calls in ${shape.what} was ignored.`,
+        ...say('native.json.text-after-calls', { what: shape.what }),
         offset: s,
         length: e - s,
       })
@@ -143,14 +145,17 @@ function reportNoPayload(text: string, spec: WrapperSpec, block: WrapperBlock, p
         ? {
             severity: 'warning',
             code: 'missing-arguments',
-            message: `${opener}${spec.closer} holds no call.`,
+            ...say('native.json.block-holds-no-call', { opener, closer: spec.closer }),
             offset: open,
             length: block.end - open,
           }
         : {
             severity: 'warning',
             code: 'invalid-json',
-            message: `${spec.shape.what} must be a JSON object {"name": ..., "arguments": {...}}; found ${JSON.stringify(text.slice(s, Math.min(e, s + 30)))}, which was not read as a call.`,
+            ...say('native.json.block-not-object', {
+              what: spec.shape.what,
+              found: JSON.stringify(text.slice(s, Math.min(e, s + 30))),
+            }),
             offset: s,
             length: 1,
           },
@@ -159,7 +164,7 @@ function reportNoPayload(text: string, spec: WrapperSpec, block: WrapperBlock, p
     problems.push({
       severity: 'warning',
       code: 'unclosed-call',
-      message: `${opener} at the end of the text is followed by no call.`,
+      ...say('native.json.opener-at-end', { opener }),
       offset: open,
       length: opener.length,
     })
@@ -169,14 +174,15 @@ function reportNoPayload(text: string, spec: WrapperSpec, block: WrapperBlock, p
 /** A block with no closer: each call of a one-call wrapper is told so, else the block is. */
 function reportUnclosed(spec: WrapperSpec, block: WrapperBlock, calls: FoundCall[], problems: FormatProblem[]): void {
   const { open, opener } = block
-  const runs = block.last ? 'the end of the text' : `the next ${opener}`
-  const message = `${opener} is never closed with ${spec.closer}; it runs to ${runs}.`
+  const runs = block.last ? TO_TEXT_END : toNext(opener)
+  // Said once and shared by the block's calls.
+  const unclosed = say('native.json.block-unclosed', { opener, closer: spec.closer, runs })
   if (spec.kind === 'call' && calls.length > 0) {
     for (const call of calls)
       call.problems.push({
         severity: 'warning',
         code: 'unclosed-call',
-        message,
+        ...unclosed,
         offset: open,
         length: opener.length,
       })
@@ -184,7 +190,7 @@ function reportUnclosed(spec: WrapperSpec, block: WrapperBlock, calls: FoundCall
     problems.push({
       severity: 'warning',
       code: 'unclosed-section',
-      message,
+      ...unclosed,
       offset: open,
       length: opener.length,
     })
@@ -215,7 +221,7 @@ export function readOpenEnded(text: string, openers: readonly string[], shape: C
         out.problems.push({
           severity: 'warning',
           code: 'unclosed-call',
-          message: `${opener} at the end of the text is followed by no call.`,
+          ...say('native.json.opener-at-end', { opener }),
           offset: open,
           length: opener.length,
         })
@@ -231,7 +237,10 @@ export function readOpenEnded(text: string, openers: readonly string[], shape: C
         mine.problems.push({
           severity: 'warning',
           code: 'unclosed-section',
-          message: `the list of calls after ${opener} is never closed with "]"; it runs to ${limit === text.length ? 'the end of the text' : `the next ${opener}`}.`,
+          ...say('native.json.opener-list-unclosed', {
+            opener,
+            runs: limit === text.length ? TO_TEXT_END : toNext(opener),
+          }),
           offset: open,
           length: opener.length,
         })

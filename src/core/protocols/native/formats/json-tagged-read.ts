@@ -6,11 +6,13 @@
  */
 import type { FormatProblem, FoundCall } from '../format'
 import { jsonValueEnd, readJsonArguments, readJsonCalls, skipSpace } from '../json-pieces'
+import { say } from '../../../messages/say'
+import type { MessageRef } from '../../../messages/types'
 
 /** How a format names the fields of a call object. */
 export interface CallShape {
-  /** What the payload is called in messages ("the <tool_call> JSON"). */
-  what: string
+  /** What the payload is called in messages ("the <tool_call> JSON"), as a message to nest. */
+  what: MessageRef
   /** Keys naming the tool beyond `name`. */
   nameKeys?: readonly string[]
   /** Keys holding the arguments beyond `arguments` and `parameters`. */
@@ -142,7 +144,7 @@ export function readCallObject(
     problems.push({
       severity: 'warning',
       code: 'unclosed-json',
-      message: `${shape.what} is never closed with "}"; it was read up to the end of its arguments.`,
+      ...say('native.json.object-read-to-arguments', { what: shape.what }),
       offset: start,
       length: 1,
     })
@@ -150,7 +152,7 @@ export function readCallObject(
     problems.push({
       severity: 'error',
       code: 'unclosed-json',
-      message: `${shape.what} is cut off before its arguments end; they cannot be read.`,
+      ...say('native.json.object-cut-in-arguments', { what: shape.what }),
       offset: start,
       length: limit - start,
     })
@@ -170,7 +172,7 @@ export function readCallObject(
     problems.push({
       severity: 'error',
       code: 'missing-tool-name',
-      message: `${shape.what} has no "name" naming the tool to call.`,
+      ...say('native.json.object-no-name', { what: shape.what }),
       offset: start,
       length: limit - start,
     })
@@ -198,7 +200,7 @@ export function readCallArray(
         out.problems.push({
           severity: 'warning',
           code: 'unclosed-array',
-          message: `the list of calls is never closed with "]".`,
+          ...say('native.json.array-unclosed'),
           offset: open,
           length: 1,
         })
@@ -210,7 +212,7 @@ export function readCallArray(
         out.problems.push({
           severity: 'info',
           code: 'empty-call-list',
-          message: `${shape.what} holds no calls.`,
+          ...say('native.json.holds-no-calls', { what: shape.what }),
           offset: open,
           length: i + 1 - open,
         })
@@ -220,7 +222,7 @@ export function readCallArray(
       out.problems.push({
         severity: 'error',
         code: 'invalid-call',
-        message: `each element of ${shape.what} must be a call object {"name": ..., "arguments": {...}}; the rest of the list was not read.`,
+        ...say('native.json.array-holds-non-call', { what: shape.what }),
         offset: i,
         length: 1,
       })
@@ -239,7 +241,7 @@ export function readCallArray(
         out.problems.push({
           severity: 'warning',
           code: 'trailing-comma',
-          message: 'a trailing comma after the last call was ignored.',
+          ...say('native.json.array-trailing-comma'),
           offset: i,
           length: 1,
         })
@@ -248,7 +250,7 @@ export function readCallArray(
       out.problems.push({
         severity: 'error',
         code: 'invalid-json',
-        message: `"," or "]" was expected after a call in ${shape.what}; the rest of the list was not read.`,
+        ...say('native.json.array-separator-expected', { what: shape.what }),
         offset: i,
         length: 1,
       })

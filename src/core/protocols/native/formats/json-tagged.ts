@@ -17,6 +17,7 @@ import { readOpenEnded, readWrapped } from './json-tagged-blocks'
 import { followedBy, type Reading } from './json-tagged-read'
 import { commandR7bFormat, gigachat3Format, internlm2Format } from './json-tagged-actions'
 import { callJson, EXAMPLE_CALL, FAMILY } from './json-tagged-shared'
+import { ref } from '../../../messages/say'
 
 // ---- ERNIE 4.5 ------------------------------------------------------------------------------
 
@@ -52,7 +53,7 @@ const ernie45Format: NativeFormat = {
       openers: ['<tool_call>'],
       closer: '</tool_call>',
       kind: 'call',
-      shape: { what: 'the <tool_call> JSON' },
+      shape: { what: ref('native.json.what.json', { name: '<tool_call>' }) },
     }),
   render: (call) => `<tool_call>\n${callJson(call)}\n</tool_call>\n`,
 }
@@ -93,7 +94,7 @@ const longcatFormat: NativeFormat = {
       openers: [LONGCAT_OPEN],
       closer: '</longcat_tool_call>',
       kind: 'call',
-      shape: { what: 'the <longcat_tool_call> JSON' },
+      shape: { what: ref('native.json.what.json', { name: '<longcat_tool_call>' }) },
     }),
   render: (call) => `${LONGCAT_OPEN}\n${callJson(call)}\n</longcat_tool_call>`,
 }
@@ -133,7 +134,13 @@ const graniteFormat: NativeFormat = {
     // `<tool_call>` is shared (Hermes, Qwen3-Coder, GLM): only a list makes it Granite's.
     return next.match || (next.atEnd && opener === '<|tool_call|>')
   },
-  parse: (text) => readOpenEnded(text, GRANITE_OPENERS, { what: 'the Granite call list' }, '</tool_call>'),
+  parse: (text) =>
+    readOpenEnded(
+      text,
+      GRANITE_OPENERS,
+      { what: ref('native.json.what.model-call-list', { model: 'Granite' }) },
+      '</tool_call>',
+    ),
   render: (call) => `<|tool_call|>[${callJson(call)}]`,
 }
 
@@ -147,7 +154,7 @@ function readToolCallsList(text: string): Reading {
     openers: [TOOL_CALLS],
     closer: TOOL_CALLS_END,
     kind: 'section',
-    shape: { what: 'the <tool_calls> list' },
+    shape: { what: ref('native.json.what.list', { name: TOOL_CALLS }) },
   })
 }
 
@@ -248,7 +255,7 @@ const minimaxM1Format: NativeFormat = {
       openers: [TOOL_CALLS],
       closer: TOOL_CALLS_END,
       kind: 'section',
-      shape: { what: 'the <tool_calls> call' },
+      shape: { what: ref('native.json.what.call', { name: TOOL_CALLS }) },
     }),
   render: (call) => `${TOOL_CALLS}\n${callJson(call)}\n${TOOL_CALLS_END}`,
 }

@@ -9,6 +9,8 @@
 import type { FormatContext, FormatFinding, FormatProblem, FoundCall, NativeFormat, RenderableCall } from '../format'
 import { readJsonArguments, skipSpace, trimSpan } from '../json-pieces'
 import { markerScanner, type MarkerScanner } from './token-scan'
+import { RUNS_TO_TEXT_END } from './runs-to'
+import { say } from '../../../messages/say'
 
 const SECTION_OPEN = ['<|tool_calls_section_begin|>', '<|tool_call_section_begin|>']
 const SECTION_CLOSE = ['<|tool_calls_section_end|>', '<|tool_call_section_end|>']
@@ -46,7 +48,11 @@ function parse(text: string, context: FormatContext): FormatFinding {
       problems.push({
         severity: 'warning',
         code: 'unclosed-section',
-        message: `the ${opener} section is never closed with <|tool_calls_section_end|>; it runs to the end of the text.`,
+        ...say('native.token.section-unclosed', {
+          opener,
+          closer: '<|tool_calls_section_end|>',
+          where: RUNS_TO_TEXT_END,
+        }),
         offset: open,
         length: opener.length,
       })
@@ -72,7 +78,7 @@ function readSection(
       problems.push({
         severity: 'warning',
         code: 'text-between-calls',
-        message: 'text inside the tool-call section but outside any <|tool_call_begin|> was ignored.',
+        ...say('native.token.text-outside-calls', { opener: CALL_OPEN }),
         offset: s,
         length: e - s,
       })
@@ -107,7 +113,7 @@ function readCall(
     problems.push({
       severity: 'warning',
       code: 'unclosed-call',
-      message: 'the call is never closed with <|tool_call_end|>; it runs to the end of its section.',
+      ...say('native.token.call-unclosed', { closer: CALL_CLOSE }),
       offset: start,
       length: CALL_OPEN.length,
     })
@@ -117,7 +123,7 @@ function readCall(
     problems.push({
       severity: 'error',
       code: 'missing-arguments',
-      message: `the call ${JSON.stringify(id.slice(0, 60))} has no <|tool_call_argument_begin|> and no arguments.`,
+      ...say('native.token.no-separator', { call: JSON.stringify(id.slice(0, 60)), separator: ARGS_OPEN }),
       offset: start,
       length: end - start,
     })
@@ -137,7 +143,7 @@ function readCall(
     problems.push({
       severity: 'error',
       code: 'missing-tool-name',
-      message: 'the call has no `functions.NAME:INDEX` before its arguments.',
+      ...say('native.kimi.no-call-id'),
       offset: start,
       length: CALL_OPEN.length,
     })

@@ -5,6 +5,11 @@
 import type { FormatProblem, FoundCall } from '../format'
 import { jsonValueEnd, readJsonCalls, skipSpace } from '../json-pieces'
 import { checkId, OPEN } from './mistral-tokens'
+import { TO_TEXT_END, toNext } from './runs-to'
+import { ref, say } from '../../../messages/say'
+
+const THE_PAYLOAD = ref('native.mistral.what-payload', { marker: OPEN })
+const A_CALL_IN_THE_ARRAY = ref('native.mistral.what-array-call', { marker: OPEN })
 
 /**
  * The JSON form: an array of calls (or one call object) at `p`, right after the token at `open`,
@@ -22,7 +27,7 @@ export function readPayload(
   const closed = valueEnd !== -1
   const end = closed ? valueEnd : limit
   if (!closed && text[p] === '[' && readOpenArray(text, open, p, limit, calls, problems)) return limit
-  const read = readJsonCalls(text, p, end, { what: `the ${OPEN} payload`, closed, block: { start: open, end } })
+  const read = readJsonCalls(text, p, end, { what: THE_PAYLOAD, closed, block: { start: open, end } })
   problems.push(...read.problems)
   read.calls.forEach((call, n) => {
     // With several calls each span is its own object; the first keeps the token with it.
@@ -31,7 +36,7 @@ export function readPayload(
       call.problems.unshift({
         severity: 'warning',
         code: 'unclosed-call',
-        message: `the ${OPEN} payload never closes; it runs to the end of the text.`,
+        ...say('native.mistral.payload-unclosed', { marker: OPEN }),
         offset: open,
         length: OPEN.length,
       })
@@ -63,7 +68,7 @@ function readOpenArray(
     const whole = e !== -1
     const itemEnd = whole ? e : limit
     const read = readJsonCalls(text, at, itemEnd, {
-      what: `a call in the ${OPEN} array`,
+      what: A_CALL_IN_THE_ARRAY,
       closed: whole,
       block: { start: at, end: itemEnd },
     })
@@ -72,7 +77,7 @@ function readOpenArray(
         call.problems.unshift({
           severity: 'warning',
           code: 'unclosed-call',
-          message: `the call is cut off by the end of the ${OPEN} array.`,
+          ...say('native.mistral.call-cut-off', { marker: OPEN }),
           offset: at,
           length: 1,
         })
@@ -91,7 +96,7 @@ function readOpenArray(
   problems.push({
     severity: 'warning',
     code: 'unclosed-section',
-    message: `the ${OPEN} array never closes with ]; it runs to the ${limit === text.length ? 'end of the text' : `next ${OPEN}`}.`,
+    ...say('native.mistral.array-unclosed', { marker: OPEN, runs: limit === text.length ? TO_TEXT_END : toNext(OPEN) }),
     offset: open,
     length: OPEN.length,
   })

@@ -1,5 +1,6 @@
 /** Mistral's tool-call tokens, and the shape of its call ids. */
 import type { FoundCall } from '../format'
+import { say } from '../../../messages/say'
 
 /** Opens a call (v11 on) or the array of calls (before v11). */
 export const OPEN = '[TOOL_CALLS]'
@@ -16,7 +17,7 @@ export function checkId(call: FoundCall): void {
     call.problems.push({
       severity: 'warning',
       code: 'unusual-call-id',
-      message: `the call id ${JSON.stringify(call.id.slice(0, 40))} is not nine letters and digits, as Mistral's ids are.`,
+      ...say('native.mistral.unusual-id', { id: JSON.stringify(call.id.slice(0, 40)), model: 'Mistral' }),
       offset: call.start,
       length: 0,
     })

@@ -11,6 +11,8 @@ import { markerScanner, nameEnd, shortQuote, type MarkerScanner } from './token-
 import { ResumeMark } from './resume'
 import { ARGS, CALL_ID, checkId, MISTRAL_ID, OPEN } from './mistral-tokens'
 import { readPayload } from './mistral-payload'
+import { TO_TEXT_END, toNext } from './runs-to'
+import { say } from '../../../messages/say'
 
 /**
  * A call is read no further than the next `[TOOL_CALLS]`, so none lies inside one: a stream may put
@@ -63,7 +65,7 @@ function readNamed(
     problems.push({
       severity: 'error',
       code: 'missing-tool-name',
-      message: `${OPEN} is not followed by a tool name.`,
+      ...say('native.mistral.no-tool-name', { marker: OPEN }),
       offset: open,
       length: OPEN.length,
     })
@@ -72,7 +74,10 @@ function readNamed(
     problems.push({
       severity: 'warning',
       code: 'unclosed-call',
-      message: `the arguments of ${JSON.stringify(name)} never close; they run to the ${limit === text.length ? 'end of the text' : `next ${OPEN}`}.`,
+      ...say('native.token.arguments-unclosed', {
+        name: JSON.stringify(name),
+        runs: limit === text.length ? TO_TEXT_END : toNext(OPEN),
+      }),
       offset: open,
       length: OPEN.length,
     })
@@ -137,11 +142,11 @@ function missingArguments(
 ): void {
   if (name === '' && a >= limit) return
   const [s, e] = trimSpan(text, argsStart, limit)
-  const message =
+  const said =
     s < e
-      ? `the call of ${JSON.stringify(name)} has no JSON object of arguments; found ${shortQuote(text, s, e, 30)}.`
-      : `the call of ${JSON.stringify(name)} has no arguments.`
-  problems.push({ severity: 'error', code: 'missing-arguments', message, offset: open, length: limit - open })
+      ? say('native.mistral.arguments-not-object', { name: JSON.stringify(name), found: shortQuote(text, s, e, 30) })
+      : say('native.mistral.no-arguments', { name: JSON.stringify(name) })
+  problems.push({ severity: 'error', code: 'missing-arguments', ...said, offset: open, length: limit - open })
 }
 
 function render(call: RenderableCall): string {

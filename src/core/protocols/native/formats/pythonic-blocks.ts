@@ -5,10 +5,15 @@
  */
 import { markerFinders } from '../marker-search'
 import type { FormatContext, FormatFinding, FormatProblem, FoundCall, RenderableCall } from '../format'
+import { say, type SaidMessage } from '../../../messages/say'
 import { readCallBlock, readCallList } from './pythonic-call-list'
 import { resolveName, type CallOptions } from './pythonic-reader'
 import { nameEnd, skipSpaces } from './pythonic-text'
 import { ResumeMark } from './resume'
+import { saidProblem } from './said-problem'
+
+/** Findings that read the same wherever they are found, made once and shared (a text may hold many). */
+const LIST_UNCLOSED_TO_END = say('native.pythonic.list-unclosed-to-end')
 
 /** The family the pythonic formats are listed under. */
 export const FAMILY = 'Pythonic'
@@ -77,14 +82,7 @@ export function readBareLists(
     }
     const list = readCallList(text, at, to, context)
     problems.push(...list.problems)
-    if (!list.closed)
-      problems.push({
-        severity: 'warning',
-        code: 'unclosed-list',
-        message: 'the call list is never closed with `]`; it runs to the end of the text.',
-        offset: at,
-        length: 1,
-      })
+    if (!list.closed) problems.push(saidProblem('warning', 'unclosed-list', LIST_UNCLOSED_TO_END, at, 1))
     const before = calls.length
     place(list.calls, { start: at, end: list.end, closed: list.closed }, calls)
     mark?.block(calls.slice(before), list.end, list.closed)
@@ -143,6 +141,8 @@ export function readTagged(text: string, context: FormatContext, options: TagOpt
   const calls: FoundCall[] = []
   const problems: FormatProblem[] = []
   const mark = new ResumeMark()
+  // Every empty block of a reading says the same: made once, when the first is found.
+  let emptyBlock: SaidMessage | undefined
   let from = 0
   for (;;) {
     const open = text.indexOf(options.open, from)
@@ -153,25 +153,29 @@ export function readTagged(text: string, context: FormatContext, options: TagOpt
     const bodyEnd = close === -1 ? text.length : close
     const end = close === -1 ? text.length : close + options.close.length
     if (close === -1)
-      problems.push({
-        severity: 'warning',
-        code: 'unclosed-section',
-        message: `${options.open} is never closed with ${options.close}; it runs to the end of the text.`,
-        offset: open,
-        length: options.open.length,
-      })
+      problems.push(
+        saidProblem(
+          'warning',
+          'unclosed-section',
+          say('native.pythonic.block-unclosed', { open: options.open, close: options.close }),
+          open,
+          options.open.length,
+        ),
+      )
     const read = options.body(text, bodyStart, bodyEnd, context)
     problems.push(...read.problems)
     if (read.calls.length === 0 && read.problems.length === 0) {
       const [s, e] = [skipSpaces(text, bodyStart, bodyEnd), bodyEnd]
       if (s >= e && close !== -1)
-        problems.push({
-          severity: 'info',
-          code: 'empty-call-list',
-          message: `${options.open} holds no calls.`,
-          offset: open,
-          length: end - open,
-        })
+        problems.push(
+          saidProblem(
+            'info',
+            'empty-call-list',
+            (emptyBlock ??= say('native.pythonic.block-empty', { open: options.open })),
+            open,
+            end - open,
+          ),
+        )
     }
     const before = calls.length
     place(read.calls, { start: open, end, closed: close !== -1 }, calls)

@@ -3,8 +3,14 @@
  * separated by `,` / `;`). Text that is no call is reported and skipped, never guessed at.
  */
 import type { FormatContext, FormatProblem, FoundCall } from '../format'
+import { say } from '../../../messages/say'
 import { readPythonCall, type CallOptions } from './pythonic-reader'
 import { closerOf, isSpace, short, skipSpaces, skipString, type LiteralOptions } from './pythonic-text'
+import { saidProblem } from './said-problem'
+
+/** Findings that read the same wherever they are found, made once and shared (a text may hold many). */
+const LIST_EMPTY = say('native.pythonic.list-empty')
+const LIST_UNCLOSED = say('native.pythonic.list-unclosed')
 
 /** Calls read from a list or a block, with where the reading stopped. */
 export interface SequenceReading {
@@ -31,14 +37,7 @@ export function readCallList(
     if (i >= limit) return { calls, problems, end: limit, closed: false }
     const c = text.charCodeAt(i)
     if (c === 0x5d) {
-      if (calls.length === 0)
-        problems.push({
-          severity: 'info',
-          code: 'empty-call-list',
-          message: 'the call list holds no calls.',
-          offset: open,
-          length: i + 1 - open,
-        })
+      if (calls.length === 0) problems.push(saidProblem('info', 'empty-call-list', LIST_EMPTY, open, i + 1 - open))
       return { calls, problems, end: i + 1, closed: true }
     }
     const reading = readPythonCall(text, i, limit, context, options)
@@ -48,25 +47,29 @@ export function readCallList(
       next = reading.end
     } else {
       next = elementEnd(text, i, limit, options)
-      problems.push({
-        severity: 'error',
-        code: 'not-a-call',
-        message: `the list holds \`${short(text.slice(i, next).trim())}\`, which is not a call \`name(key=value)\`.`,
-        offset: i,
-        length: next - i,
-      })
+      problems.push(
+        saidProblem(
+          'error',
+          'not-a-call',
+          say('native.pythonic.list-item-not-call', { item: short(text.slice(i, next).trim()) }),
+          i,
+          next - i,
+        ),
+      )
     }
     i = skipSpaces(text, next, limit)
     if (i < limit && text.charCodeAt(i) === 0x2c) i = skipSpaces(text, i + 1, limit)
     else if (i < limit && text.charCodeAt(i) !== 0x5d) {
       const stop = elementEnd(text, i, limit, options)
-      problems.push({
-        severity: 'warning',
-        code: 'text-between-calls',
-        message: `text between the calls was ignored: \`${short(text.slice(i, stop).trim())}\`.`,
-        offset: i,
-        length: stop - i,
-      })
+      problems.push(
+        saidProblem(
+          'warning',
+          'text-between-calls',
+          say('native.pythonic.text-between-calls', { text: short(text.slice(i, stop).trim()) }),
+          i,
+          stop - i,
+        ),
+      )
       i = stop < limit && text.charCodeAt(stop) === 0x2c ? skipSpaces(text, stop + 1, limit) : stop
     }
   }
@@ -117,14 +120,7 @@ export function readCallBlock(
       if (list.calls.length > 0 || list.closed) {
         calls.push(...list.calls)
         problems.push(...list.problems)
-        if (!list.closed)
-          problems.push({
-            severity: 'warning',
-            code: 'unclosed-list',
-            message: 'the call list is never closed with `]`.',
-            offset: i,
-            length: 1,
-          })
+        if (!list.closed) problems.push(saidProblem('warning', 'unclosed-list', LIST_UNCLOSED, i, 1))
         i = list.end
         continue
       }
@@ -138,13 +134,15 @@ export function readCallBlock(
     let stop = i
     while (stop < end && text.charCodeAt(stop) !== 0x0a) stop++
     const [s, e] = [i, trimEnd(text, i, stop)]
-    problems.push({
-      severity: 'warning',
-      code: 'text-between-calls',
-      message: `text that is no call \`name(key=value)\` was ignored: \`${short(text.slice(s, e))}\`.`,
-      offset: s,
-      length: e - s,
-    })
+    problems.push(
+      saidProblem(
+        'warning',
+        'text-between-calls',
+        say('native.pythonic.text-not-call', { text: short(text.slice(s, e)) }),
+        s,
+        e - s,
+      ),
+    )
     i = stop
   }
   return { calls, problems }

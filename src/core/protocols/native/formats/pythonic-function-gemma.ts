@@ -3,15 +3,22 @@
  * strings wrapped in `<escape>` tokens, nested dicts with bare keys.
  */
 import type { FormatContext, FormatFinding, FormatProblem, FoundCall, NativeFormat, RenderableCall } from '../format'
+import { say } from '../../../messages/say'
 import { example, FAMILY, markerFinder } from './pythonic-blocks'
 import { readKeywordArguments, resolveName, type ArgumentOptions } from './pythonic-reader'
 import { closerOf, nameEnd, short, skipSpaces, type LiteralOptions } from './pythonic-text'
 import { ResumeMark } from './resume'
+import { saidProblem } from './said-problem'
 
 const FG_OPEN = '<start_function_call>'
 const FG_CLOSE = '<end_function_call>'
 const ESCAPE = '<escape>'
 const FG_VALUES: LiteralOptions = { escapeToken: ESCAPE, bareKeys: true }
+/** Findings that read the same wherever they are found, made once and shared (a text may hold many). */
+const CALL_UNCLOSED = say('native.pythonic.fg.call-unclosed', { closer: FG_CLOSE })
+const MISSING_CALL_PREFIX = say('native.pythonic.fg.missing-call-prefix')
+const MISSING_NAME = say('native.pythonic.fg.missing-name')
+const ARGUMENTS_UNCLOSED = say('native.pythonic.fg.arguments-unclosed')
 const FG_ARGUMENTS: ArgumentOptions = { ...FG_VALUES, separator: ':', closer: '}' }
 
 function functionGemmaValue(value: unknown): string {
@@ -72,24 +79,10 @@ function readFunctionGemmaCall(
 ): FoundCall {
   const problems: FormatProblem[] = []
   const open = bodyEnd === text.length
-  if (!closed)
-    problems.push({
-      severity: 'warning',
-      code: 'unclosed-call',
-      message: `the call is never closed with ${FG_CLOSE}.`,
-      offset: start,
-      length: FG_OPEN.length,
-    })
+  if (!closed) problems.push(saidProblem('warning', 'unclosed-call', CALL_UNCLOSED, start, FG_OPEN.length))
   let i = skipSpaces(text, bodyStart, bodyEnd)
   if (text.startsWith('call:', i)) i += 'call:'.length
-  else if (i < bodyEnd || !open)
-    problems.push({
-      severity: 'warning',
-      code: 'missing-call-prefix',
-      message: 'the call does not start with `call:`; it was read without it.',
-      offset: i,
-      length: 0,
-    })
+  else if (i < bodyEnd || !open) problems.push(saidProblem('warning', 'missing-call-prefix', MISSING_CALL_PREFIX, i, 0))
   const e = nameEnd(text, i, bodyEnd)
   const call: FoundCall = {
     name: resolveName(text.slice(i, e), context),
@@ -100,27 +93,22 @@ function readFunctionGemmaCall(
     problems,
   }
   if (e === i) {
-    if (!(open && i >= bodyEnd))
-      problems.push({
-        severity: 'error',
-        code: 'missing-tool-name',
-        message: 'the call has no name after `call:`.',
-        offset: i,
-        length: 0,
-      })
+    if (!(open && i >= bodyEnd)) problems.push(saidProblem('error', 'missing-tool-name', MISSING_NAME, i, 0))
     return call
   }
   call.nameEnd = e
   const brace = skipSpaces(text, e, bodyEnd)
   if (brace >= bodyEnd || text.charCodeAt(brace) !== 0x7b) {
     if (!(open && brace >= bodyEnd))
-      problems.push({
-        severity: 'error',
-        code: 'missing-arguments',
-        message: `the call \`${short(call.name)}\` has no \`{...}\` arguments.`,
-        offset: brace,
-        length: 0,
-      })
+      problems.push(
+        saidProblem(
+          'error',
+          'missing-arguments',
+          say('native.pythonic.fg.missing-arguments', { name: short(call.name) }),
+          brace,
+          0,
+        ),
+      )
     return call
   }
   readBraceArguments(text, call, brace, bodyEnd, context)
@@ -152,24 +140,19 @@ function readBraceArguments(
     FG_ARGUMENTS,
     problems,
   )
-  if (after === -1 && !open)
-    problems.push({
-      severity: 'error',
-      code: 'invalid-arguments',
-      message: 'the arguments are never closed with `}`.',
-      offset: brace,
-      length: 1,
-    })
+  if (after === -1 && !open) problems.push(saidProblem('error', 'invalid-arguments', ARGUMENTS_UNCLOSED, brace, 1))
   else if (after !== -1) {
     const rest = skipSpaces(text, after, bodyEnd)
     if (rest < bodyEnd)
-      problems.push({
-        severity: 'warning',
-        code: 'text-between-calls',
-        message: `text after the arguments was ignored: \`${short(text.slice(rest, bodyEnd).trim())}\`.`,
-        offset: rest,
-        length: bodyEnd - rest,
-      })
+      problems.push(
+        saidProblem(
+          'warning',
+          'text-between-calls',
+          say('native.pythonic.fg.text-after-arguments', { text: short(text.slice(rest, bodyEnd).trim()) }),
+          rest,
+          bodyEnd - rest,
+        ),
+      )
   }
 }
 

@@ -2,9 +2,11 @@
  * Python literals read as JSON values: strings in either quote (triple quotes, escapes, r/u
  * prefixes, adjacent strings joined), numbers, True/False/None (and JSON's true/false/null),
  * lists, tuples, sets and dicts. A nested call or a name is no literal: it is diagnosed, never
- * evaluated. Recursion is capped.
+ * evaluated. Recursion is capped. One string's quotes and escapes are read in `pythonic-strings.ts`.
  */
 import { setOwn } from '../../../own-record'
+import { ref } from '../../../messages/say'
+import type { MessageRef } from '../../../messages/types'
 import {
   describe,
   isNameStart,
@@ -12,24 +14,24 @@ import {
   nameEnd,
   short,
   skipSpaces,
-  skipString,
   stringStart,
   type LiteralOptions,
 } from './pythonic-text'
+import { fail, type Fail, type ValueResult } from './pythonic-value'
+import { readString } from './pythonic-strings'
+
+export type { ValueResult } from './pythonic-value'
+export { readString } from './pythonic-strings'
 
 const MAX_DEPTH = 128
 
-/** A literal read as a JSON value and the offset after it, or why it could not be read. */
-export type ValueResult =
-  | { ok: true; value: unknown; end: number }
-  /** `truncated`: the text ended inside the value (a stream cut it), not a syntax error. */
-  | { ok: false; code: string; message: string; at: number; length: number; truncated: boolean }
-
-type Fail = Extract<ValueResult, { ok: false }>
-
-function fail(code: string, message: string, at: number, length = 1, truncated = false): Fail {
-  return { ok: false, code, message, at, length, truncated }
-}
+/** Reasons that vary with nothing in the text, made once: a failed literal is often dropped unread. */
+const TOO_DEEP = ref('native.pythonic.literal.too-deep', { depth: MAX_DEPTH })
+const VALUE_EXPECTED_TEXT_ENDS = ref('native.pythonic.literal.value-expected-text-ends')
+const TEXT_ENDS_IN_VALUE = ref('native.pythonic.literal.text-ends-in-value')
+const TEXT_ENDS_IN_NUMBER = ref('native.pythonic.literal.text-ends-in-number')
+const DICT_UNPACKING = ref('native.pythonic.literal.dict-unpacking')
+const DICT_KEY_TYPE = ref('native.pythonic.literal.dict-key-type')
 
 /** Reads one literal at `at` (after spaces) within `limit`. */
 export function readLiteral(
@@ -40,14 +42,20 @@ export function readLiteral(
   depth = 0,
 ): ValueResult {
   const i = skipSpaces(text, at, limit)
-  if (i >= limit) return fail('missing-value', 'a value was expected but the text ends.', i, 0, true)
-  if (depth > MAX_DEPTH) return fail('too-deep', `values are nested more than ${MAX_DEPTH} deep.`, i)
+  if (i >= limit) return fail('missing-value', VALUE_EXPECTED_TEXT_ENDS, i, 0, true)
+  if (depth > MAX_DEPTH) return fail('too-deep', TOO_DEEP, i)
   const c = text.charCodeAt(i)
   const esc = options.escapeToken
   if (esc !== undefined && c === 0x3c && text.startsWith(esc, i)) {
     const close = text.indexOf(esc, i + esc.length)
     if (close === -1 || close + esc.length > limit)
-      return fail('unclosed-string', `the ${esc} string is never closed.`, i, esc.length, true)
+      return fail(
+        'unclosed-string',
+        ref('native.pythonic.literal.escape-string-unclosed', { token: esc }),
+        i,
+        esc.length,
+        true,
+      )
     return { ok: true, value: text.slice(i + esc.length, close), end: close + esc.length }
   }
   const str = stringStart(text, i, limit)
@@ -64,16 +72,16 @@ export function readLiteral(
     if (word === 'None' || word === 'null') return { ok: true, value: null, end }
     const after = skipSpaces(text, end, limit)
     if (text.charCodeAt(after) === 0x28)
-      return fail('nested-call', `arguments must be literals; \`${short(word)}(...)\` is a call.`, i, end - i)
+      return fail('nested-call', ref('native.pythonic.literal.nested-call', { name: short(word) }), i, end - i)
     return fail(
       'not-a-literal',
-      `\`${short(word)}\` is a name, not a literal value; strings need quotes.`,
+      ref('native.pythonic.literal.bare-name', { name: short(word) }),
       i,
       end - i,
       end >= limit,
     )
   }
-  return fail('invalid-literal', `${describe(text, i)} cannot start a value.`, i)
+  return fail('invalid-literal', ref('native.pythonic.literal.cannot-start-value', { found: describe(text, i) }), i)
 }
 
 /** One string, or several written next to each other (Python joins them). */
@@ -93,80 +101,6 @@ function readStrings(text: string, at: number, limit: number): ValueResult {
   }
 }
 
-const SIMPLE_ESCAPES: Record<string, string> = {
-  n: '\n',
-  t: '\t',
-  r: '\r',
-  '\\': '\\',
-  "'": "'",
-  '"': '"',
-  a: '\x07',
-  b: '\b',
-  f: '\f',
-  v: '\v',
-}
-
-/** One string (its quote, or prefix then quote, at `at`) with its escapes read. */
-export function readString(text: string, at: number, limit: number): ValueResult {
-  const start = stringStart(text, at, limit) as { prefix: string; quoteAt: number }
-  const { prefix, quoteAt } = start
-  if (prefix.includes('b')) return fail('invalid-literal', 'a bytes literal has no JSON form.', at, quoteAt - at + 1)
-  const raw = prefix.includes('r')
-  const end = skipString(text, quoteAt, limit)
-  if (end === -1) return fail('unclosed-string', 'the string that starts here is never closed.', quoteAt, 1, true)
-  const q = text.charCodeAt(quoteAt)
-  const triple =
-    quoteAt + 2 < limit &&
-    text.charCodeAt(quoteAt + 1) === q &&
-    text.charCodeAt(quoteAt + 2) === q &&
-    end - quoteAt >= 6
-  const bodyStart = quoteAt + (triple ? 3 : 1)
-  const bodyEnd = end - (triple ? 3 : 1)
-  if (prefix.includes('f') && charIndex(text, 0x7b, bodyStart, bodyEnd) !== -1) {
-    return fail('invalid-literal', 'an f-string with placeholders is not a literal.', at, quoteAt - at + 1)
-  }
-  if (raw) return { ok: true, value: text.slice(bodyStart, bodyEnd), end }
-  const out: string[] = []
-  let from = bodyStart
-  let i = charIndex(text, 0x5c, bodyStart, bodyEnd)
-  while (i !== -1) {
-    out.push(text.slice(from, i))
-    const e = text[i + 1] as string
-    let next = i + 2
-    const simple = SIMPLE_ESCAPES[e]
-    if (simple !== undefined) out.push(simple)
-    else if (e === '\n') out.push('')
-    else if (e === '\r') next = text[i + 2] === '\n' ? i + 3 : i + 2
-    else if (e === 'x' || e === 'u' || e === 'U') {
-      const n = e === 'x' ? 2 : e === 'u' ? 4 : 8
-      const hex = text.slice(i + 2, i + 2 + n)
-      const code = /^[0-9a-fA-F]+$/.test(hex) && hex.length === n ? parseInt(hex, 16) : NaN
-      if (!Number.isFinite(code) || code > 0x10ffff)
-        return fail('invalid-literal', `\`\\${e}${hex}\` is not a valid escape.`, i, 2 + hex.length)
-      out.push(String.fromCodePoint(code))
-      next = i + 2 + n
-    } else if (e >= '0' && e <= '7') {
-      let j = i + 1
-      while (j < i + 4 && j < bodyEnd && text[j]! >= '0' && text[j]! <= '7') j++
-      out.push(String.fromCharCode(parseInt(text.slice(i + 1, j), 8)))
-      next = j
-    } else out.push('\\' + e) // Python keeps an unknown escape as written.
-    from = next
-    i = charIndex(text, 0x5c, next, bodyEnd)
-  }
-  out.push(text.slice(from, bodyEnd))
-  return { ok: true, value: out.join(''), end }
-}
-
-/**
- * The first `code` in text[from, end), or -1. Bounded: an indexOf over the rest of the text would
- * cost every string the length of the whole reply after it.
- */
-function charIndex(text: string, code: number, from: number, end: number): number {
-  for (let i = from; i < end; i++) if (text.charCodeAt(i) === code) return i
-  return -1
-}
-
 function readNumber(text: string, at: number, limit: number): ValueResult {
   let i = at
   let sign = 1
@@ -184,8 +118,8 @@ function readNumber(text: string, at: number, limit: number): ValueResult {
   }
   const token = text.slice(bodyStart, i).replace(/_/g, '')
   if (token === '') {
-    if (i >= limit) return fail('missing-value', 'the text ends inside a value.', at, i - at, true)
-    return fail('invalid-literal', `${describe(text, i)} cannot follow a sign.`, i)
+    if (i >= limit) return fail('missing-value', TEXT_ENDS_IN_VALUE, at, i - at, true)
+    return fail('invalid-literal', ref('native.pythonic.literal.cannot-follow-sign', { found: describe(text, i) }), i)
   }
   let value: number
   if (/^0[xX][0-9a-fA-F]+$/.test(token)) value = parseInt(token.slice(2), 16)
@@ -193,11 +127,27 @@ function readNumber(text: string, at: number, limit: number): ValueResult {
   else if (/^0[bB][01]+$/.test(token)) value = parseInt(token.slice(2), 2)
   else if (/^(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(token)) value = Number(token)
   else if (i >= limit && /^(\d+\.?\d*|\.\d+)([eE][-+]?)?$/.test(token))
-    return fail('missing-value', 'the text ends inside a number.', at, i - at, true)
-  else return fail('invalid-literal', `\`${short(text.slice(at, i))}\` is not a number JSON can hold.`, at, i - at)
+    return fail('missing-value', TEXT_ENDS_IN_NUMBER, at, i - at, true)
+  else
+    return fail(
+      'invalid-literal',
+      ref('native.pythonic.literal.number-not-json', numberParams(text, at, i)),
+      at,
+      i - at,
+    )
   if (!Number.isFinite(value))
-    return fail('invalid-literal', `\`${short(text.slice(at, i))}\` is not a finite number.`, at, i - at)
+    return fail(
+      'invalid-literal',
+      ref('native.pythonic.literal.number-not-finite', numberParams(text, at, i)),
+      at,
+      i - at,
+    )
   return { ok: true, value: sign * value + 0, end: i }
+}
+
+/** The number written in text[at, end), as a message quotes it. */
+function numberParams(text: string, at: number, end: number): { number: string } {
+  return { number: short(text.slice(at, end)) }
 }
 
 /** A list `[...]` or a tuple `(...)`: both are JSON arrays. */
@@ -212,7 +162,7 @@ function readSequence(
   const out: unknown[] = []
   let i = skipSpaces(text, at + 1, limit)
   for (;;) {
-    if (i >= limit) return fail('unclosed-value', `the ${text[at]} that opens here is never closed.`, at, 1, true)
+    if (i >= limit) return unclosedValue(text[at] as string, at)
     if (text.charCodeAt(i) === closer) return { ok: true, value: out, end: i + 1 }
     const item = readLiteral(text, i, limit, options, depth + 1)
     if (!item.ok) return item
@@ -220,11 +170,7 @@ function readSequence(
     i = skipSpaces(text, item.end, limit)
     if (i < limit && text.charCodeAt(i) === 0x2c) i = skipSpaces(text, i + 1, limit)
     else if (i < limit && text.charCodeAt(i) !== closer)
-      return fail(
-        'invalid-literal',
-        `"," or "${String.fromCharCode(closer)}" was expected, found ${describe(text, i)}.`,
-        i,
-      )
+      return fail('invalid-literal', commaOrExpected(String.fromCharCode(closer), text, i), i)
   }
 }
 
@@ -235,9 +181,9 @@ function readBraces(text: string, at: number, limit: number, options: LiteralOpt
   let kind: 'dict' | 'set' | undefined
   let i = skipSpaces(text, at + 1, limit)
   for (;;) {
-    if (i >= limit) return fail('unclosed-value', 'the { that opens here is never closed.', at, 1, true)
+    if (i >= limit) return unclosedValue('{', at)
     if (text.charCodeAt(i) === 0x7d) return { ok: true, value: kind === 'set' ? set : dict, end: i + 1 }
-    if (text.startsWith('**', i)) return fail('invalid-literal', '`**` unpacking is not a literal.', i, 2)
+    if (text.startsWith('**', i)) return fail('invalid-literal', DICT_UNPACKING, i, 2)
     let key: ValueResult
     const bare = options.bareKeys ? keyEnd(text, i, limit) : i
     if (bare > i && text.charCodeAt(skipSpaces(text, bare, limit)) === 0x3a)
@@ -248,7 +194,7 @@ function readBraces(text: string, at: number, limit: number, options: LiteralOpt
     if (kind !== 'set' && j < limit && text.charCodeAt(j) === 0x3a) {
       kind = 'dict'
       if (key.value !== null && typeof key.value === 'object')
-        return fail('invalid-literal', 'a dict key must be a string, number, boolean or None.', i, key.end - i)
+        return fail('invalid-literal', DICT_KEY_TYPE, i, key.end - i)
       const value = readLiteral(text, j + 1, limit, options, depth + 1)
       if (!value.ok) return value
       setOwn(dict, keyText(key.value), value.value)
@@ -257,15 +203,29 @@ function readBraces(text: string, at: number, limit: number, options: LiteralOpt
       kind = 'set'
       set.push(key.value)
     } else if (j >= limit) {
-      return fail('unclosed-value', 'the { that opens here is never closed.', at, 1, true)
+      return unclosedValue('{', at)
     } else {
-      return fail('invalid-literal', `${kind === 'set' ? '","' : '":"'} was expected, found ${describe(text, j)}.`, j)
+      const expected = kind === 'set' ? '","' : '":"'
+      return fail(
+        'invalid-literal',
+        ref('native.pythonic.literal.expected-found', { expected, found: describe(text, j) }),
+        j,
+      )
     }
     if (j < limit && text.charCodeAt(j) === 0x2c) i = skipSpaces(text, j + 1, limit)
-    else if (j < limit && text.charCodeAt(j) !== 0x7d)
-      return fail('invalid-literal', `"," or "}" was expected, found ${describe(text, j)}.`, j)
+    else if (j < limit && text.charCodeAt(j) !== 0x7d) return fail('invalid-literal', commaOrExpected('}', text, j), j)
     else i = j
   }
+}
+
+/** A bracket opened at `at` that the text ends inside: a stream may still close it. */
+function unclosedValue(bracket: string, at: number): Fail {
+  return fail('unclosed-value', ref('native.pythonic.literal.bracket-unclosed', { bracket }), at, 1, true)
+}
+
+/** `","` or the closer was expected at `at`. */
+function commaOrExpected(closer: string, text: string, at: number): MessageRef {
+  return ref('native.pythonic.literal.comma-or-expected', { closer, found: describe(text, at) })
 }
 
 /** A dict key as JSON writes it: True is "true", None is "null", 1.0 is "1". */

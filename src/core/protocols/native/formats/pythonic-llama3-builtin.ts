@@ -3,12 +3,17 @@
  * plain code after the tag is a call of the code interpreter.
  */
 import type { FormatContext, FormatFinding, FormatProblem, FoundCall, NativeFormat, RenderableCall } from '../format'
+import { say } from '../../../messages/say'
 import { readCallList } from './pythonic-call-list'
 import { example, FAMILY, markerFinder, place, WINDOW } from './pythonic-blocks'
 import { readKeywordArguments, readPythonCall, resolveName } from './pythonic-reader'
 import { closerOf, nameEnd, short, skipSpaces } from './pythonic-text'
 import { pythonCall } from './pythonic-write'
 import { ResumeMark } from './resume'
+import { saidProblem } from './said-problem'
+
+/** Findings that read the same wherever they are found, made once and shared (a text may hold many). */
+const CODE_UNENDED = say('native.pythonic.llama3.code-unended')
 
 const PY_TAG = '<|python_tag|>'
 const END_TOKENS = ['<|eom_id|>', '<|eot_id|>']
@@ -115,13 +120,15 @@ function readBuiltinCall(
     problems,
   )
   if (!closed)
-    problems.push({
-      severity: 'warning',
-      code: 'unclosed-call',
-      message: `the call \`${short(name)}.call(\` is never closed with \`)\`; it runs to the end of the text.`,
-      offset: nameStart,
-      length: paren + 1 - nameStart,
-    })
+    problems.push(
+      saidProblem(
+        'warning',
+        'unclosed-call',
+        say('native.pythonic.call-unclosed-to-end', { call: `${short(name)}.call(`, closer: ')' }),
+        nameStart,
+        paren + 1 - nameStart,
+      ),
+    )
   return {
     name,
     nameEnd: nameStop,
@@ -145,14 +152,7 @@ function readRawCode(
   const closed = length > 0
   const name = context.tools.has('code_interpreter') || !context.tools.has('python') ? 'code_interpreter' : 'python'
   const problems: FormatProblem[] = []
-  if (!closed)
-    problems.push({
-      severity: 'warning',
-      code: 'unclosed-call',
-      message: 'the code after <|python_tag|> is never ended with <|eom_id|>; it runs to the end of the text.',
-      offset: tag,
-      length: PY_TAG.length,
-    })
+  if (!closed) problems.push(saidProblem('warning', 'unclosed-call', CODE_UNENDED, tag, PY_TAG.length))
   return {
     name,
     nameEnd: bodyStart,

@@ -10,6 +10,7 @@
  */
 import { setOwn } from '../../../own-record'
 import type { FormatContext, FormatProblem, FoundCall } from '../format'
+import { ref, say, type SaidMessage } from '../../../messages/say'
 import { readLiteral, readString, type ValueResult } from './pythonic-literals'
 import { typed } from './pythonic-typing'
 import {
@@ -22,6 +23,12 @@ import {
   stringStart,
   type LiteralOptions,
 } from './pythonic-text'
+import { saidProblem } from './said-problem'
+
+/** Findings that read the same wherever they are found, made once and shared (a text may hold many). */
+const TEXT_AFTER_PRINT_CALL = say('native.pythonic.text-after-print-call')
+const UNPACKING_ARGUMENT = say('native.pythonic.unpacking-argument')
+const VALUE_EXPECTED = ref('native.pythonic.value-expected')
 
 /** One call read, and where reading goes on. */
 export interface CallReading {
@@ -63,13 +70,7 @@ export function readPythonCall(
       const rest = skipSpaces(text, inner.end, argsEnd)
       const call = inner.call
       if (rest < argsEnd)
-        call.problems.push({
-          severity: 'warning',
-          code: 'text-between-calls',
-          message: 'text after the call inside print(...) was ignored.',
-          offset: rest,
-          length: argsEnd - rest,
-        })
+        call.problems.push(saidProblem('warning', 'text-between-calls', TEXT_AFTER_PRINT_CALL, rest, argsEnd - rest))
       if (!closed && inner.call.closed) call.problems.push(unclosed(at, 'print(', ')'))
       return { call: { ...call, start: at, end: callEnd, closed: closed && call.closed }, end: callEnd }
     }
@@ -81,14 +82,15 @@ export function readPythonCall(
   return { call: { name, nameEnd: end, arguments: args, start: at, end: callEnd, closed, problems }, end: callEnd }
 }
 
+/** A call the text ends inside; `what` is the call as written up to its opening bracket. */
 function unclosed(at: number, what: string, closer: string): FormatProblem {
-  return {
-    severity: 'warning',
-    code: 'unclosed-call',
-    message: `the call \`${what}\` is never closed with \`${closer}\`; it runs to the end of the text.`,
-    offset: at,
-    length: what.length,
-  }
+  return saidProblem(
+    'warning',
+    'unclosed-call',
+    say('native.pythonic.call-unclosed-to-end', { call: what, closer }),
+    at,
+    what.length,
+  )
 }
 
 /**
@@ -145,13 +147,15 @@ export function readKeywordArguments(
     if (!value.ok) return valueFailed(value, key, open, args, problems)
     const valueStart = skipSpaces(text, eq + 1, end)
     if (Object.prototype.hasOwnProperty.call(args, key)) {
-      problems.push({
-        severity: 'warning',
-        code: 'duplicate-argument',
-        message: `the argument \`${short(key)}\` is given twice; the last value is kept.`,
-        offset: i,
-        length: keyStop - i,
-      })
+      problems.push(
+        saidProblem(
+          'warning',
+          'duplicate-argument',
+          say('native.pythonic.duplicate-argument', { key: short(key) }),
+          i,
+          keyStop - i,
+        ),
+      )
     }
     setOwn(args, key, typed(value.value, toolName, key, context, valueStart, value.end, problems))
     i = skipSpaces(text, value.end, end)
@@ -160,7 +164,11 @@ export function readKeywordArguments(
       return argumentError(
         problems,
         'invalid-arguments',
-        `"," or "${options.closer ?? ')'}" was expected after the argument \`${short(key)}\`, found ${describe(text, i)}.`,
+        say('native.pythonic.separator-expected', {
+          closer: options.closer ?? ')',
+          key: short(key),
+          found: describe(text, i),
+        }),
         i,
         1,
       )
@@ -192,23 +200,24 @@ function notKeyword(
   problems: FormatProblem[],
 ): Record<string, unknown> | null {
   const { at, keyStop, eq } = spot
-  if (text.startsWith('*', at))
-    return argumentError(problems, 'invalid-arguments', '`*` / `**` unpacking is not a literal argument.', at, 1)
+  if (text.startsWith('*', at)) return argumentError(problems, 'invalid-arguments', UNPACKING_ARGUMENT, at, 1)
   if (open && keyStop > at && eq >= end) {
-    problems.push({
-      severity: 'error',
-      code: 'missing-value',
-      message: `the argument \`${short(spot.key)}\` has no value; the text ends.`,
-      offset: at,
-      length: keyStop - at,
-    })
+    problems.push(
+      saidProblem(
+        'error',
+        'missing-value',
+        say('native.pythonic.argument-without-value', { key: short(spot.key) }),
+        at,
+        keyStop - at,
+      ),
+    )
     return args
   }
-  const form = sep === 0x3d ? '`name=value`' : '`name:value`'
+  const form = sep === 0x3d ? 'name=value' : 'name:value'
   return argumentError(
     problems,
     'positional-argument',
-    `arguments must be written as ${form}; ${describe(text, keyStop === at ? at : eq)} was found instead.`,
+    say('native.pythonic.positional-argument', { form, found: describe(text, keyStop === at ? at : eq) }),
     at,
     Math.max(1, keyStop - at),
   )
@@ -222,19 +231,27 @@ function valueFailed(
   args: Record<string, unknown>,
   problems: FormatProblem[],
 ): Record<string, unknown> | null {
-  const message = value.code === 'missing-value' && !open ? 'a value was expected.' : value.message
-  problems.push({
-    severity: 'error',
-    code: value.code,
-    message: `the argument \`${short(key)}\`: ${message}`,
-    offset: value.at,
-    length: value.length,
-  })
+  const problem = value.code === 'missing-value' && !open ? VALUE_EXPECTED : value.problem
+  problems.push(
+    saidProblem(
+      'error',
+      value.code,
+      say('native.pythonic.argument-value', { key: short(key), problem }),
+      value.at,
+      value.length,
+    ),
+  )
   return value.truncated && open ? args : null
 }
 
 /** Reports an error that stops the reading of the arguments: they cannot be read (null). */
-function argumentError(problems: FormatProblem[], code: string, message: string, offset: number, length: number): null {
-  problems.push({ severity: 'error', code, message, offset, length })
+function argumentError(
+  problems: FormatProblem[],
+  code: string,
+  said: SaidMessage,
+  offset: number,
+  length: number,
+): null {
+  problems.push(saidProblem('error', code, said, offset, length))
   return null
 }

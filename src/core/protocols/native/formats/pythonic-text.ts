@@ -3,6 +3,8 @@
  * names, keyword names), where a string or a bracketed group ends, and how a spot of text is
  * named in a message. Every scan here is linear and allocates nothing per character.
  */
+import { ref } from '../../../messages/say'
+import type { MessageParam } from '../../../messages/types'
 
 /** How literals are written beyond plain Python. */
 export interface LiteralOptions {
@@ -122,11 +124,17 @@ export function closerOf(text: string, open: number, limit: number, options: Lit
   return -1
 }
 
-/** The character at `at` as a message names it: `"x"`, a line break, or the end of the text. */
-export function describe(text: string, at: number): string {
-  if (at >= text.length) return 'the end of the text'
+const END_OF_TEXT = ref('native.pythonic.at.end-of-text')
+const LINE_BREAK = ref('native.pythonic.at.line-break')
+
+/**
+ * The character at `at` as a message names it, to fill a message's parameter: `"x"` as written, or
+ * a nested phrase for a line break and for the end of the text.
+ */
+export function describe(text: string, at: number): MessageParam {
+  if (at >= text.length) return END_OF_TEXT
   const ch = text.codePointAt(at) as number
-  if (ch === 0x0a) return 'a line break'
+  if (ch === 0x0a) return LINE_BREAK
   return JSON.stringify(String.fromCodePoint(ch))
 }
 

@@ -3,8 +3,19 @@
  * typed parameter is read as that type, and a value of another type is kept with a warning.
  */
 import type { FormatContext, FormatProblem } from '../format'
+import { ref, say } from '../../../messages/say'
+import type { MessageParam, MessageRef } from '../../../messages/types'
 import { typeBySchema, type JsonSchema } from '../tool-hints'
 import { short } from './pythonic-text'
+import { saidProblem } from './said-problem'
+
+/** A literal's kind as a message names it. */
+const KIND_LIST = ref('native.pythonic.kind.list')
+const KIND_DICT = ref('native.pythonic.kind.dict')
+const KIND_INTEGER = ref('native.pythonic.kind.integer')
+const KIND_NUMBER = ref('native.pythonic.kind.number')
+const KIND_BOOLEAN = ref('native.pythonic.kind.boolean')
+const KIND_STRING = ref('native.pythonic.kind.string')
 
 /** A literal checked against its parameter's schema; a string for a typed parameter is read as that type. */
 export function typed(
@@ -23,22 +34,26 @@ export function typed(
   if (typeof value === 'string') {
     const read = typeBySchema(value, schema)
     if (read.problem === undefined) return read.value
-    problems.push({
-      severity: 'warning',
-      code: 'argument-type',
-      message: `the argument \`${short(key)}\`: ${read.problem}; it was kept as text.`,
-      offset: start,
-      length: end - start,
-    })
+    problems.push(
+      saidProblem(
+        'warning',
+        'argument-type',
+        say('native.pythonic.argument-not-as-declared', { key: short(key), problem: read.problem }),
+        start,
+        end - start,
+      ),
+    )
     return value
   }
-  problems.push({
-    severity: 'warning',
-    code: 'argument-type',
-    message: `the argument \`${short(key)}\` is ${kindOf(value)}, but the tool declares ${types.join(' or ')}.`,
-    offset: start,
-    length: end - start,
-  })
+  problems.push(
+    saidProblem(
+      'warning',
+      'argument-type',
+      say('native.pythonic.argument-wrong-type', { key: short(key), kind: kindOf(value), types: eitherType(types) }),
+      start,
+      end - start,
+    ),
+  )
   return value
 }
 
@@ -88,10 +103,20 @@ function fits(value: unknown, type: string): boolean {
   }
 }
 
-function kindOf(value: unknown): string {
-  if (Array.isArray(value)) return 'a list'
-  if (typeof value === 'object') return 'a dict'
-  if (typeof value === 'number') return Number.isInteger(value) ? 'an integer' : 'a number'
-  if (typeof value === 'boolean') return 'a boolean'
-  return 'a string'
+/** A literal's kind as a message names it ("a list"). */
+function kindOf(value: unknown): MessageRef {
+  if (Array.isArray(value)) return KIND_LIST
+  if (typeof value === 'object') return KIND_DICT
+  if (typeof value === 'number') return Number.isInteger(value) ? KIND_INTEGER : KIND_NUMBER
+  if (typeof value === 'boolean') return KIND_BOOLEAN
+  return KIND_STRING
+}
+
+/** The declared types as "a or b or c": the names as written, joined by a nested phrase per "or". */
+function eitherType(types: readonly string[]): MessageParam {
+  if (types.length <= 1) return types[0] ?? ''
+  return ref('native.pythonic.either-type', {
+    first: eitherType(types.slice(0, -1)),
+    last: types[types.length - 1] as string,
+  })
 }

@@ -8,6 +8,7 @@
  * in `pythonic-blocks.ts`.
  */
 import type { FormatContext, FormatFinding, FormatProblem, FoundCall, NativeFormat, RenderableCall } from '../format'
+import { say } from '../../../messages/say'
 import { readJsonCalls } from '../json-pieces'
 import {
   atLineStart,
@@ -28,6 +29,10 @@ import { llama3BuiltinFormat } from './pythonic-llama3-builtin'
 import { isSpace, nameEnd, skipSpaces } from './pythonic-text'
 import { pythonCall } from './pythonic-write'
 import { ResumeMark } from './resume'
+import { saidProblem } from './said-problem'
+
+/** Findings that read the same wherever they are found, made once and shared (a text may hold many). */
+const TOOL_CODE_UNCLOSED = say('native.pythonic.tool-code-unclosed')
 
 export { functionGemmaFormat } from './pythonic-function-gemma'
 export { llama3BuiltinFormat } from './pythonic-llama3-builtin'
@@ -219,13 +224,7 @@ function readGemma(text: string, context: FormatContext): FormatFinding {
     const close = text.indexOf(FENCE, infoEnd)
     const end = close === -1 ? text.length : close + FENCE.length
     if (close === -1)
-      problems.push({
-        severity: 'warning',
-        code: 'unclosed-section',
-        message: 'the ```tool_code fence is never closed with ```; it runs to the end of the text.',
-        offset: open,
-        length: FENCE_OPEN.length,
-      })
+      problems.push(saidProblem('warning', 'unclosed-section', TOOL_CODE_UNCLOSED, open, FENCE_OPEN.length))
     const read = readCallBlock(text, infoEnd, close === -1 ? text.length : close, context, { unwrapPrint: true })
     problems.push(...read.problems)
     const before = calls.length

@@ -5,12 +5,17 @@
  * cannot be inside it.
  */
 import type { FormatProblem, FoundCall } from '../format'
+import { say, type SaidMessage } from '../../../messages/say'
 import { jsonValueEnd, readJsonArguments, skipSpace, trimSpan } from '../json-pieces'
 import { setOwn } from '../../../own-record'
 import { type MarkerFinder as Finder, earliest } from '../marker-search'
 import { isPlausibleName, readTagHeader, type TagHeader } from './xml-invoke-header'
 import type { InvokeSource } from './xml-invoke-grammar'
 import { readParameter } from './xml-invoke-parameter'
+import { saidProblem } from './said-problem'
+
+/** Said the same wherever it is found: made once. */
+const NAME_CUT = say('native.xml.name-cut')
 
 /** What an invoke's body holds once read. */
 interface InvokeBody {
@@ -47,13 +52,15 @@ function brokenHeader(s: InvokeSource, open: number, header: TagHeader, problems
   const { g, n } = s
   const name = header.name
   if (header.problem) {
-    problems.push({
-      severity: 'error',
-      code: 'missing-tool-name',
-      message: `the call's ${g.invoke.open} tag is malformed: ${header.problem}.`,
-      offset: open,
-      length: g.invoke.open.length,
-    })
+    problems.push(
+      saidProblem(
+        'error',
+        'missing-tool-name',
+        say('native.xml.invoke-tag-malformed', { tag: g.invoke.open, problem: header.problem }),
+        open,
+        g.invoke.open.length,
+      ),
+    )
     return {
       name: isPlausibleName(name) ? name : '',
       arguments: null,
@@ -63,43 +70,26 @@ function brokenHeader(s: InvokeSource, open: number, header: TagHeader, problems
       problems,
     }
   }
-  problems.push({
-    severity: 'warning',
-    code: 'unclosed-call',
-    message: `the call's ${g.invoke.open} tag is cut off by the end of the text.`,
-    offset: open,
-    length: n - open,
-  })
-  if (name === '')
-    problems.push({
-      severity: 'error',
-      code: 'missing-tool-name',
-      message: 'the call is cut off before its name is whole.',
-      offset: open,
-      length: n - open,
-    })
+  problems.push(saidProblem('warning', 'unclosed-call', s.said.invokeTagCut, open, n - open))
+  if (name === '') problems.push(saidProblem('error', 'missing-tool-name', NAME_CUT, open, n - open))
   return { name, arguments: name === '' ? null : {}, start: open, end: n, closed: false, problems }
 }
 
 function checkName(s: InvokeSource, open: number, header: TagHeader, problems: FormatProblem[]): void {
   const name = header.name
   if (name === '') {
-    problems.push({
-      severity: 'error',
-      code: 'missing-tool-name',
-      message: `the call's ${s.g.invoke.open} tag names no tool.`,
-      offset: open,
-      length: header.end - open,
-    })
+    problems.push(saidProblem('error', 'missing-tool-name', s.said.invokeNamesNoTool, open, header.end - open))
   } else if (!isPlausibleName(name)) {
     const headerStart = open + s.g.invoke.open.length
-    problems.push({
-      severity: 'error',
-      code: 'invalid-tool-name',
-      message: `${JSON.stringify(name.slice(0, 60))} is not a tool name.`,
-      offset: headerStart,
-      length: header.nameEnd - headerStart,
-    })
+    problems.push(
+      saidProblem(
+        'error',
+        'invalid-tool-name',
+        say('native.xml.not-a-tool-name', { name: JSON.stringify(name.slice(0, 60)) }),
+        headerStart,
+        header.nameEnd - headerStart,
+      ),
+    )
   }
 }
 
@@ -119,7 +109,7 @@ function readBody(
   for (;;) {
     const i = skipSpace(text, at)
     if (i >= n) {
-      problems.push(unclosed(s, open, header, 'it runs to the end of the text'))
+      problems.push(unclosed(open, header, s.said.callUnclosedToEnd))
       return body
     }
     if (text.startsWith(g.invoke.close, i)) {
@@ -133,7 +123,7 @@ function readBody(
     }
     const stopMarker = stopMarkers.find((m) => text.startsWith(m, i))
     if (stopMarker !== undefined || text.startsWith(s.unitOpen, i)) {
-      problems.push(unclosed(s, open, header, `it ends at ${stopMarker ?? s.unitOpen}`))
+      problems.push(unclosed(open, header, s.said.callEndsAt(stopMarker ?? s.unitOpen)))
       body.end = i
       body.closed = true
       return body
@@ -145,14 +135,8 @@ function readBody(
   }
 }
 
-function unclosed(s: InvokeSource, open: number, header: TagHeader, where: string): FormatProblem {
-  return {
-    severity: 'warning',
-    code: 'unclosed-call',
-    message: `the call is never closed with ${s.g.invoke.close}; ${where}.`,
-    offset: open,
-    length: header.end - open,
-  }
+function unclosed(open: number, header: TagHeader, said: SaidMessage): FormatProblem {
+  return saidProblem('warning', 'unclosed-call', said, open, header.end - open)
 }
 
 /** A JSON object in place of parameters, its keys into the body's arguments; returns where reading goes on. */
@@ -180,12 +164,6 @@ function skipStrayText(s: InvokeSource, i: number, problems: FormatProblem[], st
   const { f } = s
   const stop = earliest([f.paramOpen, f.invokeClose, f.invokeOpen, ...stopFinders], i + 1, s.n)
   const [ts, te] = trimSpan(s.text, i, stop)
-  problems.push({
-    severity: 'warning',
-    code: 'text-in-call',
-    message: `text inside the call but outside any ${s.g.parameter.open} was ignored.`,
-    offset: ts,
-    length: te - ts,
-  })
+  problems.push(saidProblem('warning', 'text-in-call', s.said.textInCall, ts, te - ts))
   return stop
 }

@@ -5,8 +5,10 @@
 import type { FormatProblem } from '../format'
 import { skipSpace } from '../json-pieces'
 import { setOwn } from '../../../own-record'
+import { say } from '../../../messages/say'
 import { typeBySchema, type JsonSchema, type TypedValue } from '../tool-hints'
 import { startsOrEnds } from './xml-invoke-header'
+import { saidProblem } from './said-problem'
 
 /** The family every XML-invoke format is listed under. */
 export const FAMILY = 'XML invoke'
@@ -41,22 +43,26 @@ export function keepArgument(
   [keyStart, keyEnd]: [number, number],
 ): void {
   if (typed.problem !== undefined) {
-    problems.push({
-      severity: 'warning',
-      code: 'argument-type',
-      message: `the value of "${key}" does not read as declared: ${typed.problem}; it is kept as text.`,
-      offset: valueStart,
-      length: valueEnd - valueStart,
-    })
+    problems.push(
+      saidProblem(
+        'warning',
+        'argument-type',
+        say('native.xml.value-not-as-declared', { key, problem: typed.problem }),
+        valueStart,
+        valueEnd - valueStart,
+      ),
+    )
   }
   if (Object.prototype.hasOwnProperty.call(args, key)) {
-    problems.push({
-      severity: 'warning',
-      code: 'duplicate-argument',
-      message: `"${key}" is given more than once; the last value is kept.`,
-      offset: keyStart,
-      length: keyEnd - keyStart,
-    })
+    problems.push(
+      saidProblem(
+        'warning',
+        'duplicate-argument',
+        say('native.xml.duplicate-argument', { key }),
+        keyStart,
+        keyEnd - keyStart,
+      ),
+    )
   }
   setOwn(args, key, typed.value)
 }

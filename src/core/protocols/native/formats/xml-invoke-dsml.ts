@@ -6,6 +6,7 @@
 import type { NativeFormat, RenderableCall } from '../format'
 import { typeBySchema, type JsonSchema, type TypedValue } from '../tool-hints'
 import { parseLenientJson } from '../../json/lenient-json'
+import { ref } from '../../../messages/say'
 import { readInvokes } from './xml-invoke-reader'
 import type { InvokeGrammar } from './xml-invoke-grammar'
 import { FAMILY, followedBy, text } from './xml-invoke-common'
@@ -24,7 +25,9 @@ function dsmlValue(raw: string, schema: JsonSchema | undefined, attributes: Read
   if (parsed.ok) return { value: parsed.value }
   return {
     value: raw,
-    problem: `it is marked string="false" but ${JSON.stringify(trimmed.length > 40 ? trimmed.slice(0, 37) + '...' : trimmed)} is not JSON`,
+    problem: ref('native.xml.typed.dsml-not-json', {
+      value: JSON.stringify(trimmed.length > 40 ? trimmed.slice(0, 37) + '...' : trimmed),
+    }),
   }
 }
 

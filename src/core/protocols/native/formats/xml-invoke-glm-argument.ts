@@ -7,9 +7,18 @@ import type { FormatContext, FormatProblem } from '../format'
 import { skipSpace, trimSpan } from '../json-pieces'
 import { typeBySchema, type JsonSchema, type TypedValue } from '../tool-hints'
 import { parseLenientJson } from '../../json/lenient-json'
+import { ref, say } from '../../../messages/say'
 import { earliest } from '../marker-search'
 import { keepArgument } from './xml-invoke-common'
 import { KEY_CLOSE, KEY_OPEN, VALUE_CLOSE, VALUE_OPEN, type GlmFinders } from './xml-invoke-glm-tags'
+import { saidProblem } from './said-problem'
+
+const RUNS_TO_END = ref('native.xml.where.runs-to-end')
+const NEXT_TAG = ref('native.xml.where.next-tag')
+/** Findings said the same wherever they are found: made once and shared. */
+const KEY_UNCLOSED_TO_END = say('native.xml.glm.key-unclosed', { where: RUNS_TO_END })
+const KEY_UNCLOSED_SKIPPED = say('native.xml.glm.key-unclosed', { where: ref('native.xml.where.skipped') })
+const KEY_EMPTY = say('native.xml.glm.key-empty')
 
 /** A value as GLM's servers read it: by its schema, else as JSON when it is JSON, else as text. */
 function glmValue(raw: string, schema: JsonSchema | undefined): TypedValue {
@@ -35,14 +44,15 @@ export function readArgument(
   const keyClose = f.keyClose.next(keyStart)
   const keyStop = earliest([f.valueOpen, f.close, f.open, f.keyOpen], keyStart, n)
   if (keyClose === -1 || keyClose > keyStop) {
-    const where = keyStop >= n ? 'it runs to the end of the text' : 'it was skipped'
-    problems.push({
-      severity: 'warning',
-      code: 'unclosed-parameter',
-      message: `an <arg_key> is never closed with </arg_key>; ${where}.`,
-      offset: open,
-      length: KEY_OPEN.length,
-    })
+    problems.push(
+      saidProblem(
+        'warning',
+        'unclosed-parameter',
+        keyStop >= n ? KEY_UNCLOSED_TO_END : KEY_UNCLOSED_SKIPPED,
+        open,
+        KEY_OPEN.length,
+      ),
+    )
     return keyStop
   }
   const key = text.slice(keyStart, keyClose).trim()
@@ -54,13 +64,7 @@ export function readArgument(
   const valueStart = v + VALUE_OPEN.length
   const [valueEnd, next] = valueBounds(text, v, key, problems, f)
   if (key === '') {
-    problems.push({
-      severity: 'warning',
-      code: 'missing-argument-name',
-      message: 'an <arg_key> is empty; its value was skipped.',
-      offset: open,
-      length: keyEnd - open,
-    })
+    problems.push(saidProblem('warning', 'missing-argument-name', KEY_EMPTY, open, keyEnd - open))
     return next
   }
   const typed = glmValue(text.slice(valueStart, valueEnd), context.tools.parameter(toolName, key))
@@ -72,22 +76,12 @@ export function readArgument(
 function missingValue(text: string, open: number, key: string, v: number, problems: FormatProblem[]): number {
   const n = text.length
   if (v >= n || VALUE_OPEN.startsWith(text.slice(v))) {
-    problems.push({
-      severity: 'warning',
-      code: 'unclosed-parameter',
-      message: `the argument "${key}" is cut off by the end of the text before its <arg_value>.`,
-      offset: open,
-      length: n - open,
-    })
+    problems.push(
+      saidProblem('warning', 'unclosed-parameter', say('native.xml.glm.value-cut', { key }), open, n - open),
+    )
     return n
   }
-  problems.push({
-    severity: 'error',
-    code: 'missing-argument-value',
-    message: `the argument "${key}" has no <arg_value> after its </arg_key>.`,
-    offset: v,
-    length: 0,
-  })
+  problems.push(saidProblem('error', 'missing-argument-value', say('native.xml.glm.value-missing', { key }), v, 0))
   return v
 }
 
@@ -98,13 +92,15 @@ function valueBounds(text: string, v: number, key: string, problems: FormatProbl
   const valueClose = f.valueClose.next(valueStart)
   const valueStop = earliest([f.keyOpen, f.close, f.open], valueStart, n)
   if (valueClose !== -1 && valueClose <= valueStop) return [valueClose, valueClose + VALUE_CLOSE.length]
-  const where = valueStop >= n ? 'it runs to the end of the text' : 'it ends where the next tag begins'
-  problems.push({
-    severity: 'warning',
-    code: 'unclosed-parameter',
-    message: `the <arg_value> of "${key}" is never closed with </arg_value>; ${where}.`,
-    offset: v,
-    length: VALUE_OPEN.length,
-  })
+  const where = valueStop >= n ? RUNS_TO_END : NEXT_TAG
+  problems.push(
+    saidProblem(
+      'warning',
+      'unclosed-parameter',
+      say('native.xml.glm.value-unclosed', { key, where }),
+      v,
+      VALUE_OPEN.length,
+    ),
+  )
   return [valueStop, valueStop]
 }

@@ -10,6 +10,7 @@
  */
 import type { FormatContext, FormatFinding, FormatProblem, FoundCall, NativeFormat, RenderableCall } from '../format'
 import { skipSpace, trimSpan } from '../json-pieces'
+import { ref, say, type SaidMessage } from '../../../messages/say'
 import { earliest } from '../marker-search'
 import { isPlausibleName } from './xml-invoke-header'
 import { ResumeMark } from './resume'
@@ -24,8 +25,17 @@ import {
   type GlmFinders,
 } from './xml-invoke-glm-tags'
 import { readArgument } from './xml-invoke-glm-argument'
+import { saidProblem } from './said-problem'
 
 const NAME_MAX = 256
+/** Findings said the same wherever they are found: made once and shared. */
+const NO_TOOL_NAME = say('native.xml.glm.no-tool-name')
+const TEXT_IN_CALL = say('native.xml.glm.text-in-call')
+const UNCLOSED_TO_END = say('native.xml.call-unclosed', { closer: CLOSE, where: ref('native.xml.where.runs-to-end') })
+const UNCLOSED_TO_NEXT = say('native.xml.call-unclosed', {
+  closer: CLOSE,
+  where: ref('native.xml.where.next-marker', { marker: OPEN }),
+})
 
 interface Head {
   name: string
@@ -101,14 +111,7 @@ function parse(text: string, context: FormatContext): FormatFinding {
 function readCall(text: string, open: number, head: Head, context: FormatContext, f: GlmFinders): FoundCall {
   const n = text.length
   const problems: FormatProblem[] = []
-  if (head.name === '')
-    problems.push({
-      severity: 'error',
-      code: 'missing-tool-name',
-      message: 'the call names no tool before its first <arg_key>.',
-      offset: open,
-      length: OPEN.length,
-    })
+  if (head.name === '') problems.push(saidProblem('error', 'missing-tool-name', NO_TOOL_NAME, open, OPEN.length))
   const args: Record<string, unknown> = {}
   let at = head.body
   let end = n
@@ -116,7 +119,7 @@ function readCall(text: string, open: number, head: Head, context: FormatContext
   for (;;) {
     const i = skipSpace(text, at)
     if (i >= n) {
-      problems.push(unclosed(open, 'it runs to the end of the text'))
+      problems.push(unclosed(open, UNCLOSED_TO_END))
       break
     }
     if (text.startsWith(CLOSE, i)) {
@@ -125,7 +128,7 @@ function readCall(text: string, open: number, head: Head, context: FormatContext
       break
     }
     if (text.startsWith(OPEN, i)) {
-      problems.push(unclosed(open, 'it ends where the next <tool_call> begins'))
+      problems.push(unclosed(open, UNCLOSED_TO_NEXT))
       end = i
       closed = true
       break
@@ -136,13 +139,7 @@ function readCall(text: string, open: number, head: Head, context: FormatContext
     }
     const stop = earliest([f.keyOpen, f.close, f.open], i + 1, n)
     const [s, e] = trimSpan(text, i, stop)
-    problems.push({
-      severity: 'warning',
-      code: 'text-in-call',
-      message: 'text inside the call but outside any <arg_key>/<arg_value> pair was ignored.',
-      offset: s,
-      length: e - s,
-    })
+    problems.push(saidProblem('warning', 'text-in-call', TEXT_IN_CALL, s, e - s))
     at = stop
   }
   return {
@@ -156,14 +153,8 @@ function readCall(text: string, open: number, head: Head, context: FormatContext
   }
 }
 
-function unclosed(open: number, where: string): FormatProblem {
-  return {
-    severity: 'warning',
-    code: 'unclosed-call',
-    message: `the call is never closed with </tool_call>; ${where}.`,
-    offset: open,
-    length: OPEN.length,
-  }
+function unclosed(open: number, said: SaidMessage): FormatProblem {
+  return saidProblem('warning', 'unclosed-call', said, open, OPEN.length)
 }
 
 function render(call: RenderableCall): string {

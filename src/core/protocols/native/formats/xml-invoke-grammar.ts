@@ -6,6 +6,7 @@ import type { FormatContext } from '../format'
 import type { JsonSchema, TypedValue } from '../tool-hints'
 import { MarkerFinder as Finder } from '../marker-search'
 import type { HeaderStyle } from './xml-invoke-header'
+import { grammarMessages, type GrammarMessages } from './xml-invoke-messages'
 
 /** One XML-invoke format's markup, as the shared reader reads it. */
 export interface InvokeGrammar {
@@ -65,6 +66,8 @@ export interface InvokeSource {
   readonly f: Finders
   /** What a call reads as its opener: the per-call wrapper, or the invoke itself. */
   readonly unitOpen: string
+  /** The findings whose words depend only on the grammar, shared by the whole reading. */
+  readonly said: GrammarMessages
 }
 
 /** The source of one reading of `text`: the finders' answers are cached, so keep it for the whole reading. */
@@ -81,5 +84,6 @@ export function invokeSource(text: string, grammar: InvokeGrammar, context: Form
     f.callOpen = new Finder(text, grammar.callWrapper.open)
     f.callClose = new Finder(text, grammar.callWrapper.close)
   }
-  return { text, n: text.length, g: grammar, context, f, unitOpen: grammar.callWrapper?.open ?? grammar.invoke.open }
+  const unitOpen = grammar.callWrapper?.open ?? grammar.invoke.open
+  return { text, n: text.length, g: grammar, context, f, unitOpen, said: grammarMessages(grammar) }
 }

@@ -3,8 +3,13 @@
  * a bounded look, and the small looks around a marker that `claims` and the reader take.
  */
 import { skipSpace } from '../json-pieces'
+import { ref } from '../../../messages/say'
+import type { MessageRef } from '../../../messages/types'
 
 const HEADER_MAX = 512
+/** Made once: `claims` reads headers too, and drops what is wrong with them. */
+const NAME_UNCLOSED = ref('native.xml.header.name-unclosed')
+const TAG_UNCLOSED = ref('native.xml.header.tag-unclosed')
 
 /** Characters a tool or parameter name never holds (markup, quotes, space). */
 export function isPlausibleName(name: string): boolean {
@@ -20,8 +25,8 @@ export interface TagHeader {
   /** Offset just after the header's `>`; -1 when the text ends inside the header. */
   end: number
   attributes: Map<string, string>
-  /** What is wrong with the header, if anything. */
-  problem?: string
+  /** What is wrong with the header, if anything: a phrase to nest in a finding. */
+  problem?: MessageRef
 }
 
 /** How a grammar writes a tag's header: `<function=NAME>` or `<invoke name="NAME">`. */
@@ -45,10 +50,10 @@ export function readEqualsHeader(text: string, from: number): TagHeader {
       return { name, nameEnd: i, end: i + 1, attributes: new Map() }
     }
     if (c === 0x0a || c === 0x3c)
-      return { name: '', nameEnd: from, end: -1, attributes: new Map(), problem: 'its name is not closed with `>`' }
+      return { name: '', nameEnd: from, end: -1, attributes: new Map(), problem: NAME_UNCLOSED }
   }
   if (limit === text.length) return { name: '', nameEnd: from, end: -1, attributes: new Map() }
-  return { name: '', nameEnd: from, end: -1, attributes: new Map(), problem: 'its name is not closed with `>`' }
+  return { name: '', nameEnd: from, end: -1, attributes: new Map(), problem: NAME_UNCLOSED }
 }
 
 /** `<invoke name="NAME" string="true">` style: attributes up to `>`, quoted with `"` or `'`, or bare. */
@@ -71,7 +76,7 @@ export function readAttributeHeader(text: string, from: number): TagHeader {
         nameEnd,
         end: -1,
         attributes,
-        problem: `${JSON.stringify(text[i])} is not an attribute`,
+        problem: ref('native.xml.header.not-attribute', { char: String(JSON.stringify(text[i])) }),
       }
     i = skipSpace(text, i, limit)
     if (text[i] !== '=') {
@@ -103,7 +108,7 @@ export function readAttributeHeader(text: string, from: number): TagHeader {
   }
   const name = attributes.get('name') ?? ''
   if (limit === text.length) return { name, nameEnd, end: -1, attributes }
-  return { name, nameEnd, end: -1, attributes, problem: 'its tag is not closed with `>`' }
+  return { name, nameEnd, end: -1, attributes, problem: TAG_UNCLOSED }
 }
 
 /** Whether the text from `at` (within `window`) begins with `marker`, or is cut off inside it. */

@@ -4,10 +4,12 @@
  * missing, to the next tag; the value is typed by the tool's schema.
  */
 import type { FormatProblem } from '../format'
+import { ref, say } from '../../../messages/say'
 import { type MarkerFinder as Finder, earliest } from '../marker-search'
 import { keepArgument } from './xml-invoke-common'
 import { readTagHeader, type TagHeader } from './xml-invoke-header'
 import type { InvokeSource } from './xml-invoke-grammar'
+import { saidProblem } from './said-problem'
 
 /**
  * One parameter at `open`, into `args`; returns where reading goes on. `stopFinders` are the
@@ -28,13 +30,9 @@ export function readParameter(
   const key = header.name
   const [valueEnd, next] = valueBounds(s, open, header, problems, stopFinders)
   if (key === '') {
-    problems.push({
-      severity: 'warning',
-      code: 'missing-argument-name',
-      message: `a ${g.parameter.open} tag names no argument; its value was skipped.`,
-      offset: open,
-      length: header.end - open,
-    })
+    problems.push(
+      saidProblem('warning', 'missing-argument-name', s.said.parameterNamesNothing, open, header.end - open),
+    )
     return next
   }
   storeValue(s, open, header, valueEnd, toolName, args, problems)
@@ -45,24 +43,23 @@ export function readParameter(
 function brokenHeader(s: InvokeSource, open: number, header: TagHeader, problems: FormatProblem[]): number {
   const { g } = s
   if (header.problem) {
-    problems.push({
-      severity: 'warning',
-      code: 'invalid-parameter',
-      message: `a ${g.parameter.open} tag is malformed (${header.problem}); it was skipped.`,
-      offset: open,
-      length: g.parameter.open.length,
-    })
+    problems.push(
+      saidProblem(
+        'warning',
+        'invalid-parameter',
+        say('native.xml.parameter-malformed', { tag: g.parameter.open, problem: header.problem }),
+        open,
+        g.parameter.open.length,
+      ),
+    )
     return open + g.parameter.open.length
   }
-  problems.push({
-    severity: 'warning',
-    code: 'unclosed-parameter',
-    message: `the ${g.parameter.open} tag is cut off by the end of the text.`,
-    offset: open,
-    length: s.n - open,
-  })
+  problems.push(saidProblem('warning', 'unclosed-parameter', s.said.parameterTagCut, open, s.n - open))
   return s.n
 }
+
+const RUNS_TO_END = ref('native.xml.where.runs-to-end')
+const NEXT_TAG = ref('native.xml.where.next-tag')
 
 /**
  * Where the value ends and reading goes on: at its closer; else at the next tag, or at the end
@@ -84,14 +81,16 @@ function valueBounds(
     other >= n ? n - partialSuffix(text, n, ['\n' + g.parameter.close, g.parameter.close, g.invoke.close]) : other
   const key = header.name
   const tag = g.parameter.header === 'equals' ? `${g.parameter.open}${key}>` : `${g.parameter.open} name="${key}">`
-  const where = other >= n ? 'it runs to the end of the text' : 'it ends where the next tag begins'
-  problems.push({
-    severity: 'warning',
-    code: 'unclosed-parameter',
-    message: `\`${tag}\` is never closed with ${g.parameter.close}; ${where}.`,
-    offset: open,
-    length: valueStart - open,
-  })
+  const where = other >= n ? RUNS_TO_END : NEXT_TAG
+  problems.push(
+    saidProblem(
+      'warning',
+      'unclosed-parameter',
+      say('native.xml.parameter-unclosed', { tag, closer: g.parameter.close, where }),
+      open,
+      valueStart - open,
+    ),
+  )
   return [valueEnd, other]
 }
 

@@ -6,12 +6,14 @@
  * cached, which keeps a whole parse linear however the markers repeat.
  */
 import type { FormatContext, FormatFinding, FormatProblem, FoundCall } from '../format'
+import { say } from '../../../messages/say'
 import { skipSpace, trimSpan } from '../json-pieces'
 import { ResumeMark } from './resume'
 import { type MarkerFinder as Finder, earliest } from '../marker-search'
 import { isPlausibleName, precededBy, readTagHeader } from './xml-invoke-header'
 import { invokeSource, type InvokeGrammar, type InvokeSource } from './xml-invoke-grammar'
 import { readInvoke } from './xml-invoke-call'
+import { saidProblem } from './said-problem'
 
 export {
   isPlausibleName,
@@ -22,6 +24,9 @@ export {
   type TagHeader,
 } from './xml-invoke-header'
 export { trimOneNewline, type InvokeGrammar } from './xml-invoke-grammar'
+
+/** Said the same wherever it is found: made once. */
+const CALL_CUT_BEFORE_NAME = say('native.xml.call-cut-before-name')
 
 /** What a section that read no call hands the resume mark: a run of empty sections then makes no array per section. */
 const NO_CALLS: readonly FoundCall[] = []
@@ -55,17 +60,7 @@ class InvokeReader {
   readonly problems: FormatProblem[] = []
   /** Whether the last section or bare invoke read is settled (its closer seen); null when none was read. */
   settled: boolean | null = null
-  /**
-   * The unclosed-section findings' two messages, made once per reading: a text of many unclosed
-   * sections shares them instead of building (and later copying) a new one per section.
-   */
-  private readonly unclosedMessages: { toEnd: string; toNext: string }
-
-  constructor(private readonly s: InvokeSource) {
-    const { open, close } = s.g.section
-    const unclosed = `the ${open} section is never closed with ${close}; it runs to`
-    this.unclosedMessages = { toEnd: `${unclosed} the end of the text.`, toNext: `${unclosed} the next section.` }
-  }
+  constructor(private readonly s: InvokeSource) {}
 
   /** A section at `open`; returns where reading goes on. */
   section(open: number): number {
@@ -92,13 +87,7 @@ class InvokeReader {
       }
       const stop = earliest([unitFinder, f.sectionClose, f.sectionOpen], i + 1, n)
       const [s, e] = trimSpan(text, i, stop)
-      this.problems.push({
-        severity: 'warning',
-        code: 'text-between-calls',
-        message: `text inside the ${g.section.open} section but outside any call was ignored.`,
-        offset: s,
-        length: e - s,
-      })
+      this.problems.push(saidProblem('warning', 'text-between-calls', this.s.said.textInSection, s, e - s))
       at = stop
     }
     this.closeSection(open, end, at, before)
@@ -126,23 +115,20 @@ class InvokeReader {
     const { g, n } = this.s
     const mine = this.calls.length - before
     if (end === -1) {
-      this.problems.push({
-        severity: 'warning',
-        code: 'unclosed-section',
-        message: at >= n ? this.unclosedMessages.toEnd : this.unclosedMessages.toNext,
-        offset: open,
-        length: g.section.open.length,
-      })
+      // The grammar's shared message: a text of many unclosed sections builds none per section.
+      this.problems.push(
+        saidProblem(
+          'warning',
+          'unclosed-section',
+          at >= n ? this.s.said.sectionUnclosedToEnd : this.s.said.sectionUnclosedToNext,
+          open,
+          g.section.open.length,
+        ),
+      )
     }
     if (mine === 0) {
       if (end !== -1)
-        this.problems.push({
-          severity: 'warning',
-          code: 'empty-section',
-          message: `the ${g.section.open} section holds no call.`,
-          offset: open,
-          length: end - open,
-        })
+        this.problems.push(saidProblem('warning', 'empty-section', this.s.said.sectionEmpty, open, end - open))
     } else if (mine === 1) {
       // A section's only call spans the section. While the section is open another call may
       // still come (and the call would keep its own span), so the call is not final yet.
@@ -199,13 +185,15 @@ class InvokeReader {
     if (sep !== -1) {
       const type = text.slice(typeStart, sep).trim()
       if (type !== 'function')
-        problems.push({
-          severity: 'warning',
-          code: 'unknown-call-type',
-          message: `the call's type is ${JSON.stringify(type)}, not "function"; it was read as a function call.`,
-          offset: typeStart,
-          length: sep - typeStart,
-        })
+        problems.push(
+          saidProblem(
+            'warning',
+            'unknown-call-type',
+            say('native.xml.call-type-not-function', { type: JSON.stringify(type) }),
+            typeStart,
+            sep - typeStart,
+          ),
+        )
       return sep + wrapper.sep.length
     }
     if (typeStart + 64 + wrapper.sep.length >= n && !text.slice(typeStart).includes(g.invoke.open)) {
@@ -215,24 +203,10 @@ class InvokeReader {
         start: open,
         end: n,
         closed: false,
-        problems: [
-          {
-            severity: 'warning',
-            code: 'unclosed-call',
-            message: 'the call is cut off by the end of the text before its tool is named.',
-            offset: open,
-            length: n - open,
-          },
-        ],
+        problems: [saidProblem('warning', 'unclosed-call', CALL_CUT_BEFORE_NAME, open, n - open)],
       }
     }
-    problems.push({
-      severity: 'warning',
-      code: 'missing-separator',
-      message: `the call has no \`function${wrapper.sep}\` before its invoke.`,
-      offset: open,
-      length: wrapper.open.length,
-    })
+    problems.push(saidProblem('warning', 'missing-separator', this.s.said.missingSeparator, open, wrapper.open.length))
     return typeStart
   }
 
@@ -243,20 +217,8 @@ class InvokeReader {
     const stop = earliest([f.callClose as Finder, f.sectionClose, f.callOpen as Finder], i, n)
     const missing: FormatProblem =
       i >= n
-        ? {
-            severity: 'warning',
-            code: 'unclosed-call',
-            message: `the call is cut off by the end of the text before its ${g.invoke.open}.`,
-            offset: open,
-            length: wrapper.open.length,
-          }
-        : {
-            severity: 'error',
-            code: 'missing-tool-name',
-            message: `the call has no ${g.invoke.open} name="..."> naming its tool.`,
-            offset: i,
-            length: Math.max(0, stop - i),
-          }
+        ? saidProblem('warning', 'unclosed-call', this.s.said.callCutBeforeInvoke, open, wrapper.open.length)
+        : saidProblem('error', 'missing-tool-name', this.s.said.callWithoutInvoke, i, Math.max(0, stop - i))
     return { name: '', arguments: null, start: open, end: stop, closed: stop < n, problems: [missing] }
   }
 
@@ -270,13 +232,9 @@ class InvokeReader {
       call.closed = true
     } else if (call.closed || j >= n) {
       if (!call.problems.some((p) => p.code === 'unclosed-call')) {
-        call.problems.push({
-          severity: 'warning',
-          code: 'unclosed-call',
-          message: `the call is never closed with ${wrapper.close}.`,
-          offset: open,
-          length: wrapper.open.length,
-        })
+        call.problems.push(
+          saidProblem('warning', 'unclosed-call', this.s.said.wrapperUnclosed, open, wrapper.open.length),
+        )
       }
       // Text that may still become the wrapper's end (a stream cut inside it) decides nothing yet.
       call.closed = j < n && !wrapper.close.startsWith(text.slice(j, j + wrapper.close.length))
