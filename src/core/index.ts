@@ -60,6 +60,17 @@ export type {
 } from './protocols/native/format'
 export { createRequestIdSession, type RequestIdSession } from './request-ids'
 export { splitBatch } from './batch'
+export {
+  applyEdits,
+  editsFit,
+  readingHints,
+  suggestFixes,
+  type ReadingHint,
+  type ReadingHintKind,
+  type SuggestedFix,
+  type SuggestFixesOptions,
+  type TextEdit,
+} from './fixes'
 export { routingName } from './routing-name'
 export { vcpProtocol } from './protocols/vcp'
 export { renderVcpRequest, type RenderRequestInput } from './protocols/vcp/render'

@@ -1,8 +1,9 @@
 import evalEn from './eval-en'
 import typesEn from './types-en'
-import chatDailyEn from './chat-daily-en'
 import executorSavedEn from './executor-saved-en'
 import firstVisitEn from './first-visit-en'
+import chatDailyEn from './chat-daily-en'
+import parserFixesEn from './parser-fixes-en'
 
 export default {
   app: {
@@ -405,7 +406,8 @@ export default {
   },
   eval: evalEn,
   types: typesEn,
-  chatDaily: chatDailyEn,
   executorSaved: executorSavedEn,
   firstVisit: firstVisitEn,
+  chatDaily: chatDailyEn,
+  parserFixes: parserFixesEn,
 }

@@ -1,9 +1,10 @@
 import type en from './en'
 import evalZh from './eval-zh'
 import typesZh from './types-zh'
-import chatDailyZh from './chat-daily-zh'
 import executorSavedZh from './executor-saved-zh'
 import firstVisitZh from './first-visit-zh'
+import chatDailyZh from './chat-daily-zh'
+import parserFixesZh from './parser-fixes-zh'
 
 const zh: typeof en = {
   app: {
@@ -389,9 +390,10 @@ const zh: typeof en = {
   },
   eval: evalZh,
   types: typesZh,
-  chatDaily: chatDailyZh,
   executorSaved: executorSavedZh,
   firstVisit: firstVisitZh,
+  chatDaily: chatDailyZh,
+  parserFixes: parserFixesZh,
 }
 
 export default zh

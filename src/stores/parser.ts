@@ -10,6 +10,7 @@ import type { ReplyHints } from '../parsing/parse-reply'
 import { SAMPLE_REPLIES } from '../parsing/samples'
 import { useModelTools } from './parser/model-tools'
 import { replyDiagnostics } from './parser/reply-diagnostics'
+import { useReplyFixes } from './parser/reply-fixes'
 import { useReplyParse } from './parser/reply-parse'
 import { useRequestPlans } from './parser/request-plans'
 import { useRequestRuns, type RequestRunOptions } from './parser/request-runs'
@@ -18,6 +19,7 @@ import { countVerdicts } from './parser/verdict-summary'
 
 export { PARSE_DELAY_MS } from './parser/reply-parse'
 export type { VerdictCount } from './parser/verdict-summary'
+export type { AppliedFix, FixEditor } from './parser/reply-fixes'
 
 export const useParserStore = defineStore('parser', () => {
   const state = useSavedParserState()
@@ -39,6 +41,8 @@ export const useParserStore = defineStore('parser', () => {
     save: useReplySaver(state, () => reply.text.value),
   })
   const { text, result, parsedText, stale, flush } = reply
+  // Fixes and hints follow the parse shown; a fix is applied to the text it was found in.
+  const fixing = useReplyFixes({ text, parsedText, result, protocol: () => state.value.protocol, hints, flush })
 
   /** Plans every shown request again; the tools' policies answer a moment later. */
   const replan = (): void => planRequests(result.value.requests)
@@ -90,5 +94,10 @@ export const useParserStore = defineStore('parser', () => {
     flush,
     loadSample,
     stale,
+    fixes: fixing.fixes,
+    readingHints: fixing.hints,
+    appliedFix: fixing.applied,
+    applyFix: fixing.applyFix,
+    undoFix: fixing.undoFix,
   }
 })
