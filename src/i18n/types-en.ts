@@ -9,4 +9,5 @@ export default {
   enum: 'enum',
   null: 'null',
   any: 'any',
+  protocolLabels: { json: 'JSON tool_calls block', 'llama3-builtin': 'Llama 3.1 built-in' },
 }

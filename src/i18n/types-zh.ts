@@ -9,4 +9,5 @@ export default {
   enum: '枚举',
   null: '空值',
   any: '任意',
+  protocolLabels: { json: 'JSON tool_calls 块', 'llama3-builtin': 'Llama 3.1 内置工具' },
 }
