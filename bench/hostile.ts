@@ -1,8 +1,9 @@
 /**
  * Hostile shapes: texts a looping or confused model can produce, each one construct repeated
- * until the text is long. The parser must stay linear on all of them, one-shot and streaming; the
- * figure is the cost per character at 1,000,000 characters against the cost per character at
- * 250,000 (1.0 is linear, a quadratic step shows as about 4).
+ * until the text is long; a name's prefix (`auto:`, `json:`) says which protocol reads it, VCP
+ * otherwise. The parser must stay linear on all of them, one-shot and streaming; the figure is the
+ * cost per character at 1,000,000 characters against the cost per character at 250,000 (1.0 is
+ * linear, a quadratic step shows as about 4).
  */
 import { createStreamParser, parseToolRequests } from '../src/core'
 import { measureInterleaved } from './measure'
@@ -45,9 +46,12 @@ export const HOSTILE_SHAPES: Record<string, (n: number) => string> = {
         '<tool_code>{"name": "x", "arguments": {}}</tool_code>\n',
       n,
     ),
+  'json: one tool_calls array, calls with repairs': (n) =>
+    `{"tool_calls": [${repeat("{name: 'calc', 'arguments': {x: 1,},}, ", n)}]}`,
 }
 
-const protocolOf = (shape: string): string => (shape.startsWith('auto:') ? 'auto' : 'vcp')
+/** The protocol that reads a shape: the one its name's prefix says, VCP when it has none. */
+export const protocolOf = (shape: string): string => /^(auto|json):/.exec(shape)?.[1] ?? 'vcp'
 
 const SMALL = 250_000
 const LARGE = 1_000_000

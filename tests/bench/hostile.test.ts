@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { parseToolRequests } from '../../src/core'
-import { HOSTILE_SHAPES } from '../../bench/hostile'
+import { HOSTILE_SHAPES, protocolOf } from '../../bench/hostile'
 
 describe('hostile shapes for the bench', () => {
   it.each(Object.keys(HOSTILE_SHAPES))(
@@ -9,7 +9,7 @@ describe('hostile shapes for the bench', () => {
       const text = (HOSTILE_SHAPES[name] as (n: number) => string)(20_000)
       expect(text.length).toBeGreaterThanOrEqual(20_000)
       expect(text.length).toBeLessThan(22_000)
-      const result = parseToolRequests(text, name.startsWith('auto:') ? 'auto' : 'vcp')
+      const result = parseToolRequests(text, protocolOf(name))
       // parseToolRequests never throws: a fault shows as a parser-failure diagnostic instead.
       expect(result.diagnostics.map((d) => d.code)).not.toContain('parser-failure')
     },
@@ -21,5 +21,12 @@ describe('hostile shapes for the bench', () => {
       'auto',
     )
     expect(diagnostics.find((d) => d.code === 'protocol-detected')?.message).toMatch(/hermes .*vcp .*json .*xml/)
+  })
+
+  it('the JSON shape is one payload of many calls, each read with its repairs', () => {
+    const text = (HOSTILE_SHAPES['json: one tool_calls array, calls with repairs'] as (n: number) => string)(20_000)
+    const { requests } = parseToolRequests(text, 'json')
+    expect(requests.length).toBeGreaterThan(400)
+    expect(requests.every((r) => r.diagnostics.some((d) => d.code === 'unquoted-key'))).toBe(true)
   })
 })

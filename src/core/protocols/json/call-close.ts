@@ -8,6 +8,7 @@ import { parseLenientJson } from './lenient-json'
 import { say, type SaidMessage } from '../../messages/say'
 import { positionIn, readCall, stringArguments, type CallReading } from './calls'
 import type { MachineState, OpenCall } from './machine-state'
+import { ownersOf } from './finding-owners'
 
 const KEY = 'tool_calls'
 
@@ -48,14 +49,13 @@ function finishCall(s: MachineState, call: OpenCall, raw: string, payload: strin
   const warning = call.openingWarning
   if (warning) note('warning', warning.code, saidOf(warning), call.start, 1)
   const readings = readPayload(s, call, payload, end, note)
-  // Payload-level findings belong to the call they fall in (the first when none).
-  const owner = (d: Diagnostic): number =>
-    Math.max(
-      0,
-      readings.findIndex((r) => d.offset >= r.start && d.offset < r.end),
-    )
+  // Payload-level findings belong to the first call they fall in (the first call when none).
+  const offsets = found.map((d) => d.offset)
+  const owners = ownersOf(offsets, readings)
+  const owned = readings.map((): Diagnostic[] => [])
+  found.forEach((d, k) => owned[owners[k] as number]?.push(d))
   readings.forEach((reading, n) => {
-    const own = found.filter((d) => owner(d) === n)
+    const own = owned[n] as Diagnostic[]
     const index = n === 0 ? call.index : s.blockCount
     if (n > 0)
       s.out.emit({
