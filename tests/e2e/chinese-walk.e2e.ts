@@ -5,7 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { launchChromium, newContextPage, screenshotPath } from './support/browser'
+import { launchChromium, newContextPage, screenshotPath, seedChat } from './support/browser'
+import { startMockLlm, type MockLlm } from '../../scripts/mock-llm/server'
+import { defaultChatState, type ChatState } from '../../src/saved-chats/model'
 import { englishWordsOnPage } from './support/english-words'
 import { createBuiltinTools, createMemoryFileStore } from '../../src/tools'
 import { createNodeSandboxRunner } from '../../src/tools/node'
@@ -14,16 +16,31 @@ const appUrl = inject('appUrl')
 let browser: Browser
 let context: BrowserContext
 let page: Page
+let llm: MockLlm
 const english = new Map<string, string[]>()
 
 beforeAll(async () => {
   browser = await launchChromium()
+  llm = await startMockLlm()
   ;({ context, page } = await newContextPage(browser))
 })
 afterAll(async () => {
   await context?.close()
   await browser?.close()
+  await llm?.close()
 })
+
+/** Switches the interface to Chinese through the header, as a person would. */
+async function chooseChinese(): Promise<void> {
+  await page.locator('[data-test="locale-select"]').click()
+  await page.locator('.el-select-dropdown__item:visible', { hasText: '中文' }).click()
+  await tab('工具发现').waitFor()
+}
+
+/** The report of every step's English, empty when there is none. */
+function report(): string {
+  return [...english].map(([step, words]) => `${step}:\n  ${words.join('\n  ')}`).join('\n')
+}
 
 /** Tool ids and method names are names: a Chinese interface shows them as they are. */
 function toolNames(): string[] {
@@ -47,9 +64,7 @@ const tab = (name: string) => page.getByRole('tab', { name })
 describe('the workbench in Chinese', () => {
   it('shows no English outside names and code in any pane', async () => {
     await page.goto(appUrl)
-    await page.locator('[data-test="locale-select"]').click()
-    await page.locator('.el-select-dropdown__item:visible', { hasText: '中文' }).click()
-    await tab('工具发现').waitFor()
+    await chooseChinese()
     await page.locator('[data-test="tool-card"]').first().waitFor()
     await check('discovery')
     await page.locator('[data-test="tool-card"][data-tool="fs"]').click()
@@ -99,7 +114,48 @@ describe('the workbench in Chinese', () => {
     await page.locator('[data-test="eval-suite-status"]').waitFor()
     await check('eval')
 
-    const report = [...english].map(([step, words]) => `${step}:\n  ${words.join('\n  ')}`).join('\n')
-    expect(report, 'English words in the Chinese interface').toBe('')
+    expect(report(), 'English words in the Chinese interface').toBe('')
+  })
+
+  it('shows a chat round with approvals, its record and its raw exchange in Chinese', async () => {
+    english.clear()
+    const state: ChatState = defaultChatState()
+    state.profiles.push({
+      id: 'mock',
+      name: 'Mock',
+      kind: 'openai',
+      baseUrl: llm.baseUrl,
+      apiKey: '',
+      model: 'vcp-two-rounds',
+      temperature: null,
+      maxTokens: null,
+    })
+    state.sessions[0]!.profileId = 'mock'
+    state.agents[0]!.config = { ...state.agents[0]!.config, requireConfirmation: true }
+    await seedChat(page, state)
+    await page.goto(appUrl)
+    await chooseChinese()
+    await tab('对话').click()
+    await page.locator('textarea[data-test="chat-input"]').fill('算一下 6 * 7，再把 "VCP Workbench" 转成 base64。')
+    await page.locator('[data-test="chat-send"]').click()
+    const last = page.locator('[data-test="chat-message"][data-role="assistant"]').last()
+    await last.locator('[data-test="approval"]').waitFor()
+    await check('chat-approval')
+    await last.locator('[data-test="approve"]').click()
+    await expect
+      .poll(() => last.locator('[data-test="chat-card"][data-state="awaiting-approval"]').getAttribute('data-tool'))
+      .toBe('text_base64Encode')
+    await last.locator('[data-test="reject"]').click()
+    await expect.poll(() => last.getAttribute('data-status'), { timeout: 20_000 }).toBe('completed')
+    await check('chat-round')
+    await page.locator('[data-test="chat-view"] [data-test="open-record"]').click()
+    await page.locator('[data-test="record-drawer"] .el-table__row').first().waitFor()
+    await check('chat-record')
+    await page.keyboard.press('Escape')
+    await page.locator('[data-test="record-drawer"]').waitFor({ state: 'hidden' })
+    await last.locator('[data-test="chat-round-raw"]').first().click()
+    await page.locator('[data-test="raw-exchange-dialog"]').waitFor()
+    await check('chat-raw')
+    expect(report(), 'English words in the Chinese interface').toBe('')
   })
 })

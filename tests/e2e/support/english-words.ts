@@ -13,7 +13,7 @@ export const NAMES = new Set(
     'JavaScript TypeScript QuickJS Monaco Vue Ctrl Enter Shift Esc Tab BFCL AST JSONL JUnit CLI ECharts ' +
     'Mistral Qwen DeepSeek Kimi GLM Llama Gemma FunctionGemma Granite Hunyuan MiniMax InternLM Jamba Phi ' +
     'Functionary FireFunction ERNIE LongCat Command GigaChat OLMo LFM Step Seed xLAM Pythonic ' +
-    'IndexedDB Chromium PKCE OAuth Base64 base64 RegExp regex UUID SHA WebAssembly Worker stdio npm mcpServers Cursor eval'
+    'IndexedDB Chromium PKCE OAuth Base64 base64 RegExp regex UUID SHA WebAssembly Worker stdio npm mcpServers Cursor eval token tokens Token Authorization'
   ).split(' '),
 )
 
