@@ -4,8 +4,15 @@
  * drift apart. Saved text that cannot be read is never thrown at the page: the readable calls are
  * kept, each lost entry is named, and the text as it was is kept under a backup key for a download.
  */
-import { problemText, readCollectionFile, writeCollectionFile, type CallCollection } from '../core/collections'
+import {
+  problemOwner,
+  problemText,
+  readCollectionFile,
+  writeCollectionFile,
+  type CallCollection,
+} from '../core/collections'
 import { backupKeyFor, STORAGE_PREFIX } from './persisted'
+import type { MessageRef } from '../core'
 
 /** The part of the saved state this module owns (the localStorage key is STORAGE_PREFIX + this). */
 export const SAVED_CALLS_KEY = 'executor-saved-calls'
@@ -16,6 +23,8 @@ export interface SavedCallsNotice {
   kind: 'unreadable' | 'repaired'
   /** One sentence per lost entry, or the reason nothing could be read. */
   problems: string[]
+  /** `problems` as messages, for other languages: where each is (`"Maths" calls[1]`, '' for the file) and why. */
+  problemRefs: { owner: string; reasonRef?: MessageRef }[]
   /** The saved text as it was, for a download. */
   raw: string
   /** Where the text as it was is kept; absent when the browser refused to keep it. */
@@ -56,8 +65,18 @@ export function loadSavedCalls(store: Storage | null = storage()): LoadedSavedCa
   const collections = reading.ok ? reading.collections : []
   if (backupKey !== undefined) saveSavedCalls(collections, store)
   const notice: SavedCallsNotice = reading.ok
-    ? { kind: 'repaired', problems: reading.problems.map(problemText), raw }
-    : { kind: 'unreadable', problems: [reading.reason], raw }
+    ? {
+        kind: 'repaired',
+        problems: reading.problems.map(problemText),
+        problemRefs: reading.problems.map((p) => ({ owner: problemOwner(p), reasonRef: p.reasonRef })),
+        raw,
+      }
+    : {
+        kind: 'unreadable',
+        problems: [reading.reason],
+        problemRefs: [{ owner: '', reasonRef: reading.reasonRef }],
+        raw,
+      }
   return { collections, notice: backupKey === undefined ? notice : { ...notice, backupKey } }
 }
 

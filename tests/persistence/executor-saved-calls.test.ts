@@ -40,6 +40,7 @@ describe('saved calls in localStorage', () => {
     expect(loaded.notice).toEqual({
       kind: 'repaired',
       problems: ['"Maths" calls[1]: "arguments" is not an object of named arguments'],
+      problemRefs: [{ owner: '"Maths" calls[1]', reasonRef: { id: 'collections.arguments-not-object' } }],
       raw: saved,
       backupKey: backupKeyFor(SAVED_CALLS_KEY),
     })

@@ -48,10 +48,11 @@ describe('executor store', () => {
     expect(store.setMode('json')).toBe(true)
     store.state.json = '{"expression": "1+1", "colour": "red"}'
     expect(store.plan?.verdict).toBe('invalid-arguments')
-    expect(store.blocker).toEqual({
+    expect(store.blocker).toMatchObject({
       key: 'executor.blocked.plan',
       detail:
         'Invalid arguments for "calc_evaluate": undeclared argument "colour" (declared: expression, precision, limit).',
+      detailRef: { id: expect.stringMatching(/^plan\./) },
     })
   })
 

@@ -6,6 +6,8 @@
  * A file comes from anywhere: reading it never throws, and every bad entry is named with its index.
  */
 import { isRecord } from '../own-record'
+import { ref, say, type SaidMessage } from '../messages/say'
+import type { MessageRef } from '../messages/types'
 
 /** The `format` of a file holding one collection. */
 export const COLLECTION_FORMAT = 'vcp-workbench.collection'
@@ -31,12 +33,14 @@ export interface CallCollection {
 
 /**
  * A bad entry: its collection (the name, or its index in `collections` when it has no usable name),
- * the call's index in `calls` (absent when the collection itself is bad), and why.
+ * the call's index in `calls` (absent when the collection itself is bad), and why (in English, and
+ * as a message other languages can render).
  */
 export interface CollectionProblem {
   collection: string | number
   index?: number
   reason: string
+  reasonRef?: MessageRef
 }
 
 /**
@@ -45,55 +49,73 @@ export interface CollectionProblem {
  */
 export type CollectionReading =
   | { ok: true; collections: CallCollection[]; problems: CollectionProblem[] }
-  | { ok: false; reason: string }
+  | { ok: false; reason: string; reasonRef?: MessageRef }
+
+/** A reason as a problem's or a reading's two fields. */
+function because(said: SaidMessage): { reason: string; reasonRef: MessageRef } {
+  return {
+    reason: said.message,
+    reasonRef: said.params ? { id: said.messageId, params: said.params } : { id: said.messageId },
+  }
+}
+
+/** Why `name` cannot name a call or a collection, said by id, or null when it can. */
+function nameSaid(name: unknown): SaidMessage | null {
+  if (typeof name !== 'string') return say('collections.name-not-text')
+  if (name.trim() === '') return say('collections.name-empty')
+  if (name !== name.trim()) return say('collections.name-spaces')
+  if (name.length > MAX_NAME_LENGTH) return say('collections.name-too-long', { max: MAX_NAME_LENGTH })
+  return null
+}
 
 /** Why `name` cannot name a call or a collection, or null when it can. */
 export function nameProblem(name: unknown): string | null {
-  if (typeof name !== 'string') return 'the name is not text'
-  if (name.trim() === '') return 'the name is empty'
-  if (name !== name.trim()) return 'the name starts or ends with a space'
-  if (name.length > MAX_NAME_LENGTH) return `the name is longer than ${MAX_NAME_LENGTH} characters`
-  return null
+  return nameSaid(name)?.message ?? null
+}
+
+/** One call as written in a file, or why it cannot be read (said by id). */
+function readCall(value: unknown): SavedCall | SaidMessage {
+  if (!isRecord(value)) return say('collections.call-not-object')
+  const badName = nameSaid(value.name)
+  if (badName) return badName
+  if (typeof value.method !== 'string' || value.method.trim() === '') return say('collections.no-method')
+  if (/\s/.test(value.method)) return say('collections.method-space', { method: JSON.stringify(value.method) })
+  const args = value.arguments === undefined ? {} : value.arguments
+  if (!isRecord(args)) return say('collections.arguments-not-object')
+  return { name: value.name as string, method: value.method, arguments: args }
 }
 
 /** One call as written in a file, or why it cannot be read. */
 export function checkSavedCall(value: unknown): SavedCall | string {
-  if (!isRecord(value)) return 'not an object with "name", "method" and "arguments"'
-  const badName = nameProblem(value.name)
-  if (badName) return badName
-  if (typeof value.method !== 'string' || value.method.trim() === '')
-    return 'no method (a routing name such as calc_evaluate)'
-  if (/\s/.test(value.method)) return `the method ${JSON.stringify(value.method)} holds a space`
-  const args = value.arguments === undefined ? {} : value.arguments
-  if (!isRecord(args)) return '"arguments" is not an object of named arguments'
-  return { name: value.name as string, method: value.method, arguments: args }
+  const call = readCall(value)
+  return 'messageId' in call ? call.message : call
 }
 
 /** A collection's calls; bad ones and repeated names go to `problems` under `collection`. */
 export function checkCollection(value: unknown, where: number, problems: CollectionProblem[]): CallCollection | null {
   if (!isRecord(value)) {
-    problems.push({ collection: where, reason: 'not an object with "name" and "calls"' })
+    problems.push({ collection: where, ...because(say('collections.collection-not-object')) })
     return null
   }
-  const badName = nameProblem(value.name)
+  const badName = nameSaid(value.name)
   if (badName) {
-    problems.push({ collection: where, reason: badName })
+    problems.push({ collection: where, ...because(badName) })
     return null
   }
   const name = value.name as string
   if (!Array.isArray(value.calls)) {
-    problems.push({ collection: name, reason: '"calls" is not a list' })
+    problems.push({ collection: name, ...because(say('collections.calls-not-list')) })
     return null
   }
   const calls: SavedCall[] = []
   value.calls.forEach((entry: unknown, index) => {
-    const call = checkSavedCall(entry)
-    if (typeof call === 'string') return void problems.push({ collection: name, index, reason: call })
+    const call = readCall(entry)
+    if ('messageId' in call) return void problems.push({ collection: name, index, ...because(call) })
     if (calls.some((c) => c.name === call.name))
       return void problems.push({
         collection: name,
         index,
-        reason: `the name "${call.name}" is used by an earlier call`,
+        ...because(say('collections.call-name-taken', { name: call.name })),
       })
     calls.push(call)
   })
@@ -102,22 +124,28 @@ export function checkCollection(value: unknown, where: number, problems: Collect
 
 /** Reads the parsed JSON of a collection file (see the module's comment for its two shapes). */
 export function readCollectionData(data: unknown): CollectionReading {
-  if (!isRecord(data)) return { ok: false, reason: 'the file is not a JSON object' }
-  if (data.format !== COLLECTION_FORMAT && data.format !== COLLECTIONS_FORMAT)
+  if (!isRecord(data)) return { ok: false, ...because(say('collections.file-not-object')) }
+  if (data.format !== COLLECTION_FORMAT && data.format !== COLLECTIONS_FORMAT) {
+    const format = JSON.stringify(data.format) ?? ref('collections.format-missing')
     return {
       ok: false,
-      reason: `the "format" is ${JSON.stringify(data.format) ?? 'missing'}, not "${COLLECTION_FORMAT}" or "${COLLECTIONS_FORMAT}"`,
+      ...because(say('collections.wrong-format', { format, one: COLLECTION_FORMAT, many: COLLECTIONS_FORMAT })),
     }
-  if (data.version !== COLLECTION_VERSION)
-    return { ok: false, reason: `version ${JSON.stringify(data.version) ?? '(none)'} is not ${COLLECTION_VERSION}` }
+  }
+  if (data.version !== COLLECTION_VERSION) {
+    const version = JSON.stringify(data.version) ?? ref('collections.version-missing')
+    return { ok: false, ...because(say('collections.wrong-version', { version, expected: COLLECTION_VERSION })) }
+  }
   const problems: CollectionProblem[] = []
   if (data.format === COLLECTION_FORMAT) {
     const one = checkCollection(data, 0, problems)
-    return one
-      ? { ok: true, collections: [one], problems }
-      : { ok: false, reason: problems[0]?.reason ?? 'no collection' }
+    if (one) return { ok: true, collections: [one], problems }
+    const first = problems[0]
+    return first
+      ? { ok: false, reason: first.reason, reasonRef: first.reasonRef }
+      : { ok: false, ...because(say('collections.no-collection')) }
   }
-  if (!Array.isArray(data.collections)) return { ok: false, reason: '"collections" is not a list' }
+  if (!Array.isArray(data.collections)) return { ok: false, ...because(say('collections.collections-not-list')) }
   const collections: CallCollection[] = []
   data.collections.forEach((entry: unknown, index) => {
     const found = checkCollection(entry, index, problems)
@@ -125,7 +153,7 @@ export function readCollectionData(data: unknown): CollectionReading {
     if (collections.some((c) => c.name === found.name))
       return void problems.push({
         collection: index,
-        reason: `the name "${found.name}" is used by an earlier collection`,
+        ...because(say('collections.collection-name-taken', { name: found.name })),
       })
     collections.push(found)
   })
@@ -138,16 +166,22 @@ export function readCollectionFile(text: string): CollectionReading {
   try {
     data = JSON.parse(text)
   } catch (error) {
-    return { ok: false, reason: `the file is not JSON (${error instanceof Error ? error.message : String(error)})` }
+    const message = error instanceof Error ? error.message : String(error)
+    return { ok: false, ...because(say('collections.not-json', { error: message })) }
   }
   return readCollectionData(data)
 }
 
-/** A problem as one line: `"Default" calls[2]: no method (…)`, or `collections[1]: the name is empty`. */
-export function problemText(problem: CollectionProblem): string {
+/** Where a problem is: `"Default" calls[2]`, or `collections[1]`. */
+export function problemOwner(problem: CollectionProblem): string {
   const owner =
     typeof problem.collection === 'number' ? `collections[${problem.collection}]` : JSON.stringify(problem.collection)
-  return `${owner}${problem.index === undefined ? '' : ` calls[${problem.index}]`}: ${problem.reason}`
+  return `${owner}${problem.index === undefined ? '' : ` calls[${problem.index}]`}`
+}
+
+/** A problem as one line: `"Default" calls[2]: no method (…)`, or `collections[1]: the name is empty`. */
+export function problemText(problem: CollectionProblem): string {
+  return `${problemOwner(problem)}: ${problem.reason}`
 }
 
 /** The file text of one collection, or (given a list) of several; read back by readCollectionFile. */

@@ -10,6 +10,7 @@ export {
   COLLECTIONS_FORMAT,
   MAX_NAME_LENGTH,
   nameProblem,
+  problemOwner,
   problemText,
   readCollectionData,
   readCollectionFile,

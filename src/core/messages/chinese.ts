@@ -1,6 +1,7 @@
 import type { MessageId } from './english'
 import { autoZh } from './zh/auto'
 import { commonZh } from './zh/common'
+import { collectionsZh } from './zh/collections'
 import { fixesZh } from './zh/fixes'
 import { jsonZh } from './zh/json'
 import { nativeJsonZh } from './zh/native-json'
@@ -22,4 +23,5 @@ export const chineseMessages: Readonly<Record<MessageId, string>> = {
   ...nativeOtherZh,
   ...planZh,
   ...fixesZh,
+  ...collectionsZh,
 }

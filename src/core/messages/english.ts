@@ -1,4 +1,5 @@
 import { autoEn } from './en/auto'
+import { collectionsEn } from './en/collections'
 import { fixesEn } from './en/fixes'
 import { jsonEn } from './en/json'
 import { nativeJsonEn } from './en/native-json'
@@ -25,6 +26,7 @@ export const englishMessages = {
   ...nativeOtherEn,
   ...planEn,
   ...fixesEn,
+  ...collectionsEn,
 } as const
 
 /** The id of a message the core writes. */

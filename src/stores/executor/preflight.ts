@@ -5,11 +5,14 @@ import { computed, type ComputedRef, type Ref } from 'vue'
 import { directRequest, type CallPlan, type RouteTarget, type ToolSession } from '../../core'
 import type { ArgumentsFormReturn } from './arguments-form'
 import type { ExecutorState } from './saved-state'
+import type { MessageRef } from '../../core'
 
 /** Why Run is disabled: an i18n key and, for some keys, a detail (a field path, a parse message). */
 export interface RunBlocker {
   key: string
   detail?: string
+  /** `detail` as a core message, to show it in the interface's language. */
+  detailRef?: MessageRef
 }
 
 /** What {@link usePreflight} returns. */
@@ -55,7 +58,9 @@ export function usePreflight(
     if (found) return found
     // What the form or the JSON cannot see (an undeclared key, a missing value), the plan does.
     const current = plan.value
-    return current?.verdict === 'invalid-arguments' ? { key: 'executor.blocked.plan', detail: current.reason } : null
+    return current?.verdict === 'invalid-arguments'
+      ? { key: 'executor.blocked.plan', detail: current.reason, detailRef: current.reasonRef }
+      : null
   })
 
   return { plan, blocker }

@@ -17,12 +17,13 @@ import {
 } from '../../core/collections'
 import { loadSavedCalls, saveSavedCalls, type SavedCallsNotice } from '../../persistence/executor-saved-calls'
 import { useSavedCallEdits, type SavedCallEditsReturn } from './saved-call-edits'
+import type { MessageRef } from '../../core'
 
 export { DEFAULT_COLLECTION, type SaveOutcome } from './saved-call-edits'
 
 /** An import file read: refused (with the reason, or every bad entry), or ready with the clashing names. */
 export type ImportCheck =
-  | { ok: false; reason: string; problems: CollectionProblem[] }
+  | { ok: false; reason: string; reasonRef?: MessageRef; problems: CollectionProblem[] }
   | { ok: true; collections: CallCollection[]; clashes: NameClash[] }
 
 /** What {@link useSavedCalls} returns (named as the executor store offers them). */
@@ -57,7 +58,7 @@ export function useSavedCalls(): SavedCallsReturn {
 
   function checkImport(text: string): ImportCheck {
     const reading = readCollectionFile(text)
-    if (!reading.ok) return { ok: false, reason: reading.reason, problems: [] }
+    if (!reading.ok) return { ok: false, reason: reading.reason, reasonRef: reading.reasonRef, problems: [] }
     if (reading.problems.length > 0) return { ok: false, reason: '', problems: reading.problems }
     return { ok: true, collections: reading.collections, clashes: findClashes(collections.value, reading.collections) }
   }

@@ -95,8 +95,18 @@ describe('saved calls', () => {
       ok: false,
       reason: '',
       problems: [
-        { collection: 'X', index: 0, reason: 'no method (a routing name such as calc_evaluate)' },
-        { collection: 'X', index: 1, reason: 'not an object with "name", "method" and "arguments"' },
+        {
+          collection: 'X',
+          index: 0,
+          reason: 'no method (a routing name such as calc_evaluate)',
+          reasonRef: { id: 'collections.no-method' },
+        },
+        {
+          collection: 'X',
+          index: 1,
+          reason: 'not an object with "name", "method" and "arguments"',
+          reasonRef: { id: 'collections.call-not-object' },
+        },
       ],
     })
     expect(store.checkImport('nope')).toMatchObject({ ok: false, reason: expect.stringContaining('not JSON') })

@@ -1,0 +1,23 @@
+/** Why a saved-calls collection file (or an entry in it) cannot be read, in English. */
+export const collectionsEn = {
+  'collections.name-not-text': 'the name is not text',
+  'collections.name-empty': 'the name is empty',
+  'collections.name-spaces': 'the name starts or ends with a space',
+  'collections.name-too-long': 'the name is longer than {max} characters',
+  'collections.call-not-object': 'not an object with "name", "method" and "arguments"',
+  'collections.no-method': 'no method (a routing name such as calc_evaluate)',
+  'collections.method-space': 'the method {method} holds a space',
+  'collections.arguments-not-object': '"arguments" is not an object of named arguments',
+  'collections.collection-not-object': 'not an object with "name" and "calls"',
+  'collections.calls-not-list': '"calls" is not a list',
+  'collections.call-name-taken': 'the name "{name}" is used by an earlier call',
+  'collections.collection-name-taken': 'the name "{name}" is used by an earlier collection',
+  'collections.file-not-object': 'the file is not a JSON object',
+  'collections.wrong-format': 'the "format" is {format}, not "{one}" or "{many}"',
+  'collections.format-missing': 'missing',
+  'collections.wrong-version': 'version {version} is not {expected}',
+  'collections.version-missing': '(none)',
+  'collections.no-collection': 'no collection',
+  'collections.collections-not-list': '"collections" is not a list',
+  'collections.not-json': 'the file is not JSON ({error})',
+} as const
