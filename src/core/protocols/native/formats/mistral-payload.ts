@@ -8,6 +8,9 @@ import { checkId, OPEN } from './mistral-tokens'
 import { TO_TEXT_END, toNext } from './runs-to'
 import { ref, say } from '../../../messages/say'
 
+// Built once and shared: a hostile text can repeat these at every marker.
+const PAYLOAD_UNCLOSED = say('native.mistral.payload-unclosed', { marker: OPEN })
+const CALL_CUT_OFF = say('native.mistral.call-cut-off', { marker: OPEN })
 const THE_PAYLOAD = ref('native.mistral.what-payload', { marker: OPEN })
 const A_CALL_IN_THE_ARRAY = ref('native.mistral.what-array-call', { marker: OPEN })
 
@@ -36,7 +39,7 @@ export function readPayload(
       call.problems.unshift({
         severity: 'warning',
         code: 'unclosed-call',
-        ...say('native.mistral.payload-unclosed', { marker: OPEN }),
+        ...PAYLOAD_UNCLOSED,
         offset: open,
         length: OPEN.length,
       })
@@ -77,7 +80,7 @@ function readOpenArray(
         call.problems.unshift({
           severity: 'warning',
           code: 'unclosed-call',
-          ...say('native.mistral.call-cut-off', { marker: OPEN }),
+          ...CALL_CUT_OFF,
           offset: at,
           length: 1,
         })

@@ -14,6 +14,9 @@ import { readPayload } from './mistral-payload'
 import { TO_TEXT_END, toNext } from './runs-to'
 import { say } from '../../../messages/say'
 
+/** Built once: a hostile text can have a nameless call at every marker. */
+const NO_TOOL_NAME = say('native.mistral.no-tool-name', { marker: OPEN })
+
 /**
  * A call is read no further than the next `[TOOL_CALLS]`, so none lies inside one: a stream may put
  * aside everything up to the end of the last call whose JSON closed.
@@ -65,7 +68,7 @@ function readNamed(
     problems.push({
       severity: 'error',
       code: 'missing-tool-name',
-      ...say('native.mistral.no-tool-name', { marker: OPEN }),
+      ...NO_TOOL_NAME,
       offset: open,
       length: OPEN.length,
     })
