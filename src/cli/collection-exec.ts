@@ -7,7 +7,7 @@
 import { directRequest, type ToolRegistryManager } from '../core'
 import { findCall, problemText, readCollectionFile, type SavedCall } from '../core/collections'
 import { VARIABLES_SUFFIX, type Command } from './arguments'
-import { loadVariables, replySession, type ReplyCommand } from './reply-commands'
+import { loadVariables, replySession, resultsOutput, type ReplyCommand } from './reply-commands'
 import type { CliIo } from './vcp'
 
 /** The request id the saved call runs under (a reply's first request has the same). */
@@ -58,13 +58,7 @@ export async function execSavedCall(
   const results = await tools.execute([request], command.approve ? { confirm: () => true } : {})
   await io.writeFile(variablesFile, JSON.stringify(variables.store.list()))
   const output = {
-    results: results.map(({ requestId, toolName, status, result, durationMs }) => ({
-      requestId,
-      toolName,
-      status,
-      result,
-      durationMs: Math.round(durationMs * 100) / 100,
-    })),
+    results: resultsOutput(results),
     diagnostics: variables.problem ? [variables.problem] : [],
   }
   io.out(JSON.stringify(output))

@@ -18,6 +18,7 @@ import {
   type ToolCallConfig,
   type ToolRegistryManager,
   type ToolSession,
+  type ToolExecutionResult,
   type ToolSettings,
   type VariableStore,
 } from '../core'
@@ -75,16 +76,18 @@ export async function checkText(text: string, tools: ToolSession, command: Reply
 export async function execText(text: string, tools: ToolSession, command: ReplyCommand) {
   const parsed = tools.parse(text, { ...command.read, protocol: command.protocol })
   const results = await tools.execute(parsed.requests, command.approve ? { confirm: () => true } : {})
-  return {
-    results: results.map(({ requestId, toolName, status, result, durationMs }) => ({
-      requestId,
-      toolName,
-      status,
-      result,
-      durationMs: Math.round(durationMs * 100) / 100,
-    })),
-    diagnostics: parsed.diagnostics,
-  }
+  return { results: resultsOutput(results), diagnostics: parsed.diagnostics }
+}
+
+/** Results as the exec commands print them: durations to 0.01 ms, nothing but what a script reads. */
+export function resultsOutput(results: readonly ToolExecutionResult[]) {
+  return results.map(({ requestId, toolName, status, result, durationMs }) => ({
+    requestId,
+    toolName,
+    status,
+    result,
+    durationMs: Math.round(durationMs * 100) / 100,
+  }))
 }
 
 function plannedOutput(call: PlannedCall): Record<string, unknown> {

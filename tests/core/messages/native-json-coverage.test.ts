@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { chineseMessages, englishMessages, renderMessage, type MessageRef } from '../../../src/core/messages'
+import { chineseMessages, englishMessages, renderMessage } from '../../../src/core/messages'
 import { nativeJsonEn } from '../../../src/core/messages/en/native-json'
 import { nativeOtherEn } from '../../../src/core/messages/en/native-other'
 import { commonEn } from '../../../src/core/messages/en/common'
@@ -24,23 +24,11 @@ import {
 } from '../../../src/core/protocols/native/formats/deepseek-tokens'
 import type { Diagnostic } from '../../../src/core/types'
 import { nativeCaseArbFor } from '../../fuzz/native-replies'
+import { collectIds, expectFormatSaidById, expectSaidById } from './said-by-id'
 
 /** The formats whose readers say their findings with the native-json and native-other tables. */
 const FORMATS = [...jsonTaggedFormats, ...jsonBareFormats, ...tokenDelimitedFormats]
 const FORMAT_IDS = FORMATS.map((f) => f.id)
-
-const PLACEHOLDER = /\{[A-Za-z][A-Za-z0-9]*\}/
-
-/** Every diagnostic carries an id that renders back to its English message, and to Chinese with no placeholder left. */
-function expectSaidById(diagnostics: Diagnostic[]): void {
-  for (const d of diagnostics) {
-    expect(d.messageId, `${d.code}: ${d.message}`).toBeTypeOf('string')
-    const ref: MessageRef = { id: d.messageId as string, params: d.params }
-    expect(renderMessage(ref, englishMessages), d.code).toBe(d.message)
-    const zh = renderMessage(ref, chineseMessages)
-    expect(zh, `${d.code}: ${zh}`).not.toMatch(PLACEHOLDER)
-  }
-}
 
 /** Texts that reach the findings the generated replies seldom do, each with the format that reads it. */
 const CORPUS: [format: string, text: string][] = [
@@ -70,14 +58,6 @@ const CORPUS: [format: string, text: string][] = [
  */
 const UNREACHABLE = ['native.json.lower.call-not-object']
 
-/** Every message id in `value`, nested ones included. */
-function collectIds(value: unknown, into: Set<string>): void {
-  if (value === null || typeof value !== 'object') return
-  const record = value as Record<string, unknown>
-  if (typeof record.id === 'string') into.add(record.id)
-  for (const inner of Object.values(record)) collectIds(inner, into)
-}
-
 /** The innermost message of a native finding (the adapter wraps it with the format's label). */
 function innerId(d: Diagnostic): string | undefined {
   const inner = d.params?.message
@@ -94,14 +74,7 @@ describe('native JSON and token-delimited formats say every finding by id', () =
 
   for (const { id, models } of FORMATS) {
     it(`${id}: by id and through auto with a model hint`, { timeout: 120_000 }, () => {
-      fc.assert(
-        fc.property(nativeCaseArbFor(id), (c) => {
-          expectSaidById(parseToolRequests(c.text, id, { tools: c.tools as never }).diagnostics)
-          const auto = parseToolRequests(c.text, 'auto', { tools: c.tools as never, model: models[0] })
-          expectSaidById(auto.diagnostics.filter((d) => d.code !== 'protocol-detected'))
-        }),
-        { numRuns: 300 },
-      )
+      expectFormatSaidById(id, models[0])
     })
   }
 })

@@ -16,23 +16,11 @@ import { xmlInvokeFormats } from '../../../src/core/protocols/native/formats/xml
 import { pythonicFormats } from '../../../src/core/protocols/native/formats/pythonic'
 import type { Diagnostic } from '../../../src/core/types'
 import { nativeCaseArbFor } from '../../fuzz/native-replies'
+import { collectIds, expectFormatSaidById, expectSaidById } from './said-by-id'
 
 /** The formats whose readers say their findings with the native-xml and native-pythonic tables. */
 const FORMATS = [...xmlInvokeFormats, ...pythonicFormats]
 const MINE = { ...nativeXmlEn, ...nativePythonicEn }
-
-const PLACEHOLDER = /\{[A-Za-z][A-Za-z0-9]*\}/
-
-/** Every diagnostic carries an id that renders back to its English message, and to Chinese with no placeholder left. */
-function expectSaidById(diagnostics: Diagnostic[]): void {
-  for (const d of diagnostics) {
-    expect(d.messageId, `${d.code}: ${d.message}`).toBeTypeOf('string')
-    const ref: MessageRef = { id: d.messageId as string, params: d.params }
-    expect(renderMessage(ref, englishMessages), d.code).toBe(d.message)
-    const zh = renderMessage(ref, chineseMessages)
-    expect(zh, `${d.code}: ${zh}`).not.toMatch(PLACEHOLDER)
-  }
-}
 
 /** A tool whose parameters declare every type, so values can be read against them. */
 const TOOLS = [
@@ -100,14 +88,6 @@ const CORPUS: [format: string, text: string, typed?: boolean][] = [
  */
 const UNREACHABLE = ['native.pythonic.at.end-of-text', 'native.pythonic.at.line-break', 'native.pythonic.kind.string']
 
-/** Every message id in `value`, nested ones included. */
-function collectIds(value: unknown, into: Set<string>): void {
-  if (value === null || typeof value !== 'object') return
-  const record = value as Record<string, unknown>
-  if (typeof record.id === 'string') into.add(record.id)
-  for (const inner of Object.values(record)) collectIds(inner, into)
-}
-
 describe('XML-invoke and pythonic formats say every finding by id', () => {
   it('covers the expected formats', () => {
     expect(FORMATS.map((f) => f.id).sort()).toEqual(
@@ -131,14 +111,7 @@ describe('XML-invoke and pythonic formats say every finding by id', () => {
 
   for (const { id, models } of FORMATS) {
     it(`${id}: by id and through auto with a model hint`, { timeout: 120_000 }, () => {
-      fc.assert(
-        fc.property(nativeCaseArbFor(id), (c) => {
-          expectSaidById(parseToolRequests(c.text, id, { tools: c.tools as never }).diagnostics)
-          const auto = parseToolRequests(c.text, 'auto', { tools: c.tools as never, model: models[0] })
-          expectSaidById(auto.diagnostics.filter((d) => d.code !== 'protocol-detected'))
-        }),
-        { numRuns: 300 },
-      )
+      expectFormatSaidById(id, models[0])
     })
   }
 })
