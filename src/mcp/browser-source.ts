@@ -3,13 +3,26 @@
  * servers directly. The MCP SDK comes with this module, so the page loads it only once a server
  * is configured.
  */
-import { createMcpToolSource, httpTransport, type McpServerConfig, type McpToolSource } from '../core/mcp'
+import {
+  createMcpToolSource,
+  httpTransport,
+  type McpClientHandlers,
+  type McpServerConfig,
+  type McpToolSource,
+} from '../core/mcp'
 import { BridgeTransport } from './bridge-transport'
 
-/** @param options.fileServer the server is one of the user's mcp.json: the bridge starts it by name. */
-export function createBrowserMcpSource(config: McpServerConfig, options: { fileServer?: boolean } = {}): McpToolSource {
+/**
+ * @param options.fileServer the server is one of the user's mcp.json: the bridge starts it by name.
+ * @param options.handlers what the page answers when the server asks (sampling, elicitation, roots).
+ */
+export function createBrowserMcpSource(
+  config: McpServerConfig,
+  options: { fileServer?: boolean; handlers?: McpClientHandlers } = {},
+): McpToolSource {
   return createMcpToolSource({
     config,
+    handlers: options.handlers,
     createTransport: (server, fallback) => browserTransport(server, fallback, options.fileServer === true),
   })
 }

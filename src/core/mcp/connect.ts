@@ -6,6 +6,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import type { ToolRegistryManager } from '../tools/registry-manager'
 import type { McpServerConfig } from './config'
 import { createMcpToolSource, type McpToolSource } from './source'
+import type { McpClientHandlers } from './client-features'
 
 /** The servers of a configuration, connected as far as they would, and how to let them go. */
 export interface ConnectedMcpServers {
@@ -21,18 +22,23 @@ export interface ConnectedMcpServers {
  * Connects every server at once and registers each connected one's tool in `registry` (touching the
  * registry when a server's tool list changes later). Never rejects for a server: failures are listed.
  * `createTransport` makes a server's transport (`fallback`: retry HTTP as HTTP+SSE); `connectTimeoutMs`
- * bounds each connection (default 20 s). Call `close()` when done.
+ * bounds each connection (default 20 s); `handlers` answers what servers ask (sampling, elicitation, roots). Call `close()` when done.
  */
 export async function connectMcpServers(
   servers: readonly McpServerConfig[],
   registry: ToolRegistryManager,
   createTransport: (config: McpServerConfig, fallback: boolean) => Transport | Promise<Transport>,
-  options: { connectTimeoutMs?: number } = {},
+  options: { connectTimeoutMs?: number; handlers?: McpClientHandlers } = {},
 ): Promise<ConnectedMcpServers> {
   const failures: string[] = []
   const removers: (() => void)[] = []
   const sources = servers.map((config) =>
-    createMcpToolSource({ config, createTransport, connectTimeoutMs: options.connectTimeoutMs }),
+    createMcpToolSource({
+      config,
+      createTransport,
+      connectTimeoutMs: options.connectTimeoutMs,
+      handlers: options.handlers,
+    }),
   )
   await Promise.all(
     sources.map(async (source) => {

@@ -17,6 +17,7 @@ export {
   createMcpToolSource,
   LOG_SIZE,
   type McpLogEntry,
+  type McpNotification,
   type McpServerInfo,
   type McpSourceOptions,
   type McpStatus,
@@ -26,3 +27,11 @@ export { httpTransport } from './http'
 export { mcpResultText, type McpResultText } from './content'
 export { schemaIsOpen, schemaParameters } from './schema-parameters'
 export { connectMcpServers, type ConnectedMcpServers } from './connect'
+export {
+  answerServerRequests,
+  clientCapabilities,
+  type McpClientHandlers,
+  type McpRequestContext,
+  type McpRoot,
+  type McpSamplingRequest,
+} from './client-features'

@@ -7,7 +7,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
 import type { McpLogEntry, McpServerInfo } from './source'
-import { changed, messageOf, record, type SourceState } from './source-state'
+import { changed, messageOf, noteNotification, record, type SourceState } from './source-state'
+import { answerServerRequests, clientCapabilities } from './client-features'
 import { refreshTools } from './source-tools'
 
 /** What the workbench calls itself when it connects. */
@@ -68,15 +69,21 @@ async function openWithFallback(state: SourceState): Promise<Client> {
 
 /** A client connected over a new transport, its events wired to this source. */
 async function openClient(state: SourceState, fallback: boolean): Promise<Client> {
-  const transport = logged(await state.options.createTransport(state.config, fallback), (direction, message) =>
-    record(state, direction, message),
-  )
+  const transport = logged(await state.options.createTransport(state.config, fallback), (direction, message) => {
+    const { method, id } = message as { method?: unknown; id?: unknown }
+    // A message with a method and no id is a notification: kept apart for the notifications panel.
+    if (direction === 'received' && typeof method === 'string' && id === undefined)
+      noteNotification(state, method, (message as { params?: unknown }).params)
+    record(state, direction, message)
+  })
   const stderr = (transport as { stderr?: { on?(event: 'data', listener: (chunk: unknown) => void): void } | null })
     .stderr
   stderr?.on?.('data', (chunk) => record(state, 'event', `stderr: ${String(chunk).trimEnd()}`))
   // A transport that relays a server's stderr and events itself (the browser's bridge).
   ;(transport as { onevent?: (event: string) => void }).onevent = (event) => record(state, 'event', event)
-  const next = new Client(CLIENT_INFO, { capabilities: {} })
+  const { handlers } = state.options
+  const next = new Client(CLIENT_INFO, { capabilities: clientCapabilities(handlers) })
+  answerServerRequests(next, state.config.name, handlers)
   watchClient(state, next)
   await connectWithin(state, next, transport)
   return next

@@ -6,7 +6,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import type { MethodMetadata } from '../types'
 import type { McpServerConfig } from './config'
 import type { SchemaChecker } from './listed-tools'
-import type { McpLogEntry, McpServerInfo, McpSourceOptions, McpStatus } from './source'
+import type { McpLogEntry, McpNotification, McpServerInfo, McpSourceOptions, McpStatus } from './source'
 
 /** The most log entries a source keeps; older ones are dropped. */
 export const LOG_SIZE = 500
@@ -26,6 +26,8 @@ export interface SourceState {
   toolsVersion: number
   notices: string[]
   readonly log: McpLogEntry[]
+  /** The server's notifications, newest last (at most LOG_SIZE). */
+  readonly notifications: McpNotification[]
   readonly listeners: Set<() => void>
   readonly checker: SchemaChecker
 }
@@ -42,6 +44,16 @@ export function record(state: SourceState, direction: McpLogEntry['direction'], 
   if (log.length > LOG_SIZE) log.splice(0, log.length - LOG_SIZE)
   changed(state)
 }
+
+/** Keeps a notification the server sent (dropping the oldest past LOG_SIZE); the caller records it in the log too. */
+export function noteNotification(state: SourceState, method: string, params: unknown): void {
+  const { notifications } = state
+  notifications.push({ at: Date.now(), method, params: isRecord(params) ? params : {} })
+  if (notifications.length > LOG_SIZE) notifications.splice(0, notifications.length - LOG_SIZE)
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** The message of anything thrown: an Error's message (its name when empty), else the value as text. */
 export function messageOf(problem: unknown): string {

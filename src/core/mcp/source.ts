@@ -16,6 +16,7 @@ import type { McpResultText } from './content'
 import type { SourceState } from './source-state'
 import { connectSource, disconnectSource } from './source-connection'
 import { callServerTool, refreshTools } from './source-tools'
+import type { McpClientHandlers } from './client-features'
 
 /** Where a source's connection stands. */
 export type McpStatus = 'disconnected' | 'connecting' | 'connected' | 'failed'
@@ -27,6 +28,17 @@ export interface McpLogEntry {
   direction: 'sent' | 'received' | 'event'
   /** A JSON-RPC message, or a sentence for events (connected, closed, stderr). */
   message: JSONRPCMessage | string
+}
+
+/**
+ * A notification the server sent: log messages (`notifications/message`), progress, resources
+ * updated, lists changed. `params` is what the server wrote (an object; anything else is `{}`).
+ */
+export interface McpNotification {
+  /** Milliseconds since the epoch. */
+  at: number
+  method: string
+  params: Record<string, unknown>
 }
 
 /** What a server said of itself when it connected. */
@@ -53,6 +65,8 @@ export interface McpToolSource {
   readonly toolsVersion: number
   /** Recent messages, newest last (at most LOG_SIZE). */
   readonly log: readonly McpLogEntry[]
+  /** Recent notifications from the server, newest last (at most LOG_SIZE); kept across reconnects. */
+  readonly notifications: readonly McpNotification[]
   /**
    * What the workbench did to the server's tools when it last listed them, one sentence each:
    * tools refused (their names), schemas not checked here, text cut to the prompt's budget.
@@ -62,6 +76,11 @@ export interface McpToolSource {
   disconnect(): Promise<void>
   /** Lists the tools again (also done on `notifications/tools/list_changed`). */
   refresh(): Promise<void>
+  /**
+   * Tells the server its roots changed (`notifications/roots/list_changed`), so it asks again;
+   * does nothing unless connected with a `roots` handler.
+   */
+  rootsChanged(): Promise<void>
   /** Called after every change of status, tools or log. */
   subscribe(listener: () => void): () => void
 }
@@ -77,6 +96,8 @@ export interface McpSourceOptions {
   createTransport(config: McpServerConfig, fallback: boolean): Transport | Promise<Transport>
   /** Time to wait for the server to answer `initialize` and `tools/list`. @default 20000 */
   connectTimeoutMs?: number
+  /** What the workbench answers when the server asks (sampling, elicitation, roots); declared only when given. */
+  handlers?: McpClientHandlers
 }
 
 export { LOG_SIZE } from './source-state'
@@ -96,6 +117,7 @@ export function createMcpToolSource(options: McpSourceOptions): McpToolSource {
     toolsVersion: 0,
     notices: [],
     log: [],
+    notifications: [],
     listeners: new Set(),
     checker: createSchemaChecker(),
   }
@@ -134,9 +156,14 @@ export function createMcpToolSource(options: McpSourceOptions): McpToolSource {
     },
     tool,
     log: state.log,
+    notifications: state.notifications,
     connect: () => connectSource(state),
     disconnect: () => disconnectSource(state),
     refresh: () => refreshTools(state),
+    async rootsChanged() {
+      if (state.status === 'connected' && state.client && options.handlers?.roots)
+        await state.client.sendRootsListChanged()
+    },
     subscribe(listener) {
       state.listeners.add(listener)
       return () => state.listeners.delete(listener)

@@ -5,6 +5,7 @@
 import { computed, ref, shallowRef, type ComputedRef, type Ref, type ShallowRef } from 'vue'
 import type { McpServerConfig } from '../../core/mcp/config'
 import type { McpToolSource } from '../../core/mcp'
+import { browserClientHandlers } from './client-handlers'
 
 /** Where a server's definition came from. */
 export type ServerOrigin = 'added' | 'saved' | 'file'
@@ -51,7 +52,7 @@ export interface ServerListReturn {
 
 const createBrowserSource: CreateMcpSource = async (config, options) => {
   const { createBrowserMcpSource } = await import('../../mcp/browser-source')
-  return createBrowserMcpSource(config, options)
+  return createBrowserMcpSource(config, { ...options, handlers: browserClientHandlers() })
 }
 
 /** The list of servers and their sources. */
