@@ -35,3 +35,27 @@ export {
   type McpRoot,
   type McpSamplingRequest,
 } from './client-features'
+export {
+  connectedClient,
+  listServerOffer,
+  type McpPromptArgument,
+  type McpPromptInfo,
+  type McpRequestOptions,
+  type McpResourceInfo,
+  type McpServerOffer,
+  type McpTemplateInfo,
+} from './server-offer'
+export {
+  getPrompt,
+  promptAsText,
+  readResource,
+  resourceAsText,
+  resourceContent,
+  subscribeResource,
+  unsubscribeResource,
+  type McpPromptMessage,
+  type McpPromptPart,
+  type McpPromptResult,
+  type McpResourceContent,
+} from './server-reads'
+export { expandTemplate, templateVariables } from './uri-template'
