@@ -10,13 +10,17 @@ import { changed, messageOf, record, type SourceState } from './source-state'
 /** At most this many pages of `tools/list` are read. */
 const PAGE_LIMIT = 100
 
-/** Lists the server's tools again; does nothing while not connected. */
+/**
+ * Lists the server's tools again; does nothing while not connected. A server that does not declare
+ * tools (one that offers only prompts or resources) has none, and is not asked.
+ */
 export async function refreshTools(state: SourceState): Promise<void> {
   const current = state.client
   if (!current) return
   const listed: unknown[] = []
   let cursor: string | undefined
-  for (let page = 0; page < PAGE_LIMIT; page++) {
+  const declaresTools = current.getServerCapabilities()?.tools !== undefined
+  for (let page = 0; declaresTools && page < PAGE_LIMIT; page++) {
     const answer = await current.listTools(cursor ? { cursor } : undefined, { timeout: state.waitMs })
     listed.push(...answer.tools)
     cursor = answer.nextCursor
