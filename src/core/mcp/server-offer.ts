@@ -4,10 +4,9 @@
  * long lists cut with a notice. Each list that fails says why in `problems`; the others are kept.
  */
 import type { McpToolSource } from './source'
-import { cleanServerText } from './server-text'
 import { isRecord } from '../own-record'
 import { messageOf } from './source-state'
-import { templateVariables } from './uri-template'
+import { readPrompt, readResourceInfo, readTemplate } from './offer-items'
 
 /** A prompt's argument as listed. */
 export interface McpPromptArgument {
@@ -67,8 +66,6 @@ export interface McpRequestOptions {
 const PAGE_LIMIT = 100
 /** At most this many items of one list are kept. */
 const ITEM_LIMIT = 10_000
-const NAME_LIMIT = 300
-const DESCRIPTION_LIMIT = 4_000
 
 type Page = { items: unknown[]; nextCursor?: string }
 
@@ -118,7 +115,7 @@ export async function listServerOffer(source: McpToolSource, options: McpRequest
   ])
   return {
     prompts: prompts.map(readPrompt).filter((p): p is McpPromptInfo => p !== null),
-    resources: resources.map(readResource).filter((r): r is McpResourceInfo => r !== null),
+    resources: resources.map(readResourceInfo).filter((r): r is McpResourceInfo => r !== null),
     resourceTemplates: resourceTemplates.map(readTemplate).filter((t): t is McpTemplateInfo => t !== null),
     declares,
     problems,
@@ -153,61 +150,4 @@ async function readList(
     items.length = ITEM_LIMIT
   }
   return items
-}
-
-const line = (value: unknown): string | undefined =>
-  typeof value === 'string' && value !== '' ? cleanServerText(value).slice(0, NAME_LIMIT) : undefined
-const paragraph = (value: unknown): string | undefined =>
-  typeof value === 'string' && value !== ''
-    ? cleanServerText(value, { multiline: true }).slice(0, DESCRIPTION_LIMIT)
-    : undefined
-/** Identifiers (names, URIs) are kept as the server wrote them, to send back exactly; only their length is bounded. */
-const identifier = (value: unknown): string | undefined =>
-  typeof value === 'string' && value !== '' && value.length <= 4_096 ? value : undefined
-
-function readPrompt(raw: unknown): McpPromptInfo | null {
-  if (!isRecord(raw)) return null
-  const name = identifier(raw.name)
-  if (!name) return null
-  const args = Array.isArray(raw.arguments) ? raw.arguments : []
-  return {
-    name,
-    title: line(raw.title),
-    description: paragraph(raw.description),
-    arguments: args.flatMap((arg) => {
-      if (!isRecord(arg)) return []
-      const argName = identifier(arg.name)
-      return argName
-        ? [{ name: argName, description: paragraph(arg.description), required: arg.required === true }]
-        : []
-    }),
-  }
-}
-
-function readResource(raw: unknown): McpResourceInfo | null {
-  if (!isRecord(raw)) return null
-  const uri = identifier(raw.uri)
-  if (!uri) return null
-  return {
-    uri,
-    name: line(raw.name) ?? uri,
-    title: line(raw.title),
-    description: paragraph(raw.description),
-    mimeType: line(raw.mimeType),
-    size: typeof raw.size === 'number' && Number.isFinite(raw.size) && raw.size >= 0 ? raw.size : undefined,
-  }
-}
-
-function readTemplate(raw: unknown): McpTemplateInfo | null {
-  if (!isRecord(raw)) return null
-  const uriTemplate = identifier(raw.uriTemplate)
-  if (!uriTemplate) return null
-  return {
-    uriTemplate,
-    name: line(raw.name) ?? uriTemplate,
-    title: line(raw.title),
-    description: paragraph(raw.description),
-    mimeType: line(raw.mimeType),
-    variables: templateVariables(uriTemplate),
-  }
 }
