@@ -7,6 +7,7 @@
  * are JSON text fields, the last resort.
  */
 import type { MethodParameter } from '../core'
+import { setOwn } from '../core/internal'
 
 export type FieldValue = string | boolean | null | FieldValue[] | { [key: string]: FieldValue }
 export type FormValues = Record<string, FieldValue>
@@ -90,7 +91,8 @@ export interface ReadForm {
 }
 
 export function readForm(parameters: readonly MethodParameter[], values: FormValues): ReadForm {
-  const errors: Record<string, FieldError> = {}
+  // No prototype: a field named "constructor" or "toString" is a key like any other.
+  const errors: Record<string, FieldError> = Object.create(null)
   const args = readFields(parameters, values, '', errors)
   return { arguments: args, errors }
 }
@@ -104,9 +106,10 @@ function readFields(
   const out: Record<string, unknown> = {}
   for (const p of parameters) {
     const path = prefix + p.name
-    const read = readField(p, values[p.name] ?? toFieldValue(p), path, errors)
-    if (read !== undefined) out[p.name] = read
-    else if (p.required !== false && !(path in errors)) errors[path] = { code: 'required' }
+    const given = Object.hasOwn(values, p.name) ? values[p.name] : undefined
+    const read = readField(p, given ?? toFieldValue(p), path, errors)
+    if (read !== undefined) setOwn(out, p.name, read)
+    else if (p.required !== false && !Object.hasOwn(errors, path)) errors[path] = { code: 'required' }
   }
   return out
 }
@@ -157,7 +160,7 @@ function readField(p: MethodParameter, value: FieldValue, path: string, errors: 
       return list.map((item, index) => {
         const itemPath = `${path}[${index}]`
         const read = readField({ ...items, required: true }, item, itemPath, errors)
-        if (read === undefined && !(itemPath in errors)) errors[itemPath] = { code: 'required' }
+        if (read === undefined && !Object.hasOwn(errors, itemPath)) errors[itemPath] = { code: 'required' }
         return read
       })
     }
@@ -229,7 +232,7 @@ function jsonView(parameters: readonly MethodParameter[], values: Record<string,
       if (Object.keys(inner).length > 0 || p.required !== false) out[p.name] = inner
       continue
     }
-    const errors: Record<string, FieldError> = {}
+    const errors: Record<string, FieldError> = Object.create(null)
     const read = readField(p, value, p.name, errors)
     if (read !== undefined) out[p.name] = read
     else if (errors[p.name] && typeof value === 'string') out[p.name] = value

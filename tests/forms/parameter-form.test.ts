@@ -211,3 +211,18 @@ describe('a choice of more values than a list can draw', () => {
     expect(searchValues(odd?.searchableValues ?? [], 'evil')).toEqual([])
   })
 })
+
+describe('fields named like members of every object', () => {
+  it('a required "constructor" or "toString" left empty is reported as required, and no other field gets an error', () => {
+    const parameters: MethodParameter[] = [
+      { name: 'constructor', type: 'string', required: true },
+      { name: 'toString', type: 'string', required: true },
+      { name: 'valueOf', type: 'string', required: false },
+    ]
+    const { errors, arguments: args } = readForm(parameters, toFormValues(parameters))
+    expect(args).toEqual({})
+    expect(Object.keys(errors).sort()).toEqual(['constructor', 'toString'])
+    expect(errors.constructor).toEqual({ code: 'required' })
+    expect(errors.valueOf).toBeUndefined()
+  })
+})
