@@ -2,6 +2,9 @@
  * The `vcp` command line's words: its usage text, and a command's options read from its arguments.
  */
 import { DEFAULT_TOOL_CALL_CONFIG, listFormats, protocolRegistry, type ToolSettings } from '../core'
+import { readSamplingArguments, SAMPLING_KEY_VARIABLE, type SamplingFlags } from './sampling'
+import { rootsFromArguments } from './roots'
+import type { McpRoot } from '../core/mcp'
 
 export const DEFAULT_FILES_FOLDER = '.vcp-files'
 /** exec keeps its variable store in a file next to the files folder: `.vcp-files.variables.json`. */
@@ -34,6 +37,16 @@ export const USAGE = `Usage:
                                                      score a suite (BFCL question lines with their possible
                                                      answers, or OpenAI-style chat lines) and print a summary and
                                                      the failing cases; lines that cannot be read are said and skipped
+  vcp mcp list --mcp-config FILE                     connect every server of FILE and print one JSON line: per
+                                                     server, its tools, prompts (with arguments), resources,
+                                                     resource templates (with variables) and "problems" (lists
+                                                     that failed); a server that cannot connect exits 2
+  vcp mcp get-prompt --mcp-config FILE SERVER NAME [--arg key=value ...]
+                                                     connect only SERVER and print its prompt NAME filled with
+                                                     the arguments: {"description", "messages": [...]}
+  vcp mcp read --mcp-config FILE SERVER URI          connect only SERVER and print the resource's contents:
+                                                     {"contents": [{"uri", "mimeType", "kind", "text" or
+                                                     "base64", "size"}]}; an unknown prompt or URI exits 2
 
 Options:
   --protocol ID   protocol to use (known: ${protocolRegistry
@@ -61,6 +74,12 @@ Options:
                   and offer their tools as server_tool beside the built-in ones; disconnected at the end
   --collection F  exec: run a saved call of the collection file F (the Executor's export) instead of a reply;
                   an unreadable file, an invalid collection or an unknown NAME exits 2 with the reason
+  --sampling-endpoint URL --sampling-model NAME
+                  with --mcp-config: answer the servers' sampling requests (a server asking for a completion)
+                  with this OpenAI-compatible model at once, asking no one (key: ${SAMPLING_KEY_VARIABLE});
+                  without them each request is refused with the reason; a sampling: line on stderr says each
+  --root PATH     with --mcp-config: a folder the servers may see (roots/list), as a path (relative ones from
+                  the working folder) or a file:// URI; repeatable; without it no roots are declared
   --approve       run calls that need approval (a tool's policy asks, e.g. a recursive delete of many
                   files); without it they are refused with the reason
   -               read standard input
@@ -111,6 +130,10 @@ export interface Command {
   mcpConfig: string | null
   /** exec --collection: the collection file; `files` then holds the call's name. */
   collection: string | null
+  /** --sampling-endpoint and --sampling-model: the model that answers MCP servers' sampling requests. */
+  sampling: SamplingFlags
+  /** --root: the folders MCP servers may see, as file:// URIs. */
+  roots: McpRoot[]
 }
 
 /** Which options each command takes, and how many files (min, max). */
@@ -143,6 +166,13 @@ export const COMMANDS: Record<string, { options: string[]; files: [number, numbe
 /** The command line of command `name`; throws UsageError. */
 export function readArgs(name: string, args: string[]): Command {
   const spec = COMMANDS[name] as (typeof COMMANDS)[string]
+  // Every command that connects MCP servers answers their sampling requests.
+  const sampling = spec.options.includes('--mcp-config') ? readSamplingArguments(args) : { rest: args, flags: {} }
+  if ('error' in sampling) throw new UsageError(sampling.error)
+  args = sampling.rest
+  const roots = spec.options.includes('--mcp-config') ? rootsFromArguments(args) : { rest: args, roots: [] }
+  if ('error' in roots) throw new UsageError(roots.error)
+  args = roots.rest
   // Every command that reads a reply detects its formats, so check shows exactly what exec runs.
   const command: Command = {
     protocol: name === 'prompt' ? 'vcp' : 'auto',
@@ -159,6 +189,8 @@ export function readArgs(name: string, args: string[]): Command {
     approve: false,
     mcpConfig: null,
     collection: null,
+    sampling: sampling.flags,
+    roots: roots.roots,
   }
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] as string

@@ -9,6 +9,7 @@
  *   vcp exec   [--protocol ID] [--files DIR] [--timeout MS] [--parallel] [--approve] [--mcp-config FILE] FILE|-
  *   vcp exec   --collection FILE [--files DIR] ... NAME   (a saved call of the Executor's export; collection-exec.ts)
  *   vcp eval   QUESTIONS (--replies FILE | --endpoint URL --model NAME) ...   (see eval-command.ts)
+ *   vcp mcp    list | get-prompt SERVER NAME | read SERVER URI --mcp-config FILE   (see mcp-command.ts)
  *
  * parse, check and exec read a reply the same way (auto by default, reasoning included, one id
  * session), so check shows exactly what exec runs, under the same ids.
@@ -34,7 +35,11 @@ import { nodeMcpTransport } from '../mcp/node'
 import { COMMANDS, readArgs, UsageError, USAGE, VARIABLES_SUFFIX, type Command } from './arguments'
 import { checkText, execText, loadVariables, readSettings, replySession, type ReplyCommand } from './reply-commands'
 import { runEvalCommand } from './eval-command'
+import { runMcpCommand } from './mcp-command'
+import { readToolsFile } from './tools-file'
 import { execSavedCall, loadSavedCall } from './collection-exec'
+import { samplingHandlers } from './sampling'
+import { rootsHandlers } from './roots'
 import type { EvalIo } from './eval-io'
 
 export { DEFAULT_FILES_FOLDER, USAGE, VARIABLES_SUFFIX } from './arguments'
@@ -98,6 +103,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     return name === undefined ? 2 : 0
   }
   if (name === 'eval') return runEvalCommand(rest, io)
+  if (name === 'mcp') return runMcpCommand(rest, io)
   if (!Object.prototype.hasOwnProperty.call(COMMANDS, name)) {
     io.err(`vcp: unknown command "${name}"\n\n${USAGE}`)
     return 2
@@ -171,31 +177,6 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   }
 }
 
-/** The --tools file: an array of tool definitions, or an object with one under "tools"; a string says why not. */
-async function readToolsFile(path: string, io: CliIo): Promise<unknown[] | string> {
-  let text: string
-  try {
-    text = await io.readFile(path)
-  } catch (error) {
-    return `cannot read ${path}: ${error instanceof Error ? error.message : String(error)}`
-  }
-  let value: unknown
-  try {
-    value = JSON.parse(text)
-  } catch (error) {
-    return `${path} is not JSON: ${error instanceof Error ? error.message : String(error)}`
-  }
-  if (
-    value !== null &&
-    typeof value === 'object' &&
-    !Array.isArray(value) &&
-    Array.isArray((value as { tools?: unknown }).tools)
-  )
-    value = (value as { tools: unknown[] }).tools
-  if (!Array.isArray(value)) return `${path} must hold a JSON array of tool definitions (or {"tools": [...]})`
-  return value
-}
-
 /** Runs `each` on every file's text; an unreadable file is said and makes the status 2. */
 async function forEachFile(
   name: string,
@@ -241,7 +222,8 @@ async function connectConfigured(
     io.err(`vcp ${name}: ${command.mcpConfig}: ${problems.join(' ')}`)
     return null
   }
-  const connected = await connectMcpServers(servers, registry, io.mcpTransport ?? nodeMcpTransport)
+  const handlers = { ...samplingHandlers(command.sampling, io), ...rootsHandlers(command.roots) }
+  const connected = await connectMcpServers(servers, registry, io.mcpTransport ?? nodeMcpTransport, { handlers })
   if (connected.failures.length > 0) {
     io.err(`vcp ${name}: ${connected.failures.join(' ')}`)
     await connected.close()

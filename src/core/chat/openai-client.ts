@@ -20,6 +20,8 @@ export interface EndpointSettings {
   model: string
   temperature?: number
   maxTokens?: number
+  /** Sequences that end the reply where the model writes them (`stop`). */
+  stop?: string[]
   /** Ask for token usage at the end of the stream (`stream_options.include_usage`). @default true */
   includeUsage?: boolean
   /**
@@ -67,6 +69,7 @@ function requestBody(settings: EndpointSettings, request: CompletionRequest): Re
   if (settings.includeUsage !== false) body.stream_options = { include_usage: true }
   if (settings.temperature !== undefined) body.temperature = settings.temperature
   if (settings.maxTokens !== undefined) body.max_tokens = settings.maxTokens
+  if (settings.stop && settings.stop.length > 0) body.stop = settings.stop
   if (request.tools && request.tools.length > 0) body.tools = request.tools
   return body
 }

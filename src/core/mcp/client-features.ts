@@ -45,7 +45,9 @@ export interface McpClientHandlers {
 }
 
 /** The capabilities to declare for these handlers. */
-export function clientCapabilities(handlers: McpClientHandlers | undefined): NonNullable<ClientOptions['capabilities']> {
+export function clientCapabilities(
+  handlers: McpClientHandlers | undefined,
+): NonNullable<ClientOptions['capabilities']> {
   return {
     ...(handlers?.sampling ? { sampling: {} } : {}),
     ...(handlers?.elicitation ? { elicitation: { form: {} } } : {}),

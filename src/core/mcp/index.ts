@@ -59,3 +59,81 @@ export {
   type McpResourceContent,
 } from './server-reads'
 export { expandTemplate, templateVariables } from './uri-template'
+export {
+  sampleWithModel,
+  samplingResult,
+  samplingSettings,
+  SamplingRefusal,
+  userRefusal,
+  USER_REFUSED_MESSAGE,
+  type SamplingModelOptions,
+  type SamplingRefusalKind,
+} from './sampling-answer'
+export {
+  contentBlocks,
+  messageText,
+  samplingConversation,
+  withMessageText,
+  type SamplingConversation,
+  type SamplingWireMessage,
+  type SamplingWirePart,
+} from './sampling-messages'
+export {
+  createMcpOAuthProvider,
+  type McpOAuthProvider,
+  type McpOAuthProviderOptions,
+  type McpSignInPhase,
+  type McpSignInStatus,
+} from './oauth-provider'
+export { memoryOAuthStorage, oauthStorageKey, type McpOAuthStorage } from './oauth-storage'
+export { readOAuthRecord, writeOAuthRecord, type McpOAuthReading, type McpOAuthRecord } from './oauth-record'
+export {
+  finishMcpSignIn,
+  readSignInCallback,
+  startMcpSignIn,
+  type McpSignInCallback,
+  type McpSignInResult,
+} from './oauth-flow'
+export {
+  MCP_LOG_LEVELS,
+  NOTIFICATION_KINDS,
+  classifyNotification,
+  isMcpLogLevel,
+  levelRank,
+  type McpLogLevel,
+  type NotificationEntry,
+  type NotificationKind,
+} from './notifications'
+export {
+  createNotificationClassifier,
+  exportFileName,
+  exportNotifications,
+  filterNotifications,
+  type ExportedNotification,
+  type NotificationExportFormat,
+  type NotificationFilter,
+} from './notifications-view'
+export { encodePathSegment, rootUri, rootsOfEntries, type RootEntry, type RootUriReading } from './roots'
+export {
+  MAX_ELICITATION_FIELDS,
+  readElicitationForm,
+  type ElicitationChoice,
+  type ElicitationField,
+  type ElicitationFieldKind,
+  type ElicitationForm,
+  type ElicitationFormat,
+  type ElicitationNotice,
+  type ElicitationNoticeCode,
+} from './elicitation-form'
+export {
+  acceptResult,
+  cancelResult,
+  checkElicitationContent,
+  contentFromForm,
+  declineResult,
+  elicitationAnswer,
+  type ElicitationAnswer,
+  type ElicitationProblem,
+  type ElicitationProblemCode,
+  type ElicitContent,
+} from './elicitation-content'

@@ -24,10 +24,11 @@ export async function connectSource(state: SourceState): Promise<void> {
     const next = await openWithFallback(state)
     state.client = next
     state.server = serverInfo(next, state.log)
-    state.status = 'connected'
     const { server } = state
-    record(state, 'event', `Connected to ${server.name ?? state.config.name} ${server.version ?? ''}`.trim())
+    // Connected once the tools are listed: a card never shows a connected server with no tools yet.
     await refreshTools(state)
+    state.status = 'connected'
+    record(state, 'event', `Connected to ${server.name ?? state.config.name} ${server.version ?? ''}`.trim())
   } catch (problem) {
     state.status = 'failed'
     state.error = `Could not connect to "${state.config.name}": ${messageOf(problem)}`
