@@ -372,6 +372,9 @@ function isPageRequest(req: IncomingMessage): boolean {
     path.startsWith('/node_modules/')
   )
     return false
+  // The sign-in page of HTTP servers (public/oauth-callback.html) holds no secret, and is reached
+  // by the authorization server's redirect, from another site.
+  if (path === '/oauth-callback.html') return false
   if (path === '/' || path.endsWith('.html')) return true
   return !/\.[\w-]+$/.test(path) && /text\/html/.test(req.headers.accept ?? '')
 }

@@ -4,6 +4,11 @@ import executorSavedEn from './executor-saved-en'
 import firstVisitEn from './first-visit-en'
 import chatDailyEn from './chat-daily-en'
 import parserFixesEn from './parser-fixes-en'
+import mcpOAuthEn from './mcp-oauth-en'
+import mcpSamplingEn from './mcp-sampling-en'
+import mcpOfferEn from './mcp-offer-en'
+import mcpLogsEn from './mcp-logs-en'
+import mcpElicitationEn from './mcp-elicitation-en'
 
 export default {
   app: {
@@ -410,4 +415,9 @@ export default {
   firstVisit: firstVisitEn,
   chatDaily: chatDailyEn,
   parserFixes: parserFixesEn,
+  mcpOAuth: mcpOAuthEn,
+  mcpSampling: mcpSamplingEn,
+  mcpOffer: mcpOfferEn,
+  mcpLogs: mcpLogsEn,
+  mcpElicitation: mcpElicitationEn,
 }

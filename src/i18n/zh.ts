@@ -5,6 +5,11 @@ import executorSavedZh from './executor-saved-zh'
 import firstVisitZh from './first-visit-zh'
 import chatDailyZh from './chat-daily-zh'
 import parserFixesZh from './parser-fixes-zh'
+import mcpOAuthZh from './mcp-oauth-zh'
+import mcpSamplingZh from './mcp-sampling-zh'
+import mcpOfferZh from './mcp-offer-zh'
+import mcpLogsZh from './mcp-logs-zh'
+import mcpElicitationZh from './mcp-elicitation-zh'
 
 const zh: typeof en = {
   app: {
@@ -394,6 +399,11 @@ const zh: typeof en = {
   firstVisit: firstVisitZh,
   chatDaily: chatDailyZh,
   parserFixes: parserFixesZh,
+  mcpOAuth: mcpOAuthZh,
+  mcpSampling: mcpSamplingZh,
+  mcpOffer: mcpOfferZh,
+  mcpLogs: mcpLogsZh,
+  mcpElicitation: mcpElicitationZh,
 }
 
 export default zh

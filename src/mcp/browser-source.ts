@@ -11,6 +11,7 @@ import {
   type McpToolSource,
 } from '../core/mcp'
 import { BridgeTransport } from './bridge-transport'
+import { browserOAuthProvider } from './browser-oauth'
 
 /**
  * @param options.fileServer the server is one of the user's mcp.json: the bridge starts it by name.
@@ -30,7 +31,11 @@ export function createBrowserMcpSource(
 /** stdio through the bridge; HTTP directly, with what to do when the browser blocks it. */
 function browserTransport(config: McpServerConfig, fallback: boolean, fileServer: boolean) {
   if (config.transport === 'stdio') return new BridgeTransport(config, { fileServer })
-  const transport = httpTransport(config, fallback)
+  const authProvider = browserOAuthProvider(config)
+  // A server that asked for a sign-in asks again over HTTP+SSE: the card's Sign in is the way on.
+  if (fallback && authProvider.status.phase === 'needs-sign-in')
+    throw new Error('sign in first, with Sign in on this card')
+  const transport = httpTransport(config, fallback, authProvider)
   const send = transport.send.bind(transport)
   transport.send = async (message, options) => {
     try {

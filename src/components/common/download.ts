@@ -7,3 +7,13 @@ export function downloadText(fileName: string, text: string, type = 'application
   link.click()
   URL.revokeObjectURL(url)
 }
+
+/** Saves bytes as a file the browser downloads. */
+export function downloadBytes(fileName: string, bytes: Uint8Array, type = 'application/octet-stream'): void {
+  const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type }))
+  const link = document.createElement('a')
+  link.href = url
+  link.download = fileName
+  link.click()
+  URL.revokeObjectURL(url)
+}

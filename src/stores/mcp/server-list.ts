@@ -6,6 +6,7 @@ import { computed, ref, shallowRef, type ComputedRef, type Ref, type ShallowRef 
 import type { McpServerConfig } from '../../core/mcp/config'
 import type { McpToolSource } from '../../core/mcp'
 import { browserClientHandlers } from './client-handlers'
+import { followLogLevel } from './log-levels'
 
 /** Where a server's definition came from. */
 export type ServerOrigin = 'added' | 'saved' | 'file'
@@ -52,7 +53,7 @@ export interface ServerListReturn {
 
 const createBrowserSource: CreateMcpSource = async (config, options) => {
   const { createBrowserMcpSource } = await import('../../mcp/browser-source')
-  return createBrowserMcpSource(config, { ...options, handlers: browserClientHandlers() })
+  return followLogLevel(createBrowserMcpSource(config, { ...options, handlers: browserClientHandlers() }))
 }
 
 /** The list of servers and their sources. */
