@@ -96,6 +96,12 @@ export const useDiscoveryStore = defineStore('discovery', () => {
     const out: ToolMatch[] = []
     for (const entry of index.value) {
       if (toolId && entry.tool.id !== toolId) continue
+      if (entry.methods.length === 0) {
+        // A server with no tools (only prompts or resources) keeps its card: its offer lives there.
+        if (!agentOnly && !requiredOnly && wanted.every((term) => entry.haystack.includes(term)))
+          out.push({ tool: entry.tool, methods: [], total: 0 })
+        continue
+      }
       let methods = entry.methods.filter(
         (m) => (!agentOnly || m.method.agentCallable === true) && (!requiredOnly || m.hasRequired),
       )

@@ -85,6 +85,30 @@ describe('discovery store', () => {
     expect(store.methodCount).toBe(22)
   })
 
+  it('keeps the card of a server without tools (its prompts and resources live there) until a filter asks for methods', () => {
+    const store = useDiscoveryStore()
+    const remove = toolRegistryManager.register({
+      id: 'notes',
+      name: 'notes',
+      description: 'Tools of the MCP server "notes".',
+      origin: 'mcp',
+      getMetadata: () => ({ methods: [] }),
+      callMethod: () => 'never',
+    })
+    const ids = () => store.matches.map((m) => m.tool.id)
+    expect(ids()).toContain('notes')
+    expect(store.matches.find((m) => m.tool.id === 'notes')).toMatchObject({ methods: [], total: 0 })
+    store.state.query = 'notes'
+    expect(ids()).toEqual(['notes'])
+    store.state.query = 'base64'
+    expect(ids()).not.toContain('notes')
+    store.state.query = ''
+    store.state.agentOnly = true
+    expect(ids()).not.toContain('notes')
+    store.state.agentOnly = false
+    remove()
+  })
+
   it('highlights every term, case-insensitively', () => {
     expect(highlight('Base64 encode base64', ['base64'])).toEqual([
       { text: 'Base64', match: true },
