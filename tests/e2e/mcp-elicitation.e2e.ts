@@ -6,15 +6,11 @@
  * declined, and the result says so.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
-import { resolve } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { launchChromium, newContextPage, screenshotPath } from './support/browser'
+import { addServers } from './support/mcp'
 
 const appUrl = inject('appUrl')
-const EVERYTHING = resolve('node_modules/@modelcontextprotocol/server-everything/dist/index.js')
-const CONFIG = JSON.stringify({
-  mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } },
-})
 const METHOD = 'everything_trigger-elicitation-request'
 let browser: Browser
 let context: BrowserContext
@@ -58,13 +54,7 @@ async function openWithEverything(locale: 'en' | 'zh'): Promise<void> {
     )
   }, locale)
   await page.goto(appUrl)
-  await page.locator('[data-test="open-servers"]').first().click()
-  await page.locator('textarea[data-test="mcp-config"]').fill(CONFIG)
-  await page.locator('[data-test="mcp-import"]').click()
-  await page
-    .locator('[data-test="mcp-server"][data-name="everything"][data-status="connected"]')
-    .waitFor({ timeout: 30_000 })
-  await page.keyboard.press('Escape')
+  await addServers(page)
   await page.locator('#tab-executor').click()
 }
 

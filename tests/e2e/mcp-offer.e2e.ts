@@ -6,15 +6,11 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { statSync } from 'node:fs'
-import { resolve } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { launchChromium, newContextPage, screenshotPath } from './support/browser'
+import { addServers } from './support/mcp'
 
 const appUrl = inject('appUrl')
-const EVERYTHING = resolve('node_modules/@modelcontextprotocol/server-everything/dist/index.js')
-const CONFIG = JSON.stringify({
-  mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } },
-})
 let browser: Browser
 let context: BrowserContext
 let page: Page
@@ -30,16 +26,6 @@ afterAll(async () => {
 
 const shot = (name: string) => page.screenshot({ path: screenshotPath(name) })
 const panel = () => page.locator('[data-test="offer-panel"][data-server="everything"]')
-
-async function addEverything(): Promise<void> {
-  await page.locator('[data-test="open-servers"]').first().click()
-  await page.locator('textarea[data-test="mcp-config"]').fill(CONFIG)
-  await page.locator('[data-test="mcp-import"]').click()
-  await page
-    .locator('[data-test="mcp-server"][data-name="everything"][data-status="connected"]')
-    .waitFor({ timeout: 30_000 })
-  await page.keyboard.press('Escape')
-}
 
 /** Opens one of the server's tabs in Discovery. */
 async function offerTab(name: 'tools' | 'prompts' | 'resources' | 'templates'): Promise<void> {
@@ -60,7 +46,7 @@ async function theme(mode: 'light' | 'dark'): Promise<void> {
 describe('prompts, resources and templates of an MCP server', () => {
   it('gets a prompt, reads and subscribes to resources, fills templates, and inserts a prompt into chat', async () => {
     await page.goto(appUrl)
-    await addEverything()
+    await addServers(page)
     await page.locator('input[data-test="discovery-search"]').fill('toggle-subscriber')
     await page.locator('[data-test="tool-card"][data-tool="everything"]').click()
     await panel().waitFor()

@@ -6,16 +6,12 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
 import type { Browser, BrowserContext, Download, Page } from 'playwright-core'
 import { launchChromium, newContextPage, screenshotPath } from './support/browser'
+import { EVERYTHING_CONFIG } from './support/mcp'
 import { MCP_LOG_LEVELS, levelRank, type McpLogLevel } from '../../src/core/mcp/notifications'
 
 const appUrl = inject('appUrl')
-const EVERYTHING = resolve('node_modules/@modelcontextprotocol/server-everything/dist/index.js')
-const CONFIG = JSON.stringify({
-  mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } },
-})
 let browser: Browser
 let context: BrowserContext
 let page: Page
@@ -78,7 +74,7 @@ describe('MCP roots, logs and notifications', () => {
   it('roots reach server-everything and a change reaches it too; its logs arrive at the chosen level, filtered and downloaded', async () => {
     await page.goto(appUrl)
     await openServers()
-    await page.locator('textarea[data-test="mcp-config"]').fill(CONFIG)
+    await page.locator('textarea[data-test="mcp-config"]').fill(EVERYTHING_CONFIG)
     await page.locator('[data-test="mcp-import"]').click()
     await card().and(page.locator('[data-status="connected"]')).waitFor({ timeout: 30_000 })
 

@@ -5,18 +5,14 @@
  * tool's result holds it. A second request is refused, and the server reads that the user refused.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
-import { resolve } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { launchChromium, newContextPage, screenshotPath, seedChat } from './support/browser'
+import { addServers } from './support/mcp'
 import { startMockLlm, type MockLlm } from '../../scripts/mock-llm/server'
 import { samplingScenarios } from '../../scripts/mock-llm/sampling-scenarios'
 import { defaultChatState } from '../../src/saved-chats/model'
 
 const appUrl = inject('appUrl')
-const EVERYTHING = resolve('node_modules/@modelcontextprotocol/server-everything/dist/index.js')
-const CONFIG = JSON.stringify({
-  mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } },
-})
 let browser: Browser
 let context: BrowserContext
 let page: Page
@@ -54,13 +50,7 @@ async function openWithMockEndpoint(theme: 'light' | 'dark' = 'light'): Promise<
   state.sessions[0]!.profileId = 'mock'
   await seedChat(page, state, theme)
   await page.goto(appUrl)
-  await page.locator('[data-test="open-servers"]').first().click()
-  await page.locator('textarea[data-test="mcp-config"]').fill(CONFIG)
-  await page.locator('[data-test="mcp-import"]').click()
-  await page
-    .locator('[data-test="mcp-server"][data-name="everything"][data-status="connected"]')
-    .waitFor({ timeout: 30_000 })
-  await page.keyboard.press('Escape')
+  await addServers(page)
 }
 
 /** Runs trigger-sampling-request from the Executor's form with this prompt. */
