@@ -46,7 +46,8 @@ const UNSAFE = [
 ]
 const PLAIN = ['read', 'file', '_', '-', '.', 'a', 'Z', '9', ' ', '/', ':', '文件', 'é', '$', '"', "'", '\\']
 
-const piece = fc.oneof(fc.constantFrom(...PLAIN), fc.constantFrom(...MARKERS), fc.constantFrom(...UNSAFE))
+/** One piece of server text: plain letters, a protocol's boundary, or a character that hides or reorders text. */
+export const piece = fc.oneof(fc.constantFrom(...PLAIN), fc.constantFrom(...MARKERS), fc.constantFrom(...UNSAFE))
 
 /** Names: mostly fine, often broken in one of the ways a hostile server tries. */
 export const toolNameArb = fc.oneof(
@@ -215,51 +216,3 @@ export const progressArb = fc.record(
   },
   { requiredKeys: [] },
 )
-
-const anything = fc.constantFrom(null, 7, [], {}, true) as fc.Arbitrary<unknown>
-/** A URI template built from its pieces: expressions with every operator, unclosed braces, markers. */
-const uriTemplateArb = fc
-  .array(
-    fc.oneof(piece, fc.constantFrom('{a}', '{+b}', '{?q,r}', '{#f}', '{/p*}', '{', '}', '{}', '{a:3}', 'demo://')),
-    {
-      maxLength: 10,
-    },
-  )
-  .map((parts) => parts.join(''))
-/** One listed prompt, resource or template, as any server writes it. */
-const offerItemArb = fc.record(
-  {
-    name: fc.oneof(toolNameArb as fc.Arbitrary<unknown>, serverTextArb, anything),
-    title: fc.oneof(serverTextArb as fc.Arbitrary<unknown>, anything),
-    description: fc.oneof(serverTextArb as fc.Arbitrary<unknown>, anything),
-    uri: fc.oneof(uriTemplateArb as fc.Arbitrary<unknown>, anything),
-    uriTemplate: fc.oneof(uriTemplateArb as fc.Arbitrary<unknown>, anything),
-    mimeType: fc.oneof(serverTextArb as fc.Arbitrary<unknown>, fc.constantFrom('application/json', 'image/png')),
-    size: fc.oneof(fc.double() as fc.Arbitrary<unknown>, anything),
-    text: fc.oneof(serverTextArb as fc.Arbitrary<unknown>, fc.constantFrom('{"a":1}', '[1,', 'null'), anything),
-    blob: fc.oneof(fc.base64String({ maxLength: 40 }) as fc.Arbitrary<unknown>, anything),
-    arguments: fc.oneof(
-      fc.array(
-        fc.record({
-          name: fc.oneof(toolNameArb as fc.Arbitrary<unknown>, anything),
-          description: serverTextArb,
-          required: anything,
-        }),
-        { maxLength: 3 },
-      ) as fc.Arbitrary<unknown>,
-      anything,
-    ),
-  },
-  { requiredKeys: [] },
-)
-
-/** One fuzz case: a listing, arguments for each tool, a result, a burst of progress, and listed prompts, resources and templates. */
-export const mcpCaseArb = fc.record({
-  offer: fc.array(fc.oneof(offerItemArb as fc.Arbitrary<unknown>, anything), { maxLength: 6 }),
-  listing: listingArb,
-  args: fc.array(argumentsArb, { minLength: 1, maxLength: 3 }),
-  result: callResultArb,
-  progress: fc.array(progressArb, { maxLength: 20 }),
-})
-
-export type McpCase = typeof mcpCaseArb extends fc.Arbitrary<infer T> ? T : never

@@ -1,5 +1,5 @@
 /**
- * What the workbench owes a server's prompts, resources and templates: reading any entry never
+ * What the workbench owes a server's prompts, resources, templates and form requests: reading any entry never
  * throws, what is shown is clean and bounded, and names, URIs and templates are kept exactly.
  */
 import {
@@ -10,6 +10,8 @@ import {
   readTemplate,
 } from '../../src/core/mcp/offer-items'
 import { resourceAsText, resourceContent } from '../../src/core/mcp/server-reads'
+import { MAX_ELICITATION_FIELDS, MAX_ELICITATION_TITLE, readElicitationForm } from '../../src/core/mcp/elicitation-form'
+import { elicitationAnswer } from '../../src/core/mcp/elicitation-content'
 
 const UNSAFE =
   // eslint-disable-next-line no-control-regex -- what must never get through
@@ -65,6 +67,35 @@ export function checkOfferItems(
       if (!Number.isFinite(content.size) || content.size < 0) return `a content read with size ${content.size}`
       if (typeof resourceAsText([content]) !== 'string') return 'a content did not read as text'
     }
+  }
+  return null
+}
+
+/**
+ * The first thing wrong with reading a form elicitation request and answering it, or null: reading
+ * never throws, what is shown is clean and bounded, every field is drawn by one parameter, and
+ * any answer is content or problems by field.
+ */
+export function checkElicitation(
+  request: { message?: unknown; requestedSchema?: unknown },
+  answers: readonly Readonly<Record<string, unknown>>[],
+  read: typeof readElicitationForm = readElicitationForm,
+): string | null {
+  const form = read(request)
+  if (UNSAFE.test(form.message)) return 'the form message carries an unsafe character'
+  if (form.fields.length > MAX_ELICITATION_FIELDS) return `a form of ${form.fields.length} fields`
+  if (form.parameters.length !== form.fields.length) return 'a field without its parameter, or the other way'
+  for (const field of form.fields) {
+    const problem = shownProblem(field.title, MAX_ELICITATION_TITLE, `the title of "${field.name}"`)
+    if (problem) return problem
+    const label = field.choices?.find((choice) => UNSAFE.test(choice.label))
+    if (label) return `the choice ${JSON.stringify(label.label)} of "${field.name}" carries an unsafe character`
+  }
+  for (const args of answers) {
+    const answer = elicitationAnswer(form, args)
+    if (answer.ok ? typeof answer.content !== 'object' : !Array.isArray(answer.problems))
+      return `an answer read as ${JSON.stringify(answer)}`
+    if (answer.ok && form.missingRequired.length > 0) return 'a form missing a required field was accepted'
   }
   return null
 }

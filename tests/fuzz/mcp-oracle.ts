@@ -15,8 +15,8 @@ import { readListedTools } from '../../src/core/mcp/listed-tools'
 import { mcpResultText, progressOf } from '../../src/core/mcp/content'
 import { cleanServerText, MCP_TOOL_NAME } from '../../src/core/mcp/server-text'
 import { MAX_ENUM_CHOICES, MAX_SERVER_DESCRIPTIONS, MAX_TOOL_DESCRIPTION } from '../../src/core/mcp/schema-limits'
-import type { McpCase } from './mcp-input'
-import { checkOfferItems } from './mcp-offer-oracle'
+import type { McpCase } from './mcp-case'
+import { checkElicitation, checkOfferItems } from './mcp-offer-oracle'
 
 const UNSAFE =
   // eslint-disable-next-line no-control-regex -- what must never get through
@@ -86,7 +86,8 @@ export function checkMcpCase(input: McpCase, read: typeof readListedTools = read
       if (stranger)
         return `the ${protocol} prompt holds a request for "${stranger.toolName}", which the server did not list`
     }
-    const offerProblem = checkOfferItems(input.offer)
+    const offerProblem =
+      checkOfferItems(input.offer) ?? checkElicitation(input.elicitation.request, input.elicitation.answers)
     if (offerProblem) return offerProblem
     const result = mcpResultText(input.result)
     if (typeof result.text !== 'string' || !Array.isArray(result.images)) return 'a result did not read as text'

@@ -4,9 +4,11 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { mcpCaseArb, serverTextArb } from '../../fuzz/mcp-input'
+import { serverTextArb } from '../../fuzz/mcp-input'
+import { mcpCaseArb } from '../../fuzz/mcp-case'
 import { checkMcpCase } from '../../fuzz/mcp-oracle'
-import { checkOfferItems } from '../../fuzz/mcp-offer-oracle'
+import { checkElicitation, checkOfferItems } from '../../fuzz/mcp-offer-oracle'
+import { readElicitationForm } from '../../../src/core/mcp/elicitation-form'
 import { readPrompt, readResourceInfo, readTemplate } from '../../../src/core/mcp/offer-items'
 import { type readListedTools } from '../../../src/core/mcp/listed-tools'
 import { cleanServerText, isCleanServerText } from '../../../src/core/mcp/server-text'
@@ -42,7 +44,13 @@ describe('MCP input from a hostile server', () => {
         agentCallable: true,
       })),
     })
-    const base = { args: [{}], result: {}, progress: [], offer: [] }
+    const base = {
+      args: [{}],
+      result: {},
+      progress: [],
+      offer: [],
+      elicitation: { request: { requestedSchema: {} }, answers: [] },
+    }
     expect(checkMcpCase({ ...base, listing: [{ name: 'a\u202eb', inputSchema: {} }] }, naive)).toMatch(
       /^a tool name got through/,
     )
@@ -94,5 +102,15 @@ describe('MCP input from a hostile server', () => {
         readTemplate,
       }),
     ).toBe('the resource URI "demo://p" was changed')
+  })
+
+  it('the oracle catches a form reader that shows a title as written', () => {
+    const request = { requestedSchema: { type: 'object', properties: { name: { type: 'string', title: 'a\u202eb' } } } }
+    expect(checkElicitation(request, [{ name: 'x' }])).toBeNull()
+    const asWritten: typeof readElicitationForm = (raw) => {
+      const form = readElicitationForm(raw)
+      return { ...form, fields: form.fields.map((field) => ({ ...field, title: 'a\u202eb' })) }
+    }
+    expect(checkElicitation(request, [], asWritten)).toMatch(/^the title of "name" carries an unsafe character/)
   })
 })
