@@ -36,7 +36,6 @@ export default {
     download: 'Download',
     bytes: '{type}, {size} bytes',
     noContents: 'The server answered no contents.',
-    image: 'Image {uri}',
   },
   template: {
     uri: 'URI',

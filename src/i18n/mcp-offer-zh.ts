@@ -36,7 +36,6 @@ export default {
     download: '下载',
     bytes: '{type}，{size} 字节',
     noContents: '服务器没有返回任何内容。',
-    image: '图片 {uri}',
   },
   template: {
     uri: 'URI',
