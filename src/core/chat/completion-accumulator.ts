@@ -15,7 +15,10 @@ export function createCompletionAccumulator() {
   let grown = 0
   return {
     reply,
-    /** Goes up whenever the reply gains something: text, tool-call text, a finish reason, usage. */
+    /**
+     * Goes up whenever the answer grows: content, reasoning, tool-call text or a new call. Usage
+     * counts and finish reasons do not count, so a server repeating them cannot hold a dead stream open.
+     */
     get progress(): number {
       return grown
     },
@@ -23,14 +26,11 @@ export function createCompletionAccumulator() {
     apply(chunk: unknown): string {
       if (!chunk || typeof chunk !== 'object') throw new TypeError('the chunk is not a JSON object')
       const { choices, usage } = chunk as { choices?: unknown; usage?: unknown }
-      if (isUsage(usage)) {
-        reply.usage = copyUsage(usage)
-        grown++
-      }
+      if (isUsage(usage)) reply.usage = copyUsage(usage)
       if (!Array.isArray(choices)) return ''
       let added = ''
       for (const choice of choices as {
-        delta?: { content?: unknown; tool_calls?: unknown }
+        delta?: { content?: unknown; tool_calls?: unknown; reasoning_content?: unknown; reasoning?: unknown }
         finish_reason?: unknown
       }[]) {
         const delta = choice?.delta
@@ -39,30 +39,30 @@ export function createCompletionAccumulator() {
           added += delta.content
           grown += delta.content.length
         }
+        // Reasoning is not kept in the reply, but a model thinking aloud is making progress.
+        if (delta) grown += textLength(delta.reasoning_content) + textLength(delta.reasoning)
         if (delta && Array.isArray(delta.tool_calls)) {
           for (const part of delta.tool_calls) {
-            const before = toolCallSize(calls)
-            const added = mergeToolCall(calls, part)
-            if (added !== null)
-              reply.toolCalls.splice(insertSorted(order, added), 0, calls.get(added) as NativeToolCall)
-            grown += toolCallSize(calls) - before + (added !== null ? 1 : 0)
+            const merged = mergeToolCall(calls, part)
+            if (merged.newIndex !== null)
+              reply.toolCalls.splice(
+                insertSorted(order, merged.newIndex),
+                0,
+                calls.get(merged.newIndex) as NativeToolCall,
+              )
+            grown += merged.appended + (merged.newIndex !== null ? 1 : 0)
           }
         }
-        if (typeof choice?.finish_reason === 'string' && reply.finishReason !== choice.finish_reason) {
-          reply.finishReason = choice.finish_reason
-          grown++
-        }
+        if (typeof choice?.finish_reason === 'string') reply.finishReason = choice.finish_reason
       }
       return added
     },
   }
 }
 
-/** How much tool-call text the calls hold (names and arguments). */
-function toolCallSize(calls: Map<number, NativeToolCall>): number {
-  let size = 0
-  for (const call of calls.values()) size += call.function.name.length + call.function.arguments.length + call.id.length
-  return size
+/** The length of a value that should be text; 0 for anything else. */
+function textLength(value: unknown): number {
+  return typeof value === 'string' ? value.length : 0
 }
 
 /** Inserts `value` into the sorted list; returns where it went. */
@@ -72,9 +72,15 @@ function insertSorted(list: number[], value: number): number {
   return lo
 }
 
-/** Merges one delta into its call; returns the call's index when the call is new, else null. */
-function mergeToolCall(calls: Map<number, NativeToolCall>, part: unknown): number | null {
-  if (!part || typeof part !== 'object') return null
+/**
+ * Merges one delta into its call: the call's index when the call is new (else null), and how much
+ * name and argument text it appended (a rewritten id is not progress).
+ */
+function mergeToolCall(
+  calls: Map<number, NativeToolCall>,
+  part: unknown,
+): { newIndex: number | null; appended: number } {
+  if (!part || typeof part !== 'object') return { newIndex: null, appended: 0 }
   const {
     index,
     id,
@@ -86,9 +92,16 @@ function mergeToolCall(calls: Map<number, NativeToolCall>, part: unknown): numbe
   const isNew = !call
   if (!call) calls.set(key, (call = { id: '', type: 'function', function: { name: '', arguments: '' } }))
   if (typeof id === 'string' && id) call.id = id
-  if (fn && typeof fn.name === 'string') call.function.name += fn.name
-  if (fn && typeof fn.arguments === 'string') call.function.arguments += fn.arguments
-  return isNew ? key : null
+  let appended = 0
+  if (fn && typeof fn.name === 'string') {
+    call.function.name += fn.name
+    appended += fn.name.length
+  }
+  if (fn && typeof fn.arguments === 'string') {
+    call.function.arguments += fn.arguments
+    appended += fn.arguments.length
+  }
+  return { newIndex: isNew ? key : null, appended }
 }
 
 /** The three counts only, whatever else a server put beside them. */

@@ -40,7 +40,7 @@ export function idleWatch(timeoutMs: number, outer: AbortSignal | undefined): Id
     error: (url, partial) =>
       new ChatRequestError(
         'idle',
-        `${partial.content || partial.toolCalls.length ? 'No part of the answer arrived' : 'Nothing arrived'} from ${url} for ${Math.round(timeoutMs / 1000)} s (keep-alive comments and unfinished events do not count), so the request was stopped; ${partial.content.length} characters were received and kept. ` +
+        `${partial.content || partial.toolCalls.length ? 'No part of the answer arrived' : 'Nothing arrived'} from ${url} for ${Math.round(timeoutMs / 1000)} s (keep-alive comments, usage counts and unfinished events do not count), so the request was stopped; ${partial.content.length} characters were received and kept. ` +
           'A slow local model may need a longer idle timeout (endpoint settings).',
         partial,
       ),

@@ -13,6 +13,10 @@ const KEY = 'sk-live-0123456789abcdef'
 const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>
   `data: ${JSON.stringify({ choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`
 
+// The usage route gives up after this many chunks, so a client that is never cut still ends.
+const USAGE_CHUNKS = 60
+let usageChunksSent = 0
+
 const routes: Record<string, (res: ServerResponse) => void> = {
   json: (res) => {
     res.writeHead(200, { 'content-type': 'application/json' })
@@ -59,6 +63,20 @@ const routes: Record<string, (res: ServerResponse) => void> = {
     res.writeHead(200, { 'content-type': 'text/event-stream' })
     res.write(chunk({ content: 'Partial' }))
     const timer = setInterval(() => res.write(': keep-alive\n\n'), 100)
+    res.on('close', () => clearInterval(timer))
+  },
+  // A usage-only chunk every 200 ms after a first piece, each with a higher count, and never an answer.
+  usage: (res) => {
+    res.writeHead(200, { 'content-type': 'text/event-stream' })
+    res.write(chunk({ content: 'Partial' }))
+    const timer = setInterval(() => {
+      usageChunksSent++
+      const usage = { prompt_tokens: 3, completion_tokens: usageChunksSent, total_tokens: 3 + usageChunksSent }
+      res.write(`data: ${JSON.stringify({ choices: [], usage })}\n\n`)
+      if (usageChunksSent < USAGE_CHUNKS) return
+      clearInterval(timer)
+      res.end('data: [DONE]\n\n')
+    }, 200)
     res.on('close', () => clearInterval(timer))
   },
   // One byte every 50 ms of an event that never ends.
@@ -166,7 +184,7 @@ describe('the chat client on the wire', () => {
     const error = await failure(ask('silent', { idleTimeoutMs: 300 }))
     expect(error.kind).toBe('idle')
     expect(error.message).toMatch(
-      /^No part of the answer arrived from .* for 0 s \(keep-alive comments and unfinished events do not count\), so the request was stopped; 7 characters were received and kept\./,
+      /^No part of the answer arrived from .* for 0 s \(keep-alive comments, usage counts and unfinished events do not count\), so the request was stopped; 7 characters were received and kept\./,
     )
     expect(error.partial.content).toBe('Partial')
   })
@@ -212,6 +230,14 @@ describe('native tool-call deltas', () => {
     expect(error.message).toContain('No part of the answer arrived')
     expect(error.partial.content).toBe('Partial')
   }, 20_000)
+
+  it('nor do usage-only chunks: a server repeating its token counts is cut at the idle timeout', async () => {
+    const error = await failure(ask('usage', { idleTimeoutMs: 800 }))
+    expect(error.kind).toBe('idle')
+    expect(error.message).toContain('No part of the answer arrived')
+    expect(error.partial.content).toBe('Partial')
+    expect(usageChunksSent).toBeLessThan(USAGE_CHUNKS)
+  }, 30_000)
 
   it("an answer past the endpoint's size limit ends the round, with what arrived kept", async () => {
     const error = await failure(ask('endless', { maxAnswerBytes: 2 * 1048576 }))
