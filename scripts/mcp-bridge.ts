@@ -158,27 +158,32 @@ export function createMcpBridge(options: McpBridgeOptions | string = {}): McpBri
   }
 
   const unread = `the server wrote more than ${megabytes(maxPending)} MB that the page did not read, so it was stopped`
-  function deliver(session: Session, line: string): void {
-    if (session.closed && !line.startsWith('{"closed"')) return
-    if (session.stream) {
-      session.stream.write(line + '\n')
-      // A page that holds the stream but does not read it: the same bound.
-      if (session.stream.writableLength > maxPending && !session.closed) end(session, unread)
-      return
+  /** A line to the page: written to its stream, or kept until one opens. */
+  function put(session: Session, line: string): void {
+    if (session.stream) session.stream.write(line + '\n')
+    else {
+      session.pending.push(line)
+      session.pendingBytes += line.length + 1
     }
-    session.pending.push(line)
-    session.pendingBytes += line.length + 1
-    if (session.pendingBytes > maxPending) end(session, unread)
   }
 
-  /** Stops the server; the page learns why from the last line of its stream. */
+  function deliver(session: Session, line: string): void {
+    if (session.closed) return
+    put(session, line)
+    // Unread output, kept here or in a stream the page holds but does not read: the same bound.
+    const unreadBytes = session.stream ? session.stream.writableLength : session.pendingBytes
+    if (unreadBytes > maxPending) end(session, unread)
+  }
+
+  /** Stops the server, once; the page learns why from the last lines of its stream. */
   function end(session: Session, reason: string): void {
     if (session.closed) return
+    // Closed first: nothing below may bring a session back here (a full stream once made this recurse).
+    session.closed = true
     session.pending = []
     session.pendingBytes = 0
-    deliver(session, JSON.stringify({ event: `The bridge stopped the server: ${reason}.` }))
-    session.closed = true
-    deliver(session, JSON.stringify({ closed: true, reason }))
+    put(session, JSON.stringify({ event: `The bridge stopped the server: ${reason}.` }))
+    put(session, JSON.stringify({ closed: true, reason }))
     void session.transport.close().catch(() => undefined)
   }
 
@@ -234,7 +239,7 @@ export function createMcpBridge(options: McpBridgeOptions | string = {}): McpBri
       if (session.orphanTimer !== null) clearTimeout(session.orphanTimer)
       if (!session.closed) {
         session.closed = true
-        deliver(session, JSON.stringify({ closed: true }))
+        put(session, JSON.stringify({ closed: true }))
       }
       session.stream?.end()
       // A page that has not read the end yet (and why) can still fetch it for a while.

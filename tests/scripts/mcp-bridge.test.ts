@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createServer, request, type Server } from 'node:http'
+import { createServer, request, type IncomingMessage, type Server } from 'node:http'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { livePids as runningPids } from '../fixtures/mcp/processes'
 import { tmpdir } from 'node:os'
@@ -190,6 +190,46 @@ describe('the bridge holds its limits', () => {
     expect(text).toContain('the server wrote more than')
     expect(text).toContain('that the page did not read, so it was stopped')
   }, 30_000)
+
+  // The bridge used to stop such a session by calling itself until the stack overflowed, which
+  // took the dev server down with every other session.
+  it.each([
+    ['stderr', '--stderr-flood'],
+    ['notifications', '--flood'],
+  ])(
+    'a flood of %s on an open stream the page does not read: stopped once, why is said, the bridge serves on',
+    async (_kind, mode) => {
+      const { bridge, base, secret } = await serve({ graceMs: 60_000, maxPendingBytes: 256 * 1024 })
+      const before = new Set(livePids())
+      const id = await startPidServer(base, secret, mode)
+      const url = new URL(`${base}/mcp-bridge/sessions/${id}/events`)
+      const held = await new Promise<IncomingMessage>((done, fail) => {
+        const req = request(url, { headers: headers(secret) }, done)
+        req.on('error', fail)
+        req.end()
+      })
+      // Open, and never read: what the bridge writes piles up in its stream.
+      held.pause()
+      await expect.poll(() => bridge.runningCount, { timeout: 30_000 }).toBe(0)
+      await expect.poll(() => livePids().filter((pid) => !before.has(pid)).length, { timeout: 20_000 }).toBe(0)
+      // Now read what was held back: its last lines say why the server was stopped, once.
+      const chunks: Buffer[] = []
+      held.on('data', (chunk: Buffer) => chunks.push(chunk))
+      await new Promise((done) => held.on('end', done).resume())
+      const lines = Buffer.concat(chunks).toString('utf8').trimEnd().split('\n')
+      const stopped = lines.filter((line) => line.includes('The bridge stopped the server'))
+      expect(stopped).toHaveLength(1)
+      expect(stopped[0]).toContain('that the page did not read, so it was stopped')
+      expect(JSON.parse(lines.at(-1) as string)).toMatchObject({ closed: true })
+      // The bridge itself is still there for everything else.
+      const other = await startPidServer(base, secret)
+      expect(other).toMatch(/^[0-9a-f]{24}$/)
+      const listed = await fetch(`${base}/mcp-bridge/file-servers`, { headers: headers(secret) })
+      expect(listed.status).toBe(200)
+      await fetch(`${base}/mcp-bridge/sessions/${other}`, { method: 'DELETE', headers: headers(secret) })
+    },
+    60_000,
+  )
 
   it('a line is bounded too: a server that never ends its line is stopped, and the page is told why', async () => {
     const { bridge, base, secret } = await serve({ graceMs: 60_000, maxPendingBytes: 512 * 1024 })
