@@ -164,6 +164,7 @@ export default {
     mcpTool: 'MCP: {server}',
     origin: { added: 'added here', saved: 'saved in this browser', file: 'from {file}' },
     savedStdio: 'Saved in this browser: it starts only when you click Connect. Check the command line first.',
+    savedHttp: 'Saved in this browser: it connects only when you click Connect. Check its address first.',
     cwd: 'in {cwd}',
     envNames: 'sets {names}',
     notices: 'Notices',

@@ -163,6 +163,7 @@ const zh: typeof en = {
     mcpTool: 'MCP：{server}',
     origin: { added: '在此添加', saved: '保存在此浏览器中', file: '来自 {file}' },
     savedStdio: '保存在此浏览器中：只有点击“连接”时才会启动。请先核对命令行。',
+    savedHttp: '保存在此浏览器中：只有点击“连接”时才会连接。请先核对地址。',
     cwd: '工作目录 {cwd}',
     envNames: '设置 {names}',
     notices: '提示',

@@ -3,10 +3,10 @@
  * only), their connections, and their tools in the app's registry while connected. stdio servers
  * are started through `npm start`'s bridge; HTTP servers are reached directly.
  *
- * What starts a program must come from the user, never from storage alone: any page that once ran
- * on this origin could have written it. So a saved stdio server is listed with its command line
- * and starts only on a click; the servers of the user's own mcp.json (read by the bridge) start
- * with the page; saved HTTP servers, which start nothing, reconnect on load.
+ * What connects must come from the user, never from storage alone: any page that once ran on this
+ * origin could have written it. So a saved server, whatever its transport, is listed (a stdio one
+ * with its command line) and connects only on a click; the servers of the user's own mcp.json
+ * (read by the bridge) start with the page.
  */
 import { defineStore } from 'pinia'
 import { ref } from 'vue'

@@ -165,7 +165,7 @@ describe('MCP servers', () => {
     await shot('mcp-chat')
   })
 
-  it('an HTTP server without CORS headers gets a message that says so and how to fix it; a saved server that is gone is a notice on load', async () => {
+  it('an HTTP server without CORS headers gets a message that says so and how to fix it; saved, it waits for a click after a reload', async () => {
     // A loopback server that answers, but sends no CORS headers: the browser blocks it.
     const server = createServer((req, res) => {
       req.resume()
@@ -187,12 +187,18 @@ describe('MCP servers', () => {
     } finally {
       server.close()
     }
-    // Saved: on the next load it is tried again, and the page says it could not be reached.
+    // Saved: on the next load it is listed and asks nothing of its address until a click.
+    const asked: string[] = []
+    page.on('request', (request) => {
+      if (request.url() === url) asked.push(request.method())
+    })
     await page.reload()
-    await page.locator('[data-test="mcp-load-notice"]').first().waitFor({ timeout: 30_000 })
-    expect(await page.locator('[data-test="mcp-load-notice"]').first().innerText()).toContain(
-      'Could not connect to "nocors"',
-    )
+    await page.locator('[data-test="open-servers"]').first().click()
+    const saved = page.locator('[data-test="mcp-server"][data-name="nocors"]')
+    await saved.locator('[data-test="mcp-saved-note"]').waitFor()
+    expect(await saved.getAttribute('data-status')).toBe('disconnected')
+    expect(await saved.locator('[data-test="mcp-saved-note"]').innerText()).toContain('only when you click Connect')
+    expect(asked).toEqual([])
   })
 
   it('servers planted in browser storage start nothing: each is listed with its command line and starts only on a click', async () => {

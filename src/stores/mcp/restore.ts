@@ -1,8 +1,9 @@
 /**
- * The servers at page load. What starts a program must come from the user, never from storage
- * alone: any page that once ran on this origin could have written it. So the servers of the
- * user's own mcp.json (read by the bridge) start with the page; saved HTTP servers, which start
- * nothing, reconnect; saved stdio servers are listed with their command line and start only on a click.
+ * The servers at page load. What connects must come from the user, never from storage alone: any
+ * page that once ran on this origin could have written it, and a server it planted would start a
+ * program (stdio) or register tools the model may call (any transport). So the servers of the
+ * user's own mcp.json (read by the bridge) start with the page; saved servers, whatever their
+ * transport, are listed (a stdio one with its command line) and connect only on a click.
  */
 import { triggerRef, type Ref } from 'vue'
 import type { McpServerConfig } from '../../core/mcp/config'
@@ -18,7 +19,7 @@ export interface ServerRestoreOptions {
   notices: Ref<string[]>
 }
 
-/** `restore()`: lists mcp.json's servers and the saved ones, then connects those allowed to start. */
+/** `restore()`: lists mcp.json's servers and the saved ones, then connects mcp.json's. */
 export function useServerRestore({ list, savedServers, connect, notices }: ServerRestoreOptions): {
   restore(): Promise<void>
 } {
@@ -53,9 +54,8 @@ export function useServerRestore({ list, savedServers, connect, notices }: Serve
     return starts
   }
 
-  /** Lists the servers saved in this browser (the file's win a clash); returns those that may start (HTTP). */
-  async function addSavedServers(): Promise<string[]> {
-    const starts: string[] = []
+  /** Lists the servers saved in this browser (the file's win a clash); none of them connects. */
+  async function addSavedServers(): Promise<void> {
     for (const config of savedServers()) {
       if (sources.value.has(config.name)) {
         notify(
@@ -64,13 +64,12 @@ export function useServerRestore({ list, savedServers, connect, notices }: Serve
         continue
       }
       sources.value.set(config.name, await list.sourceFor(config, 'saved'))
-      if (config.transport !== 'stdio') starts.push(config.name)
     }
-    return starts
   }
 
   async function restore(): Promise<void> {
-    const starts = [...(await addFileServers()), ...(await addSavedServers())]
+    const starts = await addFileServers()
+    await addSavedServers()
     triggerRef(sources)
     await Promise.all(starts.map((name) => connect(name, { onLoad: true })))
   }

@@ -109,7 +109,7 @@ describe('MCP servers', () => {
     expect(mcp.saves.at(-1)).toEqual([])
   })
 
-  it("restore: mcp.json's servers and saved HTTP servers start, saved stdio servers wait, the file wins a clash", async () => {
+  it("restore: mcp.json's servers start; saved servers wait for a click whatever their transport; the file wins a clash", async () => {
     fileServers.value = {
       file: '/home/me/mcp.json',
       servers: [{ name: 'files', command: 'node', args: ['server.js'], envNames: ['TOKEN'] }],
@@ -117,7 +117,15 @@ describe('MCP servers', () => {
     }
     const mcp = mcpServers([http('web'), stdio('local'), stdio('files'), http('down-web')])
     await mcp.restore()
-    expect(mcp.status()).toEqual({ files: 'connected', web: 'connected', local: 'disconnected', 'down-web': 'failed' })
+    expect(mcp.status()).toEqual({
+      files: 'connected',
+      web: 'disconnected',
+      local: 'disconnected',
+      'down-web': 'disconnected',
+    })
+    // What storage alone holds registers nothing: any page of this origin could have written it.
+    expect(mcp.registry.get('web')).toBeUndefined()
+    expect(mcp.registry.get('files')).toBeDefined()
     expect(mcp.list.fileName.value).toBe('/home/me/mcp.json')
     expect(mcp.list.servers.value.find((s) => s.name === 'files')).toMatchObject({
       origin: 'file',
@@ -126,10 +134,14 @@ describe('MCP servers', () => {
     expect(mcp.notices.value).toEqual([
       'Server "odd": needs "command".',
       'Server "files" is saved in this browser and listed in /home/me/mcp.json: the file\'s is used.',
-      expect.stringContaining('down-web is not reachable'),
     ])
     // mcp.json keeps its own servers: this browser keeps the others.
     expect(mcp.list.ownConfigs().map((c) => c.name)).toEqual(['web', 'local', 'down-web'])
+    // The person's click connects one, and says on its card why another failed.
+    await mcp.connect('web')
+    await mcp.connect('down-web')
+    expect(mcp.status()).toMatchObject({ web: 'connected', 'down-web': 'failed' })
+    expect(mcp.registry.get('web')).toBeDefined()
     const problems = await mcp.importConfig(JSON.stringify({ mcpServers: { files: { url: 'http://127.0.0.1:1/x' } } }))
     expect(problems).toEqual(['Server "files": /home/me/mcp.json already defines it; give the server another name.'])
   })
