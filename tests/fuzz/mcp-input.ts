@@ -43,6 +43,9 @@ const UNSAFE = [
   '\u2069',
   '\ufeff',
   '\u2028',
+  // Tag characters: an invisible copy of ASCII that a model reads.
+  '\u{E0041}',
+  '\u{E007F}',
 ]
 const PLAIN = ['read', 'file', '_', '-', '.', 'a', 'Z', '9', ' ', '/', ':', '文件', 'é', '$', '"', "'", '\\']
 

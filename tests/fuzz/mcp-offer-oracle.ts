@@ -15,7 +15,7 @@ import { elicitationAnswer } from '../../src/core/mcp/elicitation-content'
 
 const UNSAFE =
   // eslint-disable-next-line no-control-regex -- what must never get through
-  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u200B-\u200F\u2028\u2029\u202A-\u202E\u2060-\u2069\uFEFF]/
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u200B-\u200F\u2028\u2029\u202A-\u202E\u2060-\u2069\uFEFF\u{E0000}-\u{E007F}]/u
 const MARKER = /<<<|「始」|「末」|<tool_call>|\[TOOL_CALLS\]/
 
 /** What is wrong with a shown text (a title, a name, a description), or null. */

@@ -9,6 +9,7 @@ import { ChatRequestError } from '../chat/errors'
 import { createOpenAIClient, type EndpointSettings } from '../chat/openai-client'
 import type { ChatMessage, Completion } from '../chat/types'
 import type { McpSamplingRequest } from './client-features'
+import { samplingLimits } from './sampling-limits'
 import { samplingConversation, type SamplingWireMessage } from './sampling-messages'
 
 /** Why a sampling request was not answered: each has its own sentence for the server. */
@@ -44,15 +45,14 @@ export interface SamplingModelOptions {
 }
 
 /**
- * The endpoint's settings for this request: the request's temperature (else the endpoint's), its
- * maxTokens held to the endpoint's own limit when that is lower, and its stop sequences.
+ * The endpoint's settings for this request: its temperature and maxTokens held to the endpoint's
+ * limits (see samplingLimits), and its stop sequences.
  */
 export function samplingSettings(request: McpSamplingRequest, endpoint: EndpointSettings): EndpointSettings {
-  const maxTokens =
-    endpoint.maxTokens === undefined ? request.maxTokens : Math.min(request.maxTokens, endpoint.maxTokens)
+  const { maxTokens, temperature } = samplingLimits(request, endpoint)
   return {
     ...endpoint,
-    temperature: request.temperature ?? endpoint.temperature,
+    temperature,
     maxTokens,
     ...(request.stopSequences && request.stopSequences.length > 0 ? { stop: [...request.stopSequences] } : {}),
   }

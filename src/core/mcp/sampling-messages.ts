@@ -2,10 +2,12 @@
  * A sampling request's conversation in the OpenAI chat-completions shape: the system prompt first,
  * then each message. Text stays text; an image becomes an `image_url` part and WAV or MP3 audio an
  * `input_audio` part (what vision and audio models take); anything else cannot be sent and is named,
- * message by message, so the refusal says exactly what stood in the way.
+ * message by message, so the refusal says exactly what stood in the way. Text goes as the dialog
+ * shows it (samplingText): no invisible character reaches the model.
  */
 import type { SamplingMessage, SamplingMessageContentBlock } from '@modelcontextprotocol/sdk/types.js'
 import type { McpSamplingRequest } from './client-features'
+import { withoutInvisible } from './server-text'
 
 /** One part of a message's content, as chat-completions takes it. */
 export type SamplingWirePart =
@@ -40,7 +42,7 @@ export function contentBlocks(message: SamplingMessage): SamplingMessageContentB
 function wirePart(block: SamplingMessageContentBlock, role: SamplingMessage['role']): SamplingWirePart | string {
   switch (block.type) {
     case 'text':
-      return { type: 'text', text: block.text }
+      return { type: 'text', text: samplingText(block.text) }
     case 'image':
       // Chat-completions takes images from the user only.
       if (role !== 'user') return 'an image in an assistant message cannot be sent to a chat-completions model'
@@ -84,7 +86,7 @@ export function samplingConversation(request: McpSamplingRequest): SamplingConve
   if (request.tools && request.tools.length > 0)
     problems.push('The request offers the model tools; this client does not offer tools in sampling.')
   const messages: SamplingWireMessage[] = request.systemPrompt
-    ? [{ role: 'system', content: request.systemPrompt }]
+    ? [{ role: 'system', content: samplingText(request.systemPrompt) }]
     : []
   request.messages.forEach((message, index) => {
     const wire = wireMessage(message, index + 1)
@@ -122,4 +124,22 @@ export function messageText(message: SamplingMessage): string {
   return contentBlocks(message)
     .flatMap((block) => (block.type === 'text' ? [block.text] : []))
     .join('\n\n')
+}
+
+/**
+ * A request's text as the dialog shows it and the model gets it: one cleaning for both, so what is
+ * approved is what is sent. Invisible characters (tag characters, direction overrides, zero-width
+ * characters) are removed; invisibleInRequest says how many.
+ */
+export function samplingText(text: string): string {
+  return withoutInvisible(text).text
+}
+
+/** How many invisible characters the system prompt and the text blocks hold (none is shown or sent). */
+export function invisibleInRequest(request: McpSamplingRequest): number {
+  let removed = request.systemPrompt ? withoutInvisible(request.systemPrompt).removed : 0
+  for (const message of request.messages)
+    for (const block of contentBlocks(message))
+      if (block.type === 'text') removed += withoutInvisible(block.text).removed
+  return removed
 }

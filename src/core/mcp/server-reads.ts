@@ -1,12 +1,14 @@
 /**
  * Asking a server for one of its offers: a prompt filled with arguments, a resource's contents,
  * subscribing to a resource's updates. Results are read into plain shapes (text, JSON, images and
- * other bytes told apart), and each failure is an Error that names the server and what was asked.
+ * other bytes told apart; text without invisible characters), and each failure is an Error that
+ * names the server and what was asked.
  */
 import type { McpToolSource } from './source'
 import { connectedClient, type McpRequestOptions } from './server-offer'
 import { messageOf } from './source-state'
 import { isRecord } from '../own-record'
+import { withoutInvisible } from './server-text'
 
 /** One part of a prompt message: text, or something else named by type (its raw content kept). */
 export interface McpPromptPart {
@@ -30,6 +32,8 @@ export interface McpPromptMessage {
 export interface McpPromptResult {
   description?: string
   messages: McpPromptMessage[]
+  /** How many invisible characters were removed from its texts, when any were. */
+  invisibleRemoved?: number
 }
 
 /** One content of a resource, told apart by what a person can do with it. */
@@ -44,6 +48,8 @@ export interface McpResourceContent {
   base64?: string
   /** The number of bytes (binary contents) or characters (text). */
   size: number
+  /** How many invisible characters were removed from its text, when any were. */
+  invisibleRemoved?: number
 }
 
 const request = (options: McpRequestOptions) => ({ timeout: options.timeoutMs ?? 20_000, signal: options.signal })
@@ -58,29 +64,50 @@ export async function getPrompt(
   const client = connectedClient(source)
   try {
     const answer = await client.getPrompt({ name, arguments: { ...args } }, request(options))
-    return {
-      description: typeof answer.description === 'string' ? answer.description : undefined,
-      messages: answer.messages.map((message) => ({
-        role: message.role === 'assistant' ? 'assistant' : 'user',
-        parts: [promptPart(message.content)],
-      })),
-    }
+    return promptResult(answer)
   } catch (problem) {
     throw new Error(`Getting the prompt "${name}" of "${source.config.name}" failed: ${messageOf(problem)}`)
   }
 }
 
-function promptPart(content: unknown): McpPromptPart {
+/**
+ * What `prompts/get` answered, as shown and as inserted into the chat: its texts without invisible
+ * characters (counted in `invisibleRemoved`), so what a person reads is what the model gets.
+ */
+export function promptResult(answer: {
+  description?: unknown
+  messages: { role: string; content: unknown }[]
+}): McpPromptResult {
+  const counter = { removed: 0 }
+  const result: McpPromptResult = {
+    description: typeof answer.description === 'string' ? visible(answer.description, counter) : undefined,
+    messages: answer.messages.map((message) => ({
+      role: message.role === 'assistant' ? 'assistant' : 'user',
+      parts: [promptPart(message.content, counter)],
+    })),
+  }
+  return counter.removed > 0 ? { ...result, invisibleRemoved: counter.removed } : result
+}
+
+/** `text` without its invisible characters, adding how many there were to `counter`. */
+function visible(text: string, counter: { removed: number }): string {
+  const clean = withoutInvisible(text)
+  counter.removed += clean.removed
+  return clean.text
+}
+
+function promptPart(content: unknown, counter: { removed: number }): McpPromptPart {
   if (!isRecord(content)) return { type: 'unknown' }
   const type = typeof content.type === 'string' ? content.type : 'unknown'
   const text = (value: unknown) => (typeof value === 'string' ? value : undefined)
+  const shown = (value: unknown) => (typeof value === 'string' ? visible(value, counter) : undefined)
   if (type === 'resource' && isRecord(content.resource)) {
     const { resource } = content
-    return { type, uri: text(resource.uri), mimeType: text(resource.mimeType), text: text(resource.text) }
+    return { type, uri: text(resource.uri), mimeType: text(resource.mimeType), text: shown(resource.text) }
   }
   return {
     type,
-    text: text(content.text),
+    text: shown(content.text),
     uri: text(content.uri),
     mimeType: text(content.mimeType),
     data: text(content.data),
@@ -111,8 +138,18 @@ export function resourceContent(raw: {
 }): McpResourceContent {
   const mimeType = typeof raw.mimeType === 'string' ? raw.mimeType : undefined
   if (typeof raw.text === 'string') {
-    const json = /[/+]json\b/i.test(mimeType ?? '') || looksLikeJson(raw.text)
-    return { uri: raw.uri, mimeType, kind: json ? 'json' : 'text', text: raw.text, size: raw.text.length }
+    // Shown and inserted into the chat as one text: without the characters that would hide a part of it.
+    const { text, removed } = withoutInvisible(raw.text)
+    const json = /[/+]json\b/i.test(mimeType ?? '') || looksLikeJson(text)
+    const kind = json ? 'json' : 'text'
+    return {
+      uri: raw.uri,
+      mimeType,
+      kind,
+      text,
+      size: text.length,
+      ...(removed > 0 ? { invisibleRemoved: removed } : {}),
+    }
   }
   const base64 = typeof raw.blob === 'string' ? raw.blob : ''
   const size = Math.floor((base64.replace(/=+$/, '').length * 3) / 4)

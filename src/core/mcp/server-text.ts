@@ -11,10 +11,15 @@ export const MCP_TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/
 /** A parameter name becomes a field name in every protocol: letters and digits of any script, `_`, `-`, `.`, `$`. */
 export const PARAMETER_NAME = /^[\p{L}\p{N}_.$-]{1,128}$/u
 
-// C0 and C1 controls, direction marks and isolates, zero-width characters and the BOM.
-const UNSAFE =
-  // eslint-disable-next-line no-control-regex
-  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u061C\u200B-\u200F\u2028\u2029\u202A-\u202E\u2060-\u2069\uFEFF]/g
+// C0 and C1 controls, direction marks and isolates, zero-width characters, the BOM, interlinear
+// annotations, and the tag characters and variation selectors 17-256: these draw nothing, yet a
+// model reads them (a tag character is an invisible copy of an ASCII letter), so hidden text would
+// reach it. Flags of subdivisions (tag sequences) lose their tags and show as a plain flag.
+const INVISIBLE_CLASS =
+  '\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u061C\\u180E\\u200B-\\u200F\\u2028\\u2029\\u202A-\\u202E\\u2060-\\u2069\\uFEFF\\uFFF9-\\uFFFB\\u{E0000}-\\u{E007F}\\u{E0100}-\\u{E01EF}'
+// Each is matched alone, on purpose: a joiner or a selector is what is removed, not part of a sequence.
+// eslint-disable-next-line no-misleading-character-class
+const UNSAFE = new RegExp(`[${INVISIBLE_CLASS}]`, 'gu')
 const LINE_BREAKS = /\r\n?|\n|\t/g
 
 /** A name, escaped for a message: every character outside printable ASCII as \u{...}. */
@@ -62,11 +67,24 @@ export function defuseMarkers(text: string): string {
 }
 
 // Every character cleaning may change or look at: a text with none of them is clean as it is.
-const MAYBE_UNSAFE =
-  // eslint-disable-next-line no-control-regex
-  /[\u0000-\u001F\u007F-\u009F\u061C\u200B-\u200F\u2028\u2029\u202A-\u202E\u2060-\u2069\uFEFF<>「」{}[\]"']/
+// eslint-disable-next-line no-misleading-character-class -- single characters, as above
+const MAYBE_UNSAFE = new RegExp(`[${INVISIBLE_CLASS}\\t\\n\\r<>「」{}[\\]"']`, 'u')
 
 /** Whether a text would come out of cleaning unchanged (one test for most text, so a 200,000-value list stays cheap). */
 export function isCleanServerText(text: string, multiline = false): boolean {
   return !MAYBE_UNSAFE.test(text) || cleanServerText(text, { multiline }) === text
+}
+
+/**
+ * Text with every invisible character removed (line breaks and tabs kept, `\r\n` and `\r` read as
+ * `\n`), and how many were removed: what a person is shown of a server's text is then what a
+ * model is sent, and the count says that something was hidden.
+ */
+export function withoutInvisible(text: string): { text: string; removed: number } {
+  let removed = 0
+  const out = text.replace(UNSAFE, () => {
+    removed++
+    return ''
+  })
+  return { text: out.replace(/\r\n?/g, '\n'), removed }
 }
