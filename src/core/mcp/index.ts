@@ -137,3 +137,13 @@ export {
   type ElicitationProblemCode,
   type ElicitContent,
 } from './elicitation-content'
+export {
+  ASK_REFUSAL_REASONS,
+  AskRefused,
+  createAskLimits,
+  DEFAULT_ASK_LIMITS,
+  type AskLimits,
+  type AskLimitsOptions,
+  type AskLimitValues,
+  type AskRefusalReason,
+} from './ask-limits'

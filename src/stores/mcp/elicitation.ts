@@ -111,5 +111,19 @@ export const useMcpElicitationStore = defineStore('mcpElicitation', () => {
   /** The person closed the request without choosing. */
   const cancel = (id: number): boolean => respond(id, cancelResult())
 
-  return { queue, current, withdrawn, answer, accept, decline, cancel }
+  /** Declines every request of `server` in the queue; returns how many there were. */
+  function declineAllFrom(server: string): number {
+    const ids = queue.value.filter((pending) => pending.server === server).map((pending) => pending.id)
+    const answered = new Set(ids)
+    const entries = ids.flatMap((id) => {
+      const entry = waiting.get(id)
+      waiting.delete(id)
+      return entry ? [entry] : []
+    })
+    queue.value = queue.value.filter((pending) => !answered.has(pending.id))
+    entries.forEach((entry) => entry.resolve(declineResult()))
+    return ids.length
+  }
+
+  return { queue, current, withdrawn, answer, accept, decline, cancel, declineAllFrom }
 })

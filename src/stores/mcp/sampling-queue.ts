@@ -48,6 +48,8 @@ export interface SamplingQueueReturn {
   answerWith(id: number, result: CreateMessageResult): void
   /** Answers the server that the user refused. */
   refuse(id: number): void
+  /** Refuses every request of `server` in the queue, at any stage; returns how many there were. */
+  refuseAllFrom(server: string): number
 }
 
 interface Waiting {
@@ -65,14 +67,24 @@ export function useSamplingQueue(): SamplingQueueReturn {
   let serial = 0
   const find = (id: number) => queue.value.find((ask) => ask.id === id)
 
-  /** Takes the request off the queue, stops its model and forgets it. */
-  function settle(id: number): Waiting | undefined {
-    const entry = waiting.get(id)
-    waiting.delete(id)
-    entry?.model?.abort()
-    entry?.forget()
-    queue.value = queue.value.filter((ask) => ask.id !== id)
-    return entry
+  /** Takes the requests off the queue (in one pass), stops their models and forgets them. */
+  function settleAll(ids: ReadonlySet<number>): Waiting[] {
+    const entries = [...ids].flatMap((id) => {
+      const entry = waiting.get(id)
+      waiting.delete(id)
+      entry?.model?.abort()
+      entry?.forget()
+      return entry ? [entry] : []
+    })
+    queue.value = queue.value.filter((ask) => !ids.has(ask.id))
+    return entries
+  }
+  const settle = (id: number): Waiting | undefined => settleAll(new Set([id]))[0]
+
+  function refuseAllFrom(server: string): number {
+    const ids = new Set(queue.value.filter((ask) => ask.server === server).map((ask) => ask.id))
+    settleAll(ids).forEach((entry) => entry.reject(userRefusal()))
+    return ids.size
   }
 
   function answer(request: McpSamplingRequest, context: McpRequestContext): Promise<CreateMessageResult> {
@@ -113,5 +125,6 @@ export function useSamplingQueue(): SamplingQueueReturn {
     stopModel: (id) => waiting.get(id)?.model?.abort(),
     answerWith: (id, result) => settle(id)?.resolve(result),
     refuse: (id) => settle(id)?.reject(userRefusal()),
+    refuseAllFrom,
   }
 }

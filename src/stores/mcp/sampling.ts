@@ -68,5 +68,7 @@ export const useMcpSamplingStore = defineStore('mcpSampling', () => {
     approveReply,
     /** Answers the server that the user refused; at any stage. */
     refuse: queue.refuse,
+    /** Refuses every request of one server; returns how many there were. */
+    refuseAllFrom: queue.refuseAllFrom,
   }
 })
