@@ -98,6 +98,11 @@ export interface ToolRegistry {
   description?: string
   /** Where the tool comes from, for people: 'mcp' for an MCP server's tools. @default built in or registered by code */
   origin?: 'mcp'
+  /**
+   * For an MCP server's tool: a person connected the server in this page (a click), so its
+   * methods' read-only claims may spare them the approval asked by default. @default false
+   */
+  connectedByPerson?: boolean
   getMetadata(): { methods: MethodMetadata[] }
   /**
    * Calls a method when its name cannot be a property of the tool (MCP tools are named by their

@@ -232,17 +232,20 @@ export function resultPolicyFor(agent: Agent, toolId: string): ResultPolicy {
 
 /**
  * The effective approval policy of a call under an agent: the agent's policy for the method
- * (`toolId_method`), else for the tool, else the configuration's. An MCP server's tool defaults by
- * its annotations: read-only runs, anything else (destructive, or not said) asks.
+ * (`toolId_method`), else for the tool, else the configuration's. An MCP server's tool asks by
+ * default. Annotations are the server's own claims: they never lower what the agent asks for, and
+ * `readOnlyHint` spares the default question only for a server the person connected in this page
+ * (`connectedByPerson`), never for one that was connected without them.
  */
 export function policyFor(
   agent: Agent,
   toolId: string,
-  method?: Pick<MethodMetadata, 'name' | 'annotations'> & { fromMcp?: boolean },
+  method?: Pick<MethodMetadata, 'name' | 'annotations'> & { fromMcp?: boolean; connectedByPerson?: boolean },
 ): ApprovalPolicy {
   const own = (method ? agent.policies[routingName(toolId, method.name)] : undefined) ?? agent.policies[toolId]
   if (own) return own
   if (agent.config.requireConfirmation || agent.config.mode === 'manual') return 'always'
-  if (method?.fromMcp) return method.annotations?.readOnlyHint === true ? 'auto' : 'always'
+  if (method?.fromMcp)
+    return method.connectedByPerson === true && method.annotations?.readOnlyHint === true ? 'auto' : 'always'
   return 'auto'
 }

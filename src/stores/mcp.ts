@@ -23,11 +23,17 @@ export const useMcpStore = defineStore('mcp', () => {
   const { state, savedServers, saveServers } = useSavedMcpConfig()
   /** Sentences about saved servers that could not be reached when the page loaded. */
   const notices = ref<string[]>([])
-  const { syncRegistration } = useToolRegistration()
+  const { syncRegistration, noteConnecting } = useToolRegistration()
   const list = useServerList({ onToolsChanged: syncRegistration })
   /** What is kept in this browser: every server but those of mcp.json (the file keeps them). */
   const save = () => saveServers(list.ownConfigs())
-  const { connect, disconnect, remove } = useServerConnections({ list, syncRegistration, save, notices })
+  const { connect, disconnect, remove } = useServerConnections({
+    list,
+    syncRegistration,
+    noteConnecting,
+    save,
+    notices,
+  })
   const { importConfig, exportText } = useServerConfiguration({ list, connect, remove, save })
   const { restore } = useServerRestore({ list, savedServers, connect, notices })
 

@@ -248,7 +248,7 @@ describe('chat model', () => {
 
   it("an MCP tool's policy follows its annotations until the agent says otherwise, per tool or per method", () => {
     const agent = defaultChatState().agents[0]!
-    const readOnly = { name: 'get-sum', annotations: { readOnlyHint: true }, fromMcp: true }
+    const readOnly = { name: 'get-sum', annotations: { readOnlyHint: true }, fromMcp: true, connectedByPerson: true }
     const destructive = { name: 'delete', annotations: { destructiveHint: true }, fromMcp: true }
     const unsaid = { name: 'echo', fromMcp: true }
     expect(policyFor(agent, 'everything', readOnly)).toBe('auto')
@@ -260,5 +260,26 @@ describe('chat model', () => {
     expect(policyFor(agent, 'everything', destructive)).toBe('once')
     agent.policies['everything_delete'] = 'auto'
     expect(policyFor(agent, 'everything', destructive)).toBe('auto')
+  })
+
+  it("a server's read-only claim is a hint: it never lowers what the agent asks for, nor counts unless the person connected the server in this page", () => {
+    const agent = defaultChatState().agents[0]!
+    const claim = { name: 'look', annotations: { readOnlyHint: true }, fromMcp: true }
+    // Connected without the person (at page load, say): its claim is shown, and the call asks.
+    expect(policyFor(agent, 'srv', claim)).toBe('always')
+    expect(policyFor(agent, 'srv', { ...claim, connectedByPerson: false })).toBe('always')
+    const byPerson = { ...claim, connectedByPerson: true }
+    expect(policyFor(agent, 'srv', byPerson)).toBe('auto')
+    // Whatever the person chose to be asked, the claim does not lower.
+    agent.config.requireConfirmation = true
+    expect(policyFor(agent, 'srv', byPerson)).toBe('always')
+    agent.config.requireConfirmation = false
+    agent.config.mode = 'manual'
+    expect(policyFor(agent, 'srv', byPerson)).toBe('always')
+    agent.config.mode = defaultChatState().agents[0]!.config.mode
+    agent.policies.srv = 'once'
+    expect(policyFor(agent, 'srv', byPerson)).toBe('once')
+    agent.policies.srv_look = 'always'
+    expect(policyFor(agent, 'srv', byPerson)).toBe('always')
   })
 })

@@ -70,9 +70,14 @@ export function megabytes(value: number | null | undefined): number | undefined 
   return value == null || !(value > 0) ? undefined : Math.round(value * 1024 * 1024)
 }
 
-/** A method's annotations and where it comes from, for its approval policy. */
+/** A method's annotations, where it comes from and whether a person connected its server, for its approval policy. */
 function methodOf(registry: ToolRegistryManager, toolId: string, name: string) {
   const tool = registry.get(toolId)
   const method = tool?.getMetadata().methods.find((m) => m.name === name)
-  return { name, annotations: method?.annotations, fromMcp: tool?.origin === 'mcp' }
+  return {
+    name,
+    annotations: method?.annotations,
+    fromMcp: tool?.origin === 'mcp',
+    connectedByPerson: tool?.connectedByPerson === true,
+  }
 }

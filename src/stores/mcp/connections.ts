@@ -8,6 +8,8 @@ export interface ServerConnectionsOptions {
   list: Pick<ServerListReturn, 'sources' | 'tick' | 'drop'>
   /** Registers or removes a server's tools after its connection changed. */
   syncRegistration: (source: McpToolSource) => void
+  /** Told before each connection whether a person asked for it (see ToolRegistration). */
+  noteConnecting: (name: string, byPerson: boolean) => void
   /** Keeps the servers this browser keeps, after one was removed. */
   save: () => void
   /** Sentences about saved servers that could not be reached when the page loaded. */
@@ -17,8 +19,8 @@ export interface ServerConnectionsOptions {
 /** What useServerConnections returns. */
 export interface ServerConnectionsReturn {
   /**
-   * Connects a server; why it failed shows on its card (and, `onLoad`, for a server saved before,
-   * in the notices at the top). Never rejects.
+   * Connects a server; why it failed shows on its card (and, `onLoad`, for a server the page starts
+   * itself, in the notices at the top). Without `onLoad` it is a person's doing. Never rejects.
    */
   connect(name: string, options?: { onLoad?: boolean }): Promise<void>
   /** Disconnects a server; its tools leave the registry. */
@@ -31,6 +33,7 @@ export interface ServerConnectionsReturn {
 export function useServerConnections({
   list,
   syncRegistration,
+  noteConnecting,
   save,
   notices,
 }: ServerConnectionsOptions): ServerConnectionsReturn {
@@ -39,6 +42,7 @@ export function useServerConnections({
   async function connect(name: string, options: { onLoad?: boolean } = {}): Promise<void> {
     const source = sources.value.get(name)
     if (!source) return
+    noteConnecting(name, !options.onLoad)
     try {
       await source.connect()
       syncRegistration(source)

@@ -9,16 +9,24 @@ export interface ToolRegistration {
    * the registry the tools changed (listed again while connected).
    */
   syncRegistration(source: McpToolSource): void
+  /**
+   * Says, before a server connects, whether a person asked for it (a click in this page) or the
+   * page did (mcp.json's servers at load): its tool is registered marked `connectedByPerson` only
+   * in the first case, so the chat lets read-only claims count only from servers the person chose.
+   */
+  noteConnecting(name: string, byPerson: boolean): void
 }
 
 /** Registration of MCP servers' tools in `registry` (the app's by default), by server name. */
 export function useToolRegistration(registry: ToolRegistryManager = toolRegistryManager): ToolRegistration {
   const removers = new Map<string, () => void>()
+  const byPerson = new Set<string>()
 
   function syncRegistration(source: McpToolSource): void {
     const name = source.config.name
     if (source.status === 'connected' && !removers.has(name)) {
-      removers.set(name, registry.register(source.tool))
+      const tool = byPerson.has(name) ? { ...source.tool, connectedByPerson: true } : source.tool
+      removers.set(name, registry.register(tool))
     } else if (source.status !== 'connected' && removers.has(name)) {
       removers.get(name)?.()
       removers.delete(name)
@@ -27,5 +35,10 @@ export function useToolRegistration(registry: ToolRegistryManager = toolRegistry
     }
   }
 
-  return { syncRegistration }
+  function noteConnecting(name: string, person: boolean): void {
+    if (person) byPerson.add(name)
+    else byPerson.delete(name)
+  }
+
+  return { syncRegistration, noteConnecting }
 }

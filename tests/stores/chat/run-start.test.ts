@@ -21,7 +21,7 @@ describe('what a chat run starts with', () => {
     expect(openai).not.toBe(manual)
   })
 
-  it("approval follows an MCP method's annotations: read-only runs, anything else asks; the agent's own policy wins", async () => {
+  it("approval follows an MCP method's annotations: read-only runs only from a server the person connected, anything else asks; the agent's own policy wins", async () => {
     const registry = createToolRegistryManager()
     const server = createMcpToolSource({
       config: { name: 'srv', transport: 'http', url: 'http://127.0.0.1:1/', headers: {} },
@@ -46,9 +46,14 @@ describe('what a chat run starts with', () => {
     expect(start).toMatchObject({ agentPrompt: agent.systemPrompt, agentId: agent.id, model: undefined, flow: 'loop' })
     expect(start.approvalMemory).toBe(tools.approvalMemory)
     const approval = start.approval as (toolId: string, call: { method: string }) => string
-    expect(approval('srv', { method: 'look' })).toBe('auto')
+    // Registered without the mark of a person's Connect: the read-only claim does not count.
+    expect(approval('srv', { method: 'look' })).toBe('always')
     expect(approval('srv', { method: 'wipe' })).toBe('once')
     expect(approval('srv', { method: 'other' })).toBe('always')
+    registry.unregister('srv')
+    registry.register({ ...server.tool, connectedByPerson: true })
+    expect(approval('srv', { method: 'look' })).toBe('auto')
+    expect(approval('srv', { method: 'wipe' })).toBe('once')
     await server.disconnect()
   })
 })

@@ -54,10 +54,10 @@ function mcpServers(savedServers: McpServerConfig[] = []) {
     const registry: ToolRegistryManager = createToolRegistryManager()
     const notices = ref<string[]>([])
     const saves: McpServerConfig[][] = []
-    const { syncRegistration } = useToolRegistration(registry)
-    const list = useServerList({ onToolsChanged: syncRegistration, createSource })
+    const registration = useToolRegistration(registry)
+    const list = useServerList({ onToolsChanged: registration.syncRegistration, createSource })
     const save = () => void saves.push(list.ownConfigs())
-    const connections = useServerConnections({ list, syncRegistration, save, notices })
+    const connections = useServerConnections({ list, ...registration, save, notices })
     const configuration = useServerConfiguration({ list, ...connections, save, registry })
     const { restore } = useServerRestore({
       list,
@@ -81,6 +81,8 @@ describe('MCP servers', () => {
     expect(problems).toEqual([])
     await vi.waitFor(() => expect(mcp.registry.get('web')).toBeDefined())
     expect(mcp.status()).toEqual({ web: 'connected' })
+    // Added by the person: its tools' read-only claims may count in the chat.
+    expect(mcp.registry.get('web')?.connectedByPerson).toBe(true)
     expect(mcp.list.servers.value[0]).toMatchObject({ origin: 'added', envNames: ['Authorization'] })
     // Kept with its secret in this browser; shared without it.
     expect(mcp.saves.at(-1)).toEqual([http('web', { Authorization: 'Bearer s3cret' })])
@@ -125,7 +127,8 @@ describe('MCP servers', () => {
     })
     // What storage alone holds registers nothing: any page of this origin could have written it.
     expect(mcp.registry.get('web')).toBeUndefined()
-    expect(mcp.registry.get('files')).toBeDefined()
+    // Started with the page, not by the person: its read-only claims do not lower an approval.
+    expect(mcp.registry.get('files')?.connectedByPerson).toBeFalsy()
     expect(mcp.list.fileName.value).toBe('/home/me/mcp.json')
     expect(mcp.list.servers.value.find((s) => s.name === 'files')).toMatchObject({
       origin: 'file',
@@ -141,7 +144,7 @@ describe('MCP servers', () => {
     await mcp.connect('web')
     await mcp.connect('down-web')
     expect(mcp.status()).toMatchObject({ web: 'connected', 'down-web': 'failed' })
-    expect(mcp.registry.get('web')).toBeDefined()
+    expect(mcp.registry.get('web')?.connectedByPerson).toBe(true)
     const problems = await mcp.importConfig(JSON.stringify({ mcpServers: { files: { url: 'http://127.0.0.1:1/x' } } }))
     expect(problems).toEqual(['Server "files": /home/me/mcp.json already defines it; give the server another name.'])
   })
