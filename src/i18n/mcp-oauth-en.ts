@@ -3,6 +3,7 @@ export default {
   signIn: 'Sign in',
   signOut: 'Sign out',
   signedIn: 'Signed in (OAuth)',
+  expiredTag: 'Sign-in expired',
   needed:
     '“{server}” asks you to sign in (OAuth) before it lists its tools. Sign in opens its sign-in page in a new window.',
   expired:

@@ -5,6 +5,7 @@ const zh: typeof en = {
   signIn: '登录',
   signOut: '退出登录',
   signedIn: '已登录（OAuth）',
+  expiredTag: '登录已过期',
   needed: '“{server}”要求先登录（OAuth）才会列出它的工具。点击“登录”会在新窗口中打开它的登录页面。',
   expired: '你在“{server}”的登录已过期或被撤销，且无法自动续期。请重新登录以使用它的工具。',
   waitingWindow: '正在打开登录页面…',

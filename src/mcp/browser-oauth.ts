@@ -6,6 +6,7 @@
  */
 import {
   createMcpOAuthProvider,
+  keepSignInFresh,
   oauthStorageKey,
   type McpHttpServer,
   type McpOAuthProvider,
@@ -36,7 +37,11 @@ const providers = new Map<string, McpOAuthProvider>()
 const listeners = new Set<() => void>()
 const changed = () => listeners.forEach((listener) => listener())
 
-/** The provider of the server in this page, made (and its saved sign-in read) on first use. */
+/**
+ * The provider of the server in this page, made (and its saved sign-in read) on first use: when the
+ * server connects or the person signs in or out, never from storage alone. From then on its tokens
+ * are renewed before they end, for as long as the page lives.
+ */
 export function browserOAuthProvider(server: McpHttpServer): McpOAuthProvider {
   const key = oauthStorageKey(server)
   const known = providers.get(key)
@@ -44,6 +49,7 @@ export function browserOAuthProvider(server: McpHttpServer): McpOAuthProvider {
   const made = createMcpOAuthProvider({ server, storage: localOAuthStorage(), redirectUrl: oauthRedirectUrl() })
   providers.set(made.key, made)
   made.subscribe(changed)
+  keepSignInFresh(made)
   changed()
   return made
 }

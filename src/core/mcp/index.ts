@@ -94,6 +94,7 @@ export {
   type McpSignInCallback,
   type McpSignInResult,
 } from './oauth-flow'
+export { keepSignInFresh, renewalLeadMs, type SignInFreshOptions } from './oauth-renewal'
 export {
   MCP_LOG_LEVELS,
   NOTIFICATION_KINDS,

@@ -1,8 +1,9 @@
 /**
  * The MCP SDK's OAuth client provider for one HTTP server: the authorization-code flow with PKCE,
  * dynamic client registration and refresh are the SDK's (`auth()`, called by its HTTP transports on
- * a 401); this keeps what they produce in a McpOAuthStorage, hands out the `state` of each sign-in,
- * and says where the sign-in stands, for a view.
+ * a 401, and by keepSignInFresh before the access token ends); this keeps what they produce in a
+ * McpOAuthStorage with the moment the access token ends, hands out the `state` of each sign-in, and
+ * says where the sign-in stands, for a view.
  */
 import type { OAuthClientProvider, OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js'
 import type {
@@ -19,7 +20,10 @@ export type McpSignInPhase = 'signed-out' | 'needs-sign-in' | 'signed-in'
 
 /** A server's sign-in, as a view shows it. */
 export interface McpSignInStatus {
-  /** 'needs-sign-in' from the server's first refusal until tokens are saved (or the person signs out). */
+  /**
+   * 'needs-sign-in' from the server's first refusal, or from the moment the access token ended,
+   * until tokens are saved (or the person signs out).
+   */
   phase: McpSignInPhase
   /** Needs a sign-in because one that worked stopped working: expired and not renewed, or revoked. */
   expired: boolean
@@ -37,6 +41,8 @@ export interface McpOAuthProviderOptions {
   clientName?: string
   /** Makes each sign-in's `state`. @default 32 random hex digits */
   newState?: () => string
+  /** The time, in ms since the epoch, to tell when an access token ended. @default Date.now */
+  now?: () => number
 }
 
 /** An OAuthClientProvider for the SDK's transports and `auth()`, with what a view needs. */
@@ -47,6 +53,10 @@ export interface McpOAuthProvider extends OAuthClientProvider {
   readonly status: McpSignInStatus
   /** The `state` of the sign-in under way; undefined when none is. */
   readonly pendingState: string | undefined
+  /** When the saved access token ends (ms since the epoch); undefined without tokens or an `expires_in`. */
+  readonly expiresAt: number | undefined
+  /** Tells the listeners that `status` may have changed with time alone (the access token ended). */
+  recheck(): void
   /** Told of each authorization page the SDK prepares: the host opens it when the person asked to sign in. */
   onRedirect: ((url: URL) => void) | undefined
   /** Ends the sign-in under way (its answer came): the same `state` is never accepted twice. */
@@ -61,6 +71,7 @@ export interface McpOAuthProvider extends OAuthClientProvider {
 export function createMcpOAuthProvider(options: McpOAuthProviderOptions): McpOAuthProvider {
   const { server, redirectUrl } = options
   const newState = options.newState ?? randomState
+  const now = options.now ?? Date.now
   const saved = savedSignIn(options.storage, oauthStorageKey(server), server.name)
   let notice = saved.problem
   /** The server asked for a sign-in and no tokens were saved since. */
@@ -82,12 +93,19 @@ export function createMcpOAuthProvider(options: McpOAuthProviderOptions): McpOAu
     redirectUrl,
     clientMetadata: workbenchClientMetadata(redirectUrl, options.clientName),
     get status(): McpSignInStatus {
-      const phase = asked ? 'needs-sign-in' : saved.record.tokens ? 'signed-in' : 'signed-out'
-      return { phase, expired: asked && lost, ...(notice ? { notice } : {}) }
+      const { tokens, expiresAt } = saved.record
+      // Tokens past their end are no sign-in, though no request was refused yet.
+      const ended = tokens !== undefined && expiresAt !== undefined && now() >= expiresAt
+      const phase = asked || ended ? 'needs-sign-in' : tokens ? 'signed-in' : 'signed-out'
+      return { phase, expired: (asked && lost) || ended, ...(notice ? { notice } : {}) }
     },
     get pendingState() {
       return saved.record.pendingState
     },
+    get expiresAt() {
+      return saved.record.tokens ? saved.record.expiresAt : undefined
+    },
+    recheck: changed,
     state() {
       const state = newState()
       save({ pendingState: state })
@@ -99,7 +117,8 @@ export function createMcpOAuthProvider(options: McpOAuthProviderOptions): McpOAu
     saveTokens(tokens: OAuthTokens) {
       asked = lost = false
       notice = undefined
-      save({ tokens, codeVerifier: undefined, pendingState: undefined }, true)
+      const expiresAt = tokens.expires_in === undefined ? undefined : now() + tokens.expires_in * 1000
+      save({ tokens, expiresAt, codeVerifier: undefined, pendingState: undefined }, true)
     },
     redirectToAuthorization(url: URL) {
       if (saved.record.tokens) lost = true
@@ -114,9 +133,10 @@ export function createMcpOAuthProvider(options: McpOAuthProviderOptions): McpOAu
     },
     invalidateCredentials(scope) {
       if ((scope === 'all' || scope === 'tokens') && saved.record.tokens) lost = true
-      if (scope === 'all') save({ client: undefined, tokens: undefined, codeVerifier: undefined }, true)
+      if (scope === 'all')
+        save({ client: undefined, tokens: undefined, expiresAt: undefined, codeVerifier: undefined }, true)
       else if (scope === 'client') save({ client: undefined })
-      else if (scope === 'tokens') save({ tokens: undefined }, true)
+      else if (scope === 'tokens') save({ tokens: undefined, expiresAt: undefined }, true)
       else if (scope === 'verifier') save({ codeVerifier: undefined })
       else discovery = undefined
     },

@@ -18,6 +18,8 @@ export interface McpOAuthRecord {
   client?: OAuthClientInformationMixed
   /** The access token, and the refresh token that renews it. */
   tokens?: OAuthTokens
+  /** When the access token ends (ms since the epoch): saved with it from its `expires_in`. */
+  expiresAt?: number
   /** The PKCE code verifier of the sign-in under way. */
   codeVerifier?: string
   /** The `state` sent with the sign-in under way: an answer carrying another one is refused. */
@@ -57,6 +59,11 @@ export function readOAuthRecord(serverName: string, text: string | null): McpOAu
     const bare = full.success ? full : OAuthClientInformationSchema.safeParse(data.client)
     if (!bare.success) return dropped(`client: ${firstIssue(bare.error.issues)}`)
     record.client = bare.data
+  }
+  if (data.expiresAt !== undefined) {
+    if (typeof data.expiresAt !== 'number' || !Number.isFinite(data.expiresAt))
+      return dropped('expiresAt must be a number')
+    record.expiresAt = data.expiresAt
   }
   for (const field of ['codeVerifier', 'pendingState'] as const) {
     const value = data[field]

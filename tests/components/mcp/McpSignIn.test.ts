@@ -59,6 +59,21 @@ describe('McpSignIn', () => {
     )
   })
 
+  it('a saved sign-in past its expires_in, never refused: the card says expired, not signed in', async () => {
+    const { view, config } = serverView('stale')
+    // Saved an hour ago with a lifetime of a minute, and no refresh token to renew it with.
+    const tokens = { access_token: 'a', token_type: 'bearer', expires_in: 60 }
+    const saved = { tokens, expiresAt: Date.now() - 3_600_000 }
+    localStorage.setItem(`${OAUTH_STORAGE_PREFIX}stale@${config.url}`, JSON.stringify(saved))
+    browserOAuthProvider(config)
+    const wrapper = mounted(view)
+    await vi.waitFor(() => expect(wrapper.find('[data-test="mcp-sign-in"]').exists()).toBe(true), { timeout: 20_000 })
+    expect(wrapper.find('[data-test="mcp-sign-in"]').attributes('data-expired')).toBe('true')
+    expect(wrapper.find('[data-test="mcp-signed-in"]').exists()).toBe(false)
+    expect(wrapper.find('[data-test="mcp-sign-in-expired-tag"]').text()).toBe('Sign-in expired')
+    expect(wrapper.find('[data-test="mcp-sign-in-needed"]').text()).toContain('Your sign-in to “stale” has expired')
+  })
+
   it('an unreadable saved sign-in is dropped, and the card says so', async () => {
     const { view, config } = serverView('broken')
     const key = `${OAUTH_STORAGE_PREFIX}broken@${config.url}`

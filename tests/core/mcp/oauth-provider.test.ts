@@ -100,6 +100,27 @@ describe('createMcpOAuthProvider', () => {
     expect(made.status).toEqual({ phase: 'signed-in', expired: false })
   })
 
+  it('an access token past its expires_in is expired though nothing was refused, and so it reads back', async () => {
+    let clock = 1_000_000
+    const storage = memoryOAuthStorage()
+    const made = createMcpOAuthProvider({ server, storage, redirectUrl: CLIENT.redirect_uris[0]!, now: () => clock })
+    const told: string[] = []
+    made.subscribe(() => told.push(made.status.phase))
+    await made.saveTokens({ ...TOKENS, expires_in: 3600 })
+    expect(made.status).toEqual({ phase: 'signed-in', expired: false })
+    clock += 3_599_000
+    expect(made.status).toEqual({ phase: 'signed-in', expired: false })
+    clock += 1_000
+    expect(made.status).toEqual({ phase: 'needs-sign-in', expired: true })
+    // A page loaded later reads the same: the saved sign-in knows when it ends.
+    const later = createMcpOAuthProvider({ server, storage, redirectUrl: CLIENT.redirect_uris[0]!, now: () => clock })
+    expect(later.status).toEqual({ phase: 'needs-sign-in', expired: true })
+    expect(later.tokens()?.refresh_token).toBe('refresh-s3cret')
+    // New tokens end it.
+    await later.saveTokens({ ...TOKENS, expires_in: 3600 })
+    expect(later.status).toEqual({ phase: 'signed-in', expired: false })
+  })
+
   it('an answer with another state is refused, and the state is saved until its answer comes', async () => {
     const { storage, provider: made } = provider()
     expect(await made.state!()).toBe('st-1')
