@@ -9,6 +9,7 @@ import mcpSamplingEn from './mcp-sampling-en'
 import mcpOfferEn from './mcp-offer-en'
 import mcpLogsEn from './mcp-logs-en'
 import mcpElicitationEn from './mcp-elicitation-en'
+import mcpAsksEn from './mcp-asks-en'
 
 export default {
   app: {
@@ -421,4 +422,5 @@ export default {
   mcpOffer: mcpOfferEn,
   mcpLogs: mcpLogsEn,
   mcpElicitation: mcpElicitationEn,
+  mcpAsks: mcpAsksEn,
 }

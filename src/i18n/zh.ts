@@ -10,6 +10,7 @@ import mcpSamplingZh from './mcp-sampling-zh'
 import mcpOfferZh from './mcp-offer-zh'
 import mcpLogsZh from './mcp-logs-zh'
 import mcpElicitationZh from './mcp-elicitation-zh'
+import mcpAsksZh from './mcp-asks-zh'
 
 const zh: typeof en = {
   app: {
@@ -405,6 +406,7 @@ const zh: typeof en = {
   mcpOffer: mcpOfferZh,
   mcpLogs: mcpLogsZh,
   mcpElicitation: mcpElicitationZh,
+  mcpAsks: mcpAsksZh,
 }
 
 export default zh
