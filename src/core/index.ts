@@ -15,6 +15,7 @@ export type {
   ParseResult,
   DetectedFormatSummary,
   ResultImage,
+  SchemaCut,
   ToolCallConfig,
   ToolCallCycleResult,
   ToolDefinitionInput,

@@ -60,6 +60,21 @@ export interface MethodMetadata {
    * validator); each problem names the argument it is about by its JSON path (`/a`, `/items/0`).
    */
   validateArguments?(args: Record<string, unknown>): ArgumentProblem[]
+  /** Set when the schema was too large to read whole: `parameters` and `inputSchema` hold what fits. */
+  schemaCut?: SchemaCut
+}
+
+/**
+ * What reading a large schema left out (an MCP tool past its budget): the form, Discovery's table
+ * and the tools prompt show the parameters that fit, and arguments are written as JSON.
+ */
+export interface SchemaCut {
+  /** Parameters the schema declares, nested ones included. */
+  declared: number
+  /** Parameters read from it. */
+  shown: number
+  /** The server's schema, whole, as JSON text: to download, never drawn. */
+  wholeSchema(): string
 }
 
 /** What a schema check found wrong with one argument. */

@@ -14,7 +14,7 @@ import {
 import { readListedTools } from '../../src/core/mcp/listed-tools'
 import { mcpResultText, progressOf } from '../../src/core/mcp/content'
 import { cleanServerText, MCP_TOOL_NAME } from '../../src/core/mcp/server-text'
-import { MAX_ENUM_CHOICES, MAX_SERVER_DESCRIPTIONS, MAX_TOOL_DESCRIPTION } from '../../src/core/mcp/schema-limits'
+import { MAX_ENUM_CHOICES, MAX_SERVER_PROMPT, MAX_TOOL_DESCRIPTION } from '../../src/core/mcp/schema-limits'
 import type { McpCase } from './mcp-case'
 import { checkElicitation, checkOfferItems } from './mcp-offer-oracle'
 
@@ -50,7 +50,8 @@ export function checkMcpCase(input: McpCase, read: typeof readListedTools = read
         return `"${method.name}": its description or title carries an unsafe character`
       if (method.description.length > MAX_TOOL_DESCRIPTION)
         return `"${method.name}": a description of ${method.description.length} characters`
-      descriptions += method.description.length
+      // Only the tools offered to the model write into the tools prompt.
+      if (method.agentCallable) descriptions += method.description.length
       for (const parameter of method.parameters) {
         const problem = parameterProblem(parameter, method.name)
         if (problem) return problem
@@ -60,7 +61,7 @@ export function checkMcpCase(input: McpCase, read: typeof readListedTools = read
         if (!Array.isArray(problems)) return `"${method.name}": the argument check answered ${typeof problems}`
       }
     }
-    if (descriptions > MAX_SERVER_DESCRIPTIONS + MAX_TOOL_DESCRIPTION)
+    if (descriptions > MAX_SERVER_PROMPT + MAX_TOOL_DESCRIPTION)
       return `the server's descriptions take ${descriptions} characters`
     if (notices.some((notice) => UNSAFE.test(notice))) return 'a notice carries an unsafe character'
     const registry = createToolRegistryManager()

@@ -6,20 +6,22 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv'
 import type { ArgumentProblem, MethodMetadata, ToolAnnotations } from '../types'
 import { isRecord } from '../own-record'
-import { schemaIsOpen, schemaParameters, type SchemaReport } from './schema-parameters'
+import { schemaIsOpen, schemaParameters, type ParameterBudget, type SchemaReport } from './schema-parameters'
 import { cleanServerText, escapedName, MCP_TOOL_NAME } from './server-text'
 import {
   capDescription,
   displaySchema,
   linearPatternProblem,
   linearRegExp,
-  MAX_SCHEMA_CHARS,
-  MAX_SERVER_DESCRIPTIONS,
+  MAX_SCHEMA_PROPERTIES,
+  MAX_SERVER_PROMPT,
   MAX_TOOL_DESCRIPTION,
+  MAX_TOOL_PROMPT,
   measureSchema,
-  overBudgetLength,
+  MIN_TOOL_PROMPT,
   schemaRefusal,
 } from './schema-limits'
+import { budgetedSchema, countParameters, cutDescription, toolPromptChars } from './schema-budget'
 
 export interface ListedToolsReading {
   methods: MethodMetadata[]
@@ -44,11 +46,30 @@ export function readListedTools(
   const notices: string[] = []
   checker.reset()
   const found: MethodMetadata[] = []
+  // One server's share of the tools prompt, spent in listing order.
+  let left = MAX_SERVER_PROMPT
+  const notOffered: string[] = []
   for (const tool of listed) {
-    const method = methodOf(server, tool, notices, checker)
-    if (method) found.push(method)
+    const offered = left >= MIN_TOOL_PROMPT
+    const method = methodOf(server, tool, notices, checker, offered ? Math.min(MAX_TOOL_PROMPT, left) : MAX_TOOL_PROMPT)
+    if (!method) continue
+    if (offered) left -= toolPromptChars(method)
+    else {
+      method.agentCallable = false
+      notOffered.push(method.name)
+    }
+    found.push(method)
   }
-  return { methods: withinServerBudget(dedupe(found), notices), notices }
+  if (notOffered.length > 0)
+    notices.push(
+      `The tools of "${server}" pass ${MAX_SERVER_PROMPT.toLocaleString('en-US')} characters, the most one server may write into the tools prompt: ${notOffered.length} tool${notOffered.length === 1 ? ' is' : 's'} (${notOffered
+        .slice(0, 5)
+        .map((n) => `"${n}"`)
+        .join(
+          ', ',
+        )}${notOffered.length > 5 ? ', ...' : ''}) ${notOffered.length === 1 ? 'is' : 'are'} not offered to the model; they are in Discovery and the Executor.`,
+    )
+  return { methods: dedupe(found), notices }
 }
 
 /** Ajv, with patterns on RE2 (linear time): a server's `^(a+)+$` cannot make a check backtrack. */
@@ -82,8 +103,17 @@ export function createSchemaChecker(): SchemaChecker {
   }
 }
 
-/** The server's tool as a method, or null (with a notice) when it cannot be offered safely. */
-function methodOf(server: string, raw: unknown, said: string[], checker: SchemaChecker): MethodMetadata | null {
+/**
+ * The server's tool as a method, or null (with a notice) when it cannot be offered safely; it
+ * writes at most `budget` characters into the tools prompt.
+ */
+function methodOf(
+  server: string,
+  raw: unknown,
+  said: string[],
+  checker: SchemaChecker,
+  budget: number,
+): MethodMetadata | null {
   const listed = (isRecord(raw) ? raw : {}) as {
     name?: unknown
     title?: unknown
@@ -100,8 +130,20 @@ function methodOf(server: string, raw: unknown, said: string[], checker: SchemaC
     return null
   }
   const inputSchema = isRecord(listed.inputSchema) ? listed.inputSchema : { type: 'object' }
+  const rawDescription =
+    typeof listed.description === 'string' ? listed.description : typeof listed.title === 'string' ? listed.title : ''
+  // A quarter of the tool's budget at most: the rest is its parameters'.
+  const description = capDescription(
+    cleanServerText(rawDescription, { multiline: true }),
+    Math.min(MAX_TOOL_DESCRIPTION, Math.floor(budget / 4)),
+  )
   const report: SchemaReport = { notes: [], badNames: [] }
-  const parameters = schemaParameters(inputSchema, report)
+  const spent: ParameterBudget = {
+    parameters: MAX_SCHEMA_PROPERTIES,
+    chars: budget - name.length - description.text.length,
+    cut: 0,
+  }
+  const parameters = schemaParameters(inputSchema, report, spent)
   if (report.badNames.length > 0) {
     said.push(
       `The tool "${name}" of "${server}" was refused: its parameter name${report.badNames.length > 1 ? 's' : ''} ${report.badNames.slice(0, 3).join(', ')} use${report.badNames.length > 1 ? '' : 's'} characters a protocol cannot carry.`,
@@ -121,53 +163,36 @@ function methodOf(server: string, raw: unknown, said: string[], checker: SchemaC
         `"${name}": the pattern ${escapedName(pattern)} is not checked here, since it needs a backtracking engine (${problem}); the server checks it.`,
       )
   }
-  const rawDescription =
-    typeof listed.description === 'string' ? listed.description : typeof listed.title === 'string' ? listed.title : ''
-  const description = capDescription(cleanServerText(rawDescription, { multiline: true }), MAX_TOOL_DESCRIPTION)
   if (description.cut > 0)
     report.notes.unshift(`its description was cut by ${description.cut.toLocaleString('en-US')} characters`)
+  const shown = countParameters(parameters)
+  const declared = shown + spent.cut
+  if (spent.cut > 0)
+    report.notes.push(
+      `its schema declares ${declared.toLocaleString('en-US')} parameters; the first ${shown.toLocaleString('en-US')} are shown in Discovery, the form and the tools prompt (a tool may have ${MAX_SCHEMA_PROPERTIES} and write ${MAX_TOOL_PROMPT.toLocaleString('en-US')} characters there), and its arguments are written as JSON: download the whole schema from the Executor`,
+    )
   if (report.notes.length > 0) said.push(`"${name}": ${report.notes.join('; ')}.`)
+  const cut = spent.cut > 0
   const method: MethodMetadata = {
     name,
-    description: description.text,
+    description: cut ? `${description.text} ${cutDescription(declared, shown)}`.trim() : description.text,
     parameters,
     agentCallable: true,
-    // What the model and the page see is cleaned; the arguments are checked against the server's own.
-    inputSchema: refusal && measure.chars > MAX_SCHEMA_CHARS ? { type: 'object' } : displaySchema(inputSchema),
-    openArguments: schemaIsOpen(inputSchema),
+    // What the model and the page see is cleaned and within the budget; the arguments are checked against the server's own.
+    inputSchema:
+      cut || refusal !== null || measure.chars > budget
+        ? budgetedSchema(parameters, cut || schemaIsOpen(inputSchema))
+        : displaySchema(inputSchema),
+    // A parameter left out may still be given: the server's schema decides.
+    openArguments: cut || schemaIsOpen(inputSchema),
     validateArguments: (args) => checker.check(name, inputSchema, args),
   }
+  if (cut) method.schemaCut = { declared, shown, wholeSchema: () => JSON.stringify(inputSchema, null, 2) }
   if (typeof listed.title === 'string' && listed.title) method.title = cleanServerText(listed.title)
   if (isRecord(listed.outputSchema) && schemaRefusal(measureSchema(listed.outputSchema)) === null)
     method.outputSchema = displaySchema(listed.outputSchema)
   if (isRecord(listed.annotations)) method.annotations = listed.annotations as ToolAnnotations
   return method
-}
-
-/**
- * One server's share of the tools prompt: once its descriptions (tools' and parameters') pass
- * MAX_SERVER_DESCRIPTIONS characters, the descriptions of the tools after that point are cut short.
- */
-function withinServerBudget(methods: MethodMetadata[], said: string[]): MethodMetadata[] {
-  let used = 0
-  const cut: string[] = []
-  for (const method of methods) {
-    used += method.description.length + method.parameters.reduce((n, p) => n + (p.description?.length ?? 0), 0)
-    if (used <= MAX_SERVER_DESCRIPTIONS) continue
-    method.description = capDescription(method.description, overBudgetLength()).text
-    for (const parameter of method.parameters)
-      if (parameter.description) parameter.description = capDescription(parameter.description, 80).text
-    cut.push(method.name)
-  }
-  if (cut.length > 0) {
-    said.push(
-      `The server's descriptions pass ${MAX_SERVER_DESCRIPTIONS.toLocaleString('en-US')} characters, the most one server may put into the tools prompt: those of ${cut.length} tool${cut.length === 1 ? '' : 's'} (${cut
-        .slice(0, 5)
-        .map((n) => `"${n}"`)
-        .join(', ')}${cut.length > 5 ? ', ...' : ''}) were cut short.`,
-    )
-  }
-  return methods
 }
 
 /** Two tools of one server with the same name: the first wins (the registry needs unique names). */

@@ -12,7 +12,7 @@ import {
   parseToolRequests,
 } from '../../../src/core'
 import { createMcpToolSource } from '../../../src/core/mcp'
-import { MAX_SERVER_DESCRIPTIONS, MAX_TOOL_DESCRIPTION } from '../../../src/core/mcp/schema-limits'
+import { MAX_SERVER_PROMPT, MAX_TOOL_DESCRIPTION } from '../../../src/core/mcp/schema-limits'
 import { hostileTransport, type ListedTool } from '../../fixtures/mcp/hostile-server'
 
 const object = (properties: Record<string, unknown> = {}) => ({ type: 'object', properties })
@@ -189,10 +189,10 @@ describe("a server's schemas cannot hang or freeze anything", () => {
     expect(methods[0]?.description.length).toBe(MAX_TOOL_DESCRIPTION)
     expect(source.notices.join(' ')).toContain('"huge": its description was cut by 46,001 characters')
     expect(source.notices.join(' ')).toMatch(
-      /The server's descriptions pass 100,000 characters, the most one server may put into the tools prompt: those of \d+ tools \("t\d+"/,
+      /The tools of "evil" pass 100,000 characters, the most one server may write into the tools prompt: \d+ tools \("t\d+"/,
     )
     const prompt = createToolDiscoveryService({ registry }).generatePrompt({ config: DEFAULT_TOOL_CALL_CONFIG })
-    expect(prompt.length).toBeLessThan(MAX_SERVER_DESCRIPTIONS + 40_000)
+    expect(prompt.length).toBeLessThan(MAX_SERVER_PROMPT + 40_000)
   })
 })
 
