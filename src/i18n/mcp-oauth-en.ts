@@ -13,6 +13,10 @@ export default {
     waiting: 'Finish signing in to “{server}” in the window that opened.',
     'signed-in': 'Signed in to “{server}”.',
     'signed-out': 'Signed out of “{server}”: its tokens are forgotten in this browser.',
+    'not-revoked':
+      'Signed out of “{server}”: its tokens are forgotten in this browser; its server offers no way to revoke them.',
+    revoked: 'Signed out of “{server}”: its server revoked the tokens, and this browser forgot them.',
+    'revoke-failed': 'Signed out of “{server}” in this browser; the tokens may still work elsewhere. {detail}',
     refused:
       'You refused access to “{server}” on its sign-in page. Its tools stay unavailable until you sign in and approve.',
     state: 'A sign-in answer that this page did not ask for was ignored (its state did not match). Sign in again.',

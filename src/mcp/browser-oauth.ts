@@ -65,4 +65,4 @@ export function onBrowserOAuthChange(listener: () => void): () => void {
   return () => listeners.delete(listener)
 }
 
-export { finishMcpSignIn, readSignInCallback, startMcpSignIn } from '../core/mcp'
+export { finishMcpSignIn, readSignInCallback, revokeMcpSignIn, startMcpSignIn } from '../core/mcp'

@@ -2,7 +2,8 @@
  * Signing in to an OAuth-guarded HTTP MCP server in Chromium: the local authorization server of
  * tests/fixtures (consent page with Approve and Deny), the sign-in window coming back to the
  * workbench's own callback page, the tools listed and run, a token renewed silently, a revoked one
- * asking to sign in again, a refusal said on the card, in English and in Chinese.
+ * asking to sign in again, Sign out revoking the tokens at the server, a refusal said on the card,
+ * in English and in Chinese.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
@@ -137,11 +138,15 @@ describe('Signing in to an HTTP MCP server (OAuth)', () => {
     await page.getByRole('tab', { name: 'Executor' }).click()
     expect(await runAdd(6, 7)).toMatchObject({ status: 'success' })
 
-    // Sign out forgets the tokens in this browser.
+    // Sign out forgets the tokens in this browser and revokes them at the server (it offers revocation).
     await page.getByRole('tab', { name: 'Discovery' }).click()
     await page.locator('[data-test="open-servers"]').first().click()
+    expect(server.counts.revocations).toBe(0)
     await signInPart().locator('[data-test="mcp-sign-out"]').click()
-    await signInPart().locator('[data-test="mcp-sign-in-outcome"][data-kind="signed-out"]').waitFor()
+    const revoked = signInPart().locator('[data-test="mcp-sign-in-outcome"][data-kind="revoked"]')
+    await revoked.waitFor()
+    expect(await revoked.innerText()).toContain('its server revoked the tokens')
+    expect(server.counts.revocations).toBe(2)
     expect(
       await page.evaluate((key) => localStorage.getItem(key), `vcp-workbench:mcp-oauth:guarded@${server.url}`),
     ).toBeNull()

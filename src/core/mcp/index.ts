@@ -95,6 +95,7 @@ export {
   type McpSignInResult,
 } from './oauth-flow'
 export { keepSignInFresh, renewalLeadMs, type SignInFreshOptions } from './oauth-renewal'
+export { revokeMcpSignIn, type McpSignOutResult } from './oauth-revoke'
 export {
   MCP_LOG_LEVELS,
   NOTIFICATION_KINDS,

@@ -4,8 +4,8 @@ import type { McpOAuthProvider, McpSignInPhase } from '../../core/mcp'
 
 /** What last happened to a server's sign-in, for its card to say. */
 export type SignInOutcome =
-  | { kind: 'waiting' | 'signed-in' | 'signed-out' | 'refused' | 'state' }
-  | { kind: 'failed'; detail: string }
+  | { kind: 'waiting' | 'signed-in' | 'signed-out' | 'revoked' | 'not-revoked' | 'refused' | 'state' }
+  | { kind: 'failed' | 'revoke-failed'; detail: string }
   | { kind: 'blocked'; url: string }
 
 /** A server's sign-in as its card shows it. */
@@ -29,6 +29,15 @@ export interface SignInViewsReturn {
   note(key: string, outcome: SignInOutcome | undefined): void
 }
 
+/** The phase an outcome tells of, for those that tell one. */
+const PHASE_SAID: Partial<Record<SignInOutcome['kind'], McpSignInPhase>> = {
+  'signed-in': 'signed-in',
+  'signed-out': 'signed-out',
+  revoked: 'signed-out',
+  'not-revoked': 'signed-out',
+  'revoke-failed': 'signed-out',
+}
+
 /** The views of the servers' sign-ins. */
 export function useSignInViews(): SignInViewsReturn {
   const views = shallowRef<SignInView[]>([])
@@ -39,7 +48,8 @@ export function useSignInViews(): SignInViewsReturn {
       const status = provider.status
       const outcome = outcomes.get(provider.key)
       // "Signed in" or "signed out" said once the sign-in moved on would contradict the card.
-      const stale = (outcome?.kind === 'signed-in' || outcome?.kind === 'signed-out') && outcome.kind !== status.phase
+      const saidPhase = outcome ? PHASE_SAID[outcome.kind] : undefined
+      const stale = saidPhase !== undefined && saidPhase !== status.phase
       if (stale) outcomes.delete(provider.key)
       return { name: provider.server.name, url: provider.server.url, ...status, outcome: stale ? undefined : outcome }
     })

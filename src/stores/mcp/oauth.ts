@@ -1,12 +1,13 @@
 /**
  * Signing in to HTTP MCP servers (OAuth) from their cards: where each server's sign-in stands, a
  * Sign in that opens the server's authorization page in a window of its own and finishes when that
- * window comes back to public/oauth-callback.html, and a Sign out that forgets the tokens. The MCP
- * SDK (in src/mcp/browser-oauth) loads with the first server, not with this store.
+ * window comes back to public/oauth-callback.html, and a Sign out that forgets the tokens and revokes
+ * them at the server when it offers revocation. The MCP SDK (in src/mcp/browser-oauth) loads with
+ * the first server, not with this store.
  */
 import { defineStore } from 'pinia'
 import { getCurrentScope, onScopeDispose } from 'vue'
-import type { McpServerConfig, McpSignInResult } from '../../core/mcp'
+import type { McpServerConfig, McpSignInResult, McpSignOutResult } from '../../core/mcp'
 import type * as BrowserOAuthModule from '../../mcp/browser-oauth'
 import { callbackQuery, OAUTH_CHANNEL, type OAuthAnswerMessage } from '../../mcp/oauth-channel'
 import { useMcpStore, type ServerView } from '../mcp'
@@ -72,13 +73,18 @@ export const useMcpOAuthStore = defineStore('mcpOAuth', () => {
     }
   }
 
-  /** Forgets the server's tokens and registration in this browser, and disconnects it. */
+  /**
+   * Forgets the server's tokens and registration in this browser, disconnects it, and revokes the
+   * tokens at the server when it offers revocation; the card says which.
+   */
   async function signOut(server: ServerView): Promise<void> {
     if (server.config.transport === 'stdio') return
-    const provider = (await load()).browserOAuthProvider(server.config)
-    provider.signOut()
-    note(provider.key, { kind: 'signed-out' })
+    const { browserOAuthProvider, revokeMcpSignIn } = await load()
+    const provider = browserOAuthProvider(server.config)
+    // Forgotten here at once; the server's answer may take a while, or never come.
+    const revoking = revokeMcpSignIn(provider)
     if (server.source.status === 'connected') await useMcpStore().disconnect(server.name)
+    note(provider.key, signOutOutcome(await revoking))
   }
 
   /** A callback window's query: finished by the sign-in whose `state` it carries, answered in a sentence. */
@@ -130,6 +136,13 @@ async function finishCallback(
   const text = words ? words(outcome, provider.server.name) : result.ok ? 'Signed in.' : result.message
   const answer: OAuthAnswerMessage = { type: 'vcp-mcp-oauth-answer', state, ok: result.ok, text }
   return result.ok ? { answer, signedIn: provider.server.name } : { answer }
+}
+
+function signOutOutcome(result: McpSignOutResult): SignInOutcome {
+  if (result.revocation === 'done') return { kind: 'revoked' }
+  if (result.revocation === 'failed') return { kind: 'revoke-failed', detail: result.message }
+  if (result.revocation === 'not-offered') return { kind: 'not-revoked' }
+  return { kind: 'signed-out' }
 }
 
 function outcomeOf(result: McpSignInResult): SignInOutcome {
