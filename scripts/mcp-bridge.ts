@@ -31,6 +31,7 @@ import type { Connect, Plugin } from 'vite'
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js'
 import { foreignPage } from './llm-proxy.ts'
+import { messageKind, Outbox, type Dropped, type OutboxKind } from './bridge-outbox.ts'
 // A type only (erased): the page and the bridge agree on what a server of mcp.json looks like.
 import type { FileServerView } from '../src/mcp/bridge-transport.ts'
 
@@ -43,6 +44,10 @@ const MAX_BODY = 4 * 1024 * 1024
 export const MAX_PENDING_BYTES = 4 * 1024 * 1024
 /** A session whose page went away (its events stream closed, or never opened) ends after this. */
 export const SESSION_GRACE_MS = 3000
+/** Notifications wait this long to be written together (and coalesced); anything else goes at once. */
+const BATCH_MS = 50
+/** Past this much written and not yet read by the page, the bridge writes no more until it drains. */
+const STREAM_HIGH_WATER = 512 * 1024
 /** A line every so often keeps the stream's connection honest: a dead one fails the write. */
 const HEARTBEAT_MS = 10_000
 /** What the SDK's stdio reader says when a line outgrows its buffer (maxBufferSize). */
@@ -52,9 +57,12 @@ export const MCP_FILE = 'mcp.json'
 
 interface Session {
   transport: StdioClientTransport
-  /** Messages not yet taken by an events stream. */
-  pending: string[]
-  pendingBytes: number
+  /** What waits for the page: written to its stream in batches, as fast as the page reads. */
+  outbox: Outbox
+  /** A write to the stream is due (soon, or at once for a message that is not a notification). */
+  flushTimer: ReturnType<typeof setTimeout> | null
+  /** The stream's buffer is full: the next write waits for it to drain. */
+  awaitingDrain: boolean
   stream: ServerResponse | null
   closed: boolean
   /** Ends the session when its page has gone. */
@@ -76,6 +84,8 @@ export interface McpBridge {
   middleware: Connect.NextHandleFunction
   /** Servers running now (for tests and diagnostics). */
   readonly runningCount: number
+  /** Bytes of server output held for pages: waiting in the bridge and in their streams' buffers. */
+  readonly heldBytes: number
   /** Stops every server it started. */
   close(): Promise<void>
 }
@@ -158,21 +168,47 @@ export function createMcpBridge(options: McpBridgeOptions | string = {}): McpBri
   }
 
   const unread = `the server wrote more than ${megabytes(maxPending)} MB that the page did not read, so it was stopped`
-  /** A line to the page: written to its stream, or kept until one opens. */
-  function put(session: Session, line: string): void {
-    if (session.stream) session.stream.write(line + '\n')
-    else {
-      session.pending.push(line)
-      session.pendingBytes += line.length + 1
+  const droppedNote = ({ lines, progress }: Dropped): string =>
+    JSON.stringify({
+      event: `The page could not keep up with the server, so the bridge left out ${lines} log messages or pieces of stderr, and ${progress} progress updates that a newer one replaced.`,
+      dropped: { lines, progress },
+    })
+
+  /** Writes what waits to the page's stream, unless there is none or it is full. */
+  function flush(session: Session): void {
+    if (session.flushTimer !== null) clearTimeout(session.flushTimer)
+    session.flushTimer = null
+    const stream = session.stream
+    if (!stream || session.awaitingDrain || session.outbox.isEmpty) return
+    if (stream.writableLength > STREAM_HIGH_WATER) {
+      // The page reads slowly: notifications coalesce in the outbox meanwhile.
+      session.awaitingDrain = true
+      stream.once('drain', () => {
+        session.awaitingDrain = false
+        if (session.stream === stream) flush(session)
+      })
+      return
+    }
+    stream.write(session.outbox.take(droppedNote).join('\n') + '\n')
+    if (session.closed) {
+      stream.end()
+      session.stream = null
     }
   }
 
-  function deliver(session: Session, line: string): void {
+  function schedule(session: Session, soon: boolean): void {
+    if (soon) {
+      if (session.flushTimer !== null) clearTimeout(session.flushTimer)
+      session.flushTimer = setTimeout(() => flush(session), 0)
+    } else if (session.flushTimer === null) session.flushTimer = setTimeout(() => flush(session), BATCH_MS)
+  }
+
+  function deliver(session: Session, line: string, how: OutboxKind = { kind: 'kept' }): void {
     if (session.closed) return
-    put(session, line)
-    // Unread output, kept here or in a stream the page holds but does not read: the same bound.
-    const unreadBytes = session.stream ? session.stream.writableLength : session.pendingBytes
-    if (unreadBytes > maxPending) end(session, unread)
+    session.outbox.put(line, how)
+    // What cannot be dropped and the page has not read, here or in its stream: bounded.
+    if (session.outbox.keptBytes + (session.stream?.writableLength ?? 0) > maxPending) end(session, unread)
+    else schedule(session, how.kind === 'kept')
   }
 
   /** Stops the server, once; the page learns why from the last lines of its stream. */
@@ -180,10 +216,10 @@ export function createMcpBridge(options: McpBridgeOptions | string = {}): McpBri
     if (session.closed) return
     // Closed first: nothing below may bring a session back here (a full stream once made this recurse).
     session.closed = true
-    session.pending = []
-    session.pendingBytes = 0
-    put(session, JSON.stringify({ event: `The bridge stopped the server: ${reason}.` }))
-    put(session, JSON.stringify({ closed: true, reason }))
+    session.outbox.clear()
+    session.outbox.put(JSON.stringify({ event: `The bridge stopped the server: ${reason}.` }), { kind: 'kept' })
+    session.outbox.put(JSON.stringify({ closed: true, reason }), { kind: 'kept' })
+    schedule(session, true)
     void session.transport.close().catch(() => undefined)
   }
 
@@ -228,26 +264,36 @@ export function createMcpBridge(options: McpBridgeOptions | string = {}): McpBri
       maxBufferSize: maxPending,
     })
     const id = randomBytes(12).toString('hex')
-    const session: Session = { transport, pending: [], pendingBytes: 0, stream: null, closed: false, orphanTimer: null }
-    transport.onmessage = (message: JSONRPCMessage) => deliver(session, JSON.stringify({ message }))
+    const session: Session = {
+      transport,
+      outbox: new Outbox(),
+      flushTimer: null,
+      awaitingDrain: false,
+      stream: null,
+      closed: false,
+      orphanTimer: null,
+    }
+    transport.onmessage = (message: JSONRPCMessage) =>
+      deliver(session, JSON.stringify({ message }), messageKind(message))
     transport.onerror = (error) => {
       if (LINE_TOO_LONG.test(error.message))
         end(session, `the server wrote a line longer than ${megabytes(maxPending)} MB, so it was stopped`)
-      else deliver(session, JSON.stringify({ event: `error: ${error.message}` }))
+      // Unreadable lines can come in floods too: they wait in the ring with stderr.
+      else deliver(session, JSON.stringify({ event: `error: ${error.message}` }), { kind: 'ring' })
     }
     transport.onclose = () => {
       if (session.orphanTimer !== null) clearTimeout(session.orphanTimer)
       if (!session.closed) {
         session.closed = true
-        put(session, JSON.stringify({ closed: true }))
+        session.outbox.put(JSON.stringify({ closed: true }), { kind: 'kept' })
       }
-      session.stream?.end()
+      flush(session)
       // A page that has not read the end yet (and why) can still fetch it for a while.
-      if (session.stream || session.pending.length === 0) sessions.delete(id)
+      if (session.outbox.isEmpty) sessions.delete(id)
       else setTimeout(() => sessions.delete(id), graceMs).unref?.()
     }
     transport.stderr?.on('data', (chunk: Buffer) =>
-      deliver(session, JSON.stringify({ event: `stderr: ${String(chunk).trimEnd()}` })),
+      deliver(session, JSON.stringify({ event: `stderr: ${String(chunk).trimEnd()}` }), { kind: 'ring' }),
     )
     try {
       await transport.start()
@@ -272,10 +318,12 @@ export function createMcpBridge(options: McpBridgeOptions | string = {}): McpBri
     session.stream = res
     if (session.orphanTimer !== null) clearTimeout(session.orphanTimer)
     session.orphanTimer = null
-    for (const line of session.pending.splice(0)) res.write(line + '\n')
-    session.pendingBytes = 0
-    if (session.closed) res.end()
-    const heartbeat = setInterval(() => res.write('{}\n'), HEARTBEAT_MS)
+    session.awaitingDrain = false
+    flush(session)
+    if (session.closed && session.outbox.isEmpty) res.end()
+    const heartbeat = setInterval(() => {
+      if (!res.writableEnded) res.write('{}\n')
+    }, HEARTBEAT_MS)
     heartbeat.unref?.()
     res.on('close', () => {
       clearInterval(heartbeat)
@@ -340,6 +388,11 @@ export function createMcpBridge(options: McpBridgeOptions | string = {}): McpBri
     middleware,
     get runningCount() {
       return [...sessions.values()].filter((session) => !session.closed).length
+    },
+    get heldBytes() {
+      let bytes = 0
+      for (const session of sessions.values()) bytes += session.outbox.bytes + (session.stream?.writableLength ?? 0)
+      return bytes
     },
     async close() {
       await Promise.all([...sessions.values()].map((session) => session.transport.close().catch(() => undefined)))

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createServer, request, type IncomingMessage, type Server } from 'node:http'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { livePids as runningPids } from '../fixtures/mcp/processes'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -183,7 +183,7 @@ describe('the bridge holds its limits', () => {
 
   it('output the page does not read is bounded: past it the session ends and says why', async () => {
     const { bridge, base, secret } = await serve({ graceMs: 60_000, maxPendingBytes: 512 * 1024 })
-    const id = await startPidServer(base, secret, '--flood')
+    const id = await startPidServer(base, secret, '--request-flood')
     await expect.poll(() => bridge.runningCount, { timeout: 20_000 }).toBe(0)
     const text = await (await fetch(`${base}/mcp-bridge/sessions/${id}/events`, { headers: headers(secret) })).text()
     expect(text.length).toBeLessThan(1024 * 1024)
@@ -191,44 +191,91 @@ describe('the bridge holds its limits', () => {
     expect(text).toContain('that the page did not read, so it was stopped')
   }, 30_000)
 
+  /** Opens a session's events stream and holds it without reading. */
+  async function holdEvents(base: string, secret: string, id: string): Promise<IncomingMessage> {
+    const url = new URL(`${base}/mcp-bridge/sessions/${id}/events`)
+    const held = await new Promise<IncomingMessage>((done, fail) => {
+      const req = request(url, { headers: headers(secret) }, done)
+      req.on('error', fail)
+      req.end()
+    })
+    held.pause()
+    return held
+  }
+
+  /** Reads a held stream until `last` says it is enough, and returns its lines. */
+  async function readHeld(held: IncomingMessage, last: (line: string) => boolean): Promise<string[]> {
+    let text = ''
+    return new Promise((done) => {
+      held.on('data', (chunk: Buffer) => {
+        text += chunk.toString('utf8')
+        const lines = text.split('\n')
+        if (lines.slice(0, -1).some(last)) {
+          held.destroy()
+          done(lines.slice(0, -1))
+        }
+      })
+      held.on('end', () => done(text.split('\n').filter(Boolean)))
+      held.resume()
+    })
+  }
+
   // The bridge used to stop such a session by calling itself until the stack overflowed, which
   // took the dev server down with every other session.
+  it('a flood of requests into an open stream the page does not read: stopped once, why is said, the bridge serves on', async () => {
+    const { bridge, base, secret } = await serve({ graceMs: 60_000, maxPendingBytes: 256 * 1024 })
+    const before = new Set(livePids())
+    const id = await startPidServer(base, secret, '--request-flood')
+    const held = await holdEvents(base, secret, id)
+    await expect.poll(() => bridge.runningCount, { timeout: 30_000 }).toBe(0)
+    await expect.poll(() => livePids().filter((pid) => !before.has(pid)).length, { timeout: 20_000 }).toBe(0)
+    // Now read what was held back: its last lines say why the server was stopped, once.
+    const lines = await readHeld(held, () => false)
+    const stopped = lines.filter((line) => line.includes('The bridge stopped the server'))
+    expect(stopped).toHaveLength(1)
+    expect(stopped[0]).toContain('that the page did not read, so it was stopped')
+    expect(JSON.parse(lines.at(-1) as string)).toMatchObject({ closed: true })
+    // The bridge itself is still there for everything else.
+    const other = await startPidServer(base, secret)
+    expect(other).toMatch(/^[0-9a-f]{24}$/)
+    const listed = await fetch(`${base}/mcp-bridge/file-servers`, { headers: headers(secret) })
+    expect(listed.status).toBe(200)
+    await fetch(`${base}/mcp-bridge/sessions/${other}`, { method: 'DELETE', headers: headers(secret) })
+  }, 60_000)
+
   it.each([
-    ['stderr', '--stderr-flood'],
-    ['notifications', '--flood'],
+    ['stderr', '--stderr-flood', (n: number) => `line ${n} e`, null],
+    ['log messages', '--log-flood', (n: number) => `log ${n} x`, 'notifications/message'],
+    ['progress', '--progress-flood', (n: number) => `"progress":${n},`, 'notifications/progress'],
   ])(
-    'a flood of %s on an open stream the page does not read: stopped once, why is said, the bridge serves on',
-    async (_kind, mode) => {
-      const { bridge, base, secret } = await serve({ graceMs: 60_000, maxPendingBytes: 256 * 1024 })
+    '10 MB of %s into an open stream the page does not read: held within bounds, the server runs on, the page learns what was left out',
+    async (_kind, mode, newest, method) => {
+      const { bridge, base, secret } = await serve({ graceMs: 60_000 })
       const before = new Set(livePids())
       const id = await startPidServer(base, secret, mode)
-      const url = new URL(`${base}/mcp-bridge/sessions/${id}/events`)
-      const held = await new Promise<IncomingMessage>((done, fail) => {
-        const req = request(url, { headers: headers(secret) }, done)
-        req.on('error', fail)
-        req.end()
-      })
-      // Open, and never read: what the bridge writes piles up in its stream.
-      held.pause()
-      await expect.poll(() => bridge.runningCount, { timeout: 30_000 }).toBe(0)
-      await expect.poll(() => livePids().filter((pid) => !before.has(pid)).length, { timeout: 20_000 }).toBe(0)
-      // Now read what was held back: its last lines say why the server was stopped, once.
-      const chunks: Buffer[] = []
-      held.on('data', (chunk: Buffer) => chunks.push(chunk))
-      await new Promise((done) => held.on('end', done).resume())
-      const lines = Buffer.concat(chunks).toString('utf8').trimEnd().split('\n')
-      const stopped = lines.filter((line) => line.includes('The bridge stopped the server'))
-      expect(stopped).toHaveLength(1)
-      expect(stopped[0]).toContain('that the page did not read, so it was stopped')
-      expect(JSON.parse(lines.at(-1) as string)).toMatchObject({ closed: true })
-      // The bridge itself is still there for everything else.
-      const other = await startPidServer(base, secret)
-      expect(other).toMatch(/^[0-9a-f]{24}$/)
-      const listed = await fetch(`${base}/mcp-bridge/file-servers`, { headers: headers(secret) })
-      expect(listed.status).toBe(200)
-      await fetch(`${base}/mcp-bridge/sessions/${other}`, { method: 'DELETE', headers: headers(secret) })
+      const held = await holdEvents(base, secret, id)
+      await expect.poll(() => livePids().filter((pid) => !before.has(pid)).length, { timeout: 20_000 }).toBe(1)
+      const doneFile = `${livePids().find((pid) => !before.has(pid))}.done`
+      await expect.poll(() => readdirSync(folder).includes(doneFile), { timeout: 60_000 }).toBe(true)
+      // All 10 MB went through the bridge: what it holds for the page stayed bounded.
+      expect(bridge.runningCount).toBe(1)
+      expect(bridge.heldBytes).toBeLessThan(2 * 1024 * 1024)
+      // Read up to the last line the server wrote: it is never the one left out.
+      const written = Number(readFileSync(join(folder, doneFile), 'utf8'))
+      const lines = await readHeld(held, (line) => line.includes(newest(written - 1)))
+      const notes = lines.filter((line) => line.includes('"dropped"'))
+      const dropped = notes
+        .map((line) => (JSON.parse(line) as { dropped: { lines: number; progress: number } }).dropped)
+        .reduce((sum, { lines, progress }) => sum + lines + progress, 0)
+      expect(notes[0]).toContain('The page could not keep up with the server')
+      expect(dropped).toBeGreaterThan(0)
+      // Nothing is lost unsaid: what reached the page and what was counted out make what was written
+      // (stderr is counted by the piece the pipe gave, not by the line).
+      if (method) expect(lines.filter((line) => line.includes(`"method":"${method}"`)).length + dropped).toBe(written)
+      await fetch(`${base}/mcp-bridge/sessions/${id}`, { method: 'DELETE', headers: headers(secret) })
+      await expect.poll(() => bridge.runningCount, { timeout: 20_000 }).toBe(0)
     },
-    60_000,
+    90_000,
   )
 
   it('a line is bounded too: a server that never ends its line is stopped, and the page is told why', async () => {
