@@ -3,3 +3,4 @@
  * this module, and the index does not re-export it): generic code an embedding app has its own of.
  */
 export { isRecord, setOwn } from './own-record'
+export { textSize } from './text/text-size'

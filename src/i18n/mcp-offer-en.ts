@@ -7,6 +7,8 @@ export default {
     templates: 'Templates ({n})',
   },
   listAgain: 'List again',
+  invisible:
+    '1 invisible character (a tag character, a direction override or a zero-width character) was removed from what is shown and inserted into the chat. | {n} invisible characters (tag characters, direction overrides, zero-width characters) were removed from what is shown and inserted into the chat.',
   listing: 'Listing what the server offers…',
   notConnected: 'The server is not connected: connect it in MCP servers to use its prompts and resources.',
   problems: 'Some lists are incomplete:',

@@ -12,7 +12,15 @@ export default {
   audio: 'Audio ({type})',
   otherContent: '{type} block',
   limits: 'Max tokens {maxTokens}',
+  maxTokensEndpoint: "Max tokens {maxTokens} (the server asked for {asked}; the endpoint's limit is {limit})",
+  maxTokensDefault:
+    'Max tokens {maxTokens} (the server asked for {asked}; the limit is {limit} when the endpoint sets none)',
   temperature: 'temperature {value}',
+  temperatureHeld: 'temperature {value} (the server asked for {asked}; chat models take {low} to {high})',
+  characters: '{n} character | {n} characters',
+  lines: '{n} line | {n} lines',
+  invisible:
+    'No invisible character was removed. | 1 invisible character (a tag character, a direction override or a zero-width character) was removed from what is shown and what is sent. | {n} invisible characters (tag characters, direction overrides, zero-width characters) were removed from what is shown and what is sent.',
   stopSequences: 'stops at {list}',
   preferences: 'Model preferences',
   hints: 'hints: {list}',

@@ -70,9 +70,17 @@ export {
   type SamplingRefusalKind,
 } from './sampling-answer'
 export {
+  DEFAULT_SAMPLING_MAX_TOKENS,
+  SAMPLING_TEMPERATURE_RANGE,
+  samplingLimits,
+  type SamplingLimits,
+} from './sampling-limits'
+export {
   contentBlocks,
+  invisibleInRequest,
   messageText,
   samplingConversation,
+  samplingText,
   withMessageText,
   type SamplingConversation,
   type SamplingWireMessage,
