@@ -9,7 +9,8 @@ import { useChatStore } from '../../src/stores/chat'
 import { useDiscoveryStore } from '../../src/stores/discovery'
 import { mountWithApp, useFreshApp } from '../helpers-ui'
 
-describe('ToolCallingTester', () => {
+// Mounting the whole app takes seconds on a busy machine: each test waits for states, never a clock.
+describe('ToolCallingTester', { timeout: 60_000 }, () => {
   useFreshApp({ pinia: false })
   beforeEach(() => {
     persistNotices.value = []
@@ -154,6 +155,73 @@ describe('ToolCallingTester', () => {
       'chat "Kept", message #2: content, run had the wrong type and were reset',
     ])
     expect(localStorage.getItem(`${STORAGE_PREFIX}backup:chat`)).toBe(raw)
+  })
+
+  it('Download the original never carries a secret: API keys and MCP header and env values are redacted, the rest kept', async () => {
+    const API_KEY = 'sk-live-0a1b2c3d4e5f'
+    const HEADER = 'Bearer mcp-9f8e7d6c5b4a'
+    const ENV = 'ghp_env-secret-value'
+    const profile = { name: 'Work', kind: 'openai', baseUrl: 'http://127.0.0.1:1/v1', model: 'm' }
+    const chat = {
+      version: 1,
+      data: {
+        profiles: [{ id: 'ep-1', ...profile, apiKey: API_KEY, temperature: null, maxTokens: null }],
+        agents: [],
+        // One message to repair, and one where a server echoed the key back.
+        sessions: [
+          {
+            id: 's-1',
+            title: 'Kept',
+            agentId: 'a-1',
+            profileId: 'ep-1',
+            createdAt: 1,
+            messages: [
+              { id: 'm-1', role: 'user', content: `my key is ${API_KEY}`, createdAt: 1 },
+              { id: 'm-2', role: 'assistant', content: null, createdAt: 2 },
+            ],
+          },
+        ],
+        activeSessionId: 's-1',
+      },
+    }
+    localStorage.setItem(`${STORAGE_PREFIX}chat`, JSON.stringify(chat))
+    // Cut short, so not JSON at all: the secrets must still go.
+    const mcp = JSON.stringify({
+      version: 1,
+      data: {
+        config: {
+          mcpServers: {
+            web: { url: 'https://example.test/mcp', headers: { Authorization: HEADER } },
+            files: { command: 'npx', args: ['server-files'], env: { GITHUB_TOKEN: ENV } },
+          },
+        },
+      },
+    })
+    localStorage.setItem(`${STORAGE_PREFIX}mcp`, mcp.slice(0, -3))
+    const blobs: Blob[] = []
+    const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      blobs.push(blob as Blob)
+      return 'blob:download'
+    })
+    try {
+      const wrapper = mountWithApp(App)
+      await vi.waitFor(() => expect(wrapper.findAll('[data-test="persist-download"]')).toHaveLength(2), {
+        timeout: 20_000,
+      })
+      for (const button of wrapper.findAll('[data-test="persist-download"]')) await button.trigger('click')
+      const texts = await Promise.all(blobs.map((blob) => blob.text()))
+      expect(texts).toHaveLength(2)
+      for (const text of texts) for (const secret of [API_KEY, HEADER, ENV]) expect(text).not.toContain(secret)
+      const [chatText, mcpText] = texts[0]!.includes('"profiles"') ? texts : [texts[1]!, texts[0]!]
+      // Still the saved text, readable as it was, with only the secrets replaced.
+      expect(JSON.parse(chatText!)).toMatchObject({ data: { profiles: [{ ...profile, apiKey: '[redacted]' }] } })
+      expect(chatText).toContain('"title":"Kept"')
+      expect(mcpText).toContain('"headers":{"Authorization":"[redacted]"}')
+      expect(mcpText).toContain('"env":{"GITHUB_TOKEN":"[redacted]"}')
+      expect(mcpText).toContain('"url":"https://example.test/mcp"')
+    } finally {
+      createObjectURL.mockRestore()
+    }
   })
 
   it('Ctrl+Enter runs the open pane’s action', async () => {
