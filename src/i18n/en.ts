@@ -1,6 +1,7 @@
 import evalEn from './eval-en'
 import typesEn from './types-en'
 import executorSavedEn from './executor-saved-en'
+import mcpSchemasEn from './mcp-schemas-en'
 import firstVisitEn from './first-visit-en'
 import chatDailyEn from './chat-daily-en'
 import parserFixesEn from './parser-fixes-en'
@@ -414,6 +415,7 @@ export default {
   eval: evalEn,
   types: typesEn,
   executorSaved: executorSavedEn,
+  mcpSchemas: mcpSchemasEn,
   firstVisit: firstVisitEn,
   chatDaily: chatDailyEn,
   parserFixes: parserFixesEn,

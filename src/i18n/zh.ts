@@ -2,6 +2,7 @@ import type en from './en'
 import evalZh from './eval-zh'
 import typesZh from './types-zh'
 import executorSavedZh from './executor-saved-zh'
+import mcpSchemasZh from './mcp-schemas-zh'
 import firstVisitZh from './first-visit-zh'
 import chatDailyZh from './chat-daily-zh'
 import parserFixesZh from './parser-fixes-zh'
@@ -398,6 +399,7 @@ const zh: typeof en = {
   eval: evalZh,
   types: typesZh,
   executorSaved: executorSavedZh,
+  mcpSchemas: mcpSchemasZh,
   firstVisit: firstVisitZh,
   chatDaily: chatDailyZh,
   parserFixes: parserFixesZh,

@@ -71,6 +71,7 @@ export const useExecutorStore = defineStore('executor', () => {
     target,
     targetError,
     parameters: form.parameters,
+    mode: form.mode,
     formReading: form.formReading,
     jsonReading: form.jsonReading,
     plan,

@@ -11,6 +11,8 @@ import type { ExecutorMode, ExecutorState } from './saved-state'
 export interface ArgumentsFormReturn {
   /** The chosen method's parameters (none without a method). */
   parameters: ComputedRef<MethodParameter[]>
+  /** The mode in use: JSON for a method whose schema was too large to draw as a form, else the chosen one. */
+  mode: ComputedRef<ExecutorMode>
   /** The form read against the parameters: the arguments it gives, and each field's error. */
   formReading: ComputedRef<ReadForm>
   /** The JSON text read as an arguments object, or why it is not one. */
@@ -29,11 +31,14 @@ export function useArgumentsForm(
   target: Readonly<Ref<RouteTarget | null>>,
 ): ArgumentsFormReturn {
   const parameters = computed(() => target.value?.method.parameters ?? [])
+  // A form of the parameters that fit would drop the others' arguments: such a method is written as JSON.
+  const drawsForm = (): boolean => target.value?.method.schemaCut === undefined
+  const mode = computed<ExecutorMode>(() => (drawsForm() ? state.value.mode : 'json'))
   const formReading = computed(() => readForm(parameters.value, state.value.values))
   const jsonReading = computed(() => readJsonArguments(state.value.json))
 
   const currentArguments = computed<Record<string, unknown>>(() => {
-    if (state.value.mode === 'json') {
+    if (mode.value === 'json') {
       const reading = jsonReading.value
       return reading.ok ? reading.arguments : {}
     }
@@ -44,11 +49,12 @@ export function useArgumentsForm(
     state.value.routingName = name
     const params = target.value?.method.parameters ?? []
     state.value.values = toFormValues(params, args)
-    state.value.json = formToJson(params, state.value.values)
+    state.value.json = drawsForm() ? formToJson(params, state.value.values) : JSON.stringify(args ?? {}, null, 2)
   }
 
   function setMode(mode: ExecutorMode): boolean {
     if (mode === state.value.mode) return true
+    if (!drawsForm()) return mode === 'json'
     if (mode === 'json') {
       state.value.json = formToJson(parameters.value, state.value.values)
     } else {
@@ -60,5 +66,5 @@ export function useArgumentsForm(
     return true
   }
 
-  return { parameters, formReading, jsonReading, currentArguments, choose, setMode }
+  return { parameters, mode, formReading, jsonReading, currentArguments, choose, setMode }
 }

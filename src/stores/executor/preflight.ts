@@ -27,18 +27,18 @@ export interface PreflightReturn {
 export function usePreflight(
   state: Ref<ExecutorState>,
   target: Readonly<Ref<RouteTarget | null>>,
-  form: Pick<ArgumentsFormReturn, 'formReading' | 'jsonReading' | 'currentArguments'>,
+  form: Pick<ArgumentsFormReturn, 'mode' | 'formReading' | 'jsonReading' | 'currentArguments'>,
   tools: Pick<ToolSession, 'plan'>,
 ): PreflightReturn {
   const plan = computed<CallPlan | null>(() => {
     if (!target.value) return null
-    if (state.value.mode === 'json' && !form.jsonReading.value.ok) return null
+    if (form.mode.value === 'json' && !form.jsonReading.value.ok) return null
     return tools.plan(directRequest(target.value.routingName, form.currentArguments.value, 'preflight'))
   })
 
   /** What the form or the JSON says is wrong, before the plan is asked. */
   function argumentsBlocker(): RunBlocker | null {
-    if (state.value.mode === 'json') {
+    if (form.mode.value === 'json') {
       const reading = form.jsonReading.value
       if (reading.ok) return null
       return reading.message === 'not-object'

@@ -1,0 +1,7 @@
+/** 服务器的模式与数据过大、无法完整显示时页面的说明（zh.ts 的 `mcpSchemas` 部分）。 */
+export default {
+  formCut:
+    '此工具的模式声明了 {declared} 个参数，只有 {shown} 个在其预算之内，表单无法全部显示。请以 JSON 填写参数：由服务器检查。',
+  downloadSchema: '下载完整模式',
+  formUnavailable: '此工具的模式过大，表单无法显示',
+}
