@@ -4,4 +4,5 @@ export default {
     'This tool’s schema declares {declared} parameters; {shown} fit its budget, so the form cannot show them all. Write its arguments as JSON: the server checks them.',
   downloadSchema: 'Download the whole schema',
   formUnavailable: 'This tool’s schema is too large for the form',
+  jsonTooDeep: 'This JSON is nested {depth} levels deep; levels past {max} are shown as text.',
 }

@@ -4,4 +4,5 @@ export default {
     '此工具的模式声明了 {declared} 个参数，只有 {shown} 个在其预算之内，表单无法全部显示。请以 JSON 填写参数：由服务器检查。',
   downloadSchema: '下载完整模式',
   formUnavailable: '此工具的模式过大，表单无法显示',
+  jsonTooDeep: '此 JSON 嵌套了 {depth} 层；超过 {max} 层的部分以文本显示。',
 }
