@@ -1,11 +1,18 @@
 import { setOwn } from '../own-record'
 
 /**
+ * As deep as the lenient JSON reader goes. JSON.stringify recurses once per level, so a deeper
+ * value would overflow the stack; such a field is left out, as a field still cut short is.
+ */
+const MAX_DEPTH = 256
+
+/**
  * The fields of a JSON object whose text is still streaming in (native tool-call arguments), so
  * a card fills in field by field as it does for VCP blocks. The text so far is closed (an open
  * string, then open brackets) and parsed; when that is not valid JSON (a key without its value,
- * half a number or literal), it is cut back to the last complete top-level field. Strings show
- * as they are, other values as JSON. Returns null when the text does not begin an object.
+ * half a number or literal), it is cut back to the last complete top-level field; so it is when a
+ * value nests deeper than MAX_DEPTH. Strings show as they are, other values as JSON. Returns null
+ * when the text does not begin an object.
  */
 export function partialJsonFields(text: string): Record<string, string> | null {
   const start = text.search(/\S/)
@@ -27,9 +34,9 @@ export function partialJsonFields(text: string): Record<string, string> | null {
       continue
     }
     if (c === '"') inString = true
-    else if (c === '{') closers.push('}')
-    else if (c === '[') closers.push(']')
-    else if (c === '}' || c === ']') {
+    else if (c === '{' || c === '[') {
+      if (closers.push(c === '{' ? '}' : ']') > MAX_DEPTH) return fieldsOf(text.slice(start, lastField) + '}') ?? {}
+    } else if (c === '}' || c === ']') {
       closers.pop()
       if (closers.length === 0) return fieldsOf(text.slice(start, i + 1))
     } else if (c === ',' && closers.length === 1) lastField = i

@@ -22,6 +22,17 @@ describe('partialJsonFields', () => {
     expect(partialJsonFields('6 * 7')).toBeNull()
   })
 
+  it('a field nested deeper than any real value is left out; the fields before it show, and nothing throws', () => {
+    const deep = 20_000
+    expect(partialJsonFields(`{"city": "Paris", "data": ${'['.repeat(deep)}`)).toEqual({ city: 'Paris' })
+    expect(partialJsonFields(`{"city": "Paris", "data": ${'['.repeat(deep)}${']'.repeat(deep)}}`)).toEqual({
+      city: 'Paris',
+    })
+    expect(partialJsonFields(`{"data": ${'{"a":'.repeat(deep)}`)).toEqual({})
+    // As deep as a real value goes, it shows.
+    expect(partialJsonFields(`{"data": ${'['.repeat(200)}`)).toEqual({ data: '['.repeat(200) + ']'.repeat(200) })
+  })
+
   it('keeps keys such as __proto__ as plain fields', () => {
     const fields = partialJsonFields('{"__proto__": "x", "a": "1"}')
     expect(Object.keys(fields ?? {})).toEqual(['__proto__', 'a'])
