@@ -14,11 +14,18 @@ import { refreshTools } from './source-tools'
 /** What the workbench calls itself when it connects. */
 const CLIENT_INFO = { name: 'vcp-workbench', version: '0.1.0' }
 
+/**
+ * The last error each source's transport reported: a connection that closes while connecting says
+ * why (the bridge stopped the server), where the SDK only says "Connection closed".
+ */
+const transportProblems = new WeakMap<SourceState, string>()
+
 /** Connects (unless connecting or connected) and lists the tools; on failure marks the source failed and throws why. */
 export async function connectSource(state: SourceState): Promise<void> {
   if (state.status === 'connecting' || state.status === 'connected') return
   state.status = 'connecting'
   state.error = undefined
+  transportProblems.delete(state)
   changed(state)
   try {
     const next = await openWithFallback(state)
@@ -31,7 +38,8 @@ export async function connectSource(state: SourceState): Promise<void> {
     record(state, 'event', `Connected to ${server.name ?? state.config.name} ${server.version ?? ''}`.trim())
   } catch (problem) {
     state.status = 'failed'
-    state.error = `Could not connect to "${state.config.name}": ${messageOf(problem)}`
+    const reason = transportProblems.get(state)
+    state.error = `Could not connect to "${state.config.name}": ${reason ? `${reason} (${messageOf(problem)})` : messageOf(problem)}`
     record(state, 'event', state.error)
     const failed = state.client
     state.client = null
@@ -106,6 +114,7 @@ function watchClient(state: SourceState, next: Client): void {
   }
   next.onerror = (problem) => {
     lastProblem = problem.message
+    transportProblems.set(state, problem.message)
     record(state, 'event', `Transport error: ${problem.message}`)
   }
   next.setNotificationHandler(
