@@ -29,6 +29,7 @@ export default {
   anyLevel: 'Any level',
   filter: 'Filter notifications',
   count: 'Showing {shown} of {total} ({kept} kept at most)',
+  leftOut: 'Not kept: {older} older notifications and {progress} progress updates a newer one replaced.',
   more: 'Show more',
   none: 'No notifications yet.',
   noMatch: 'No notification matches the filter.',

@@ -29,6 +29,7 @@ export default {
   anyLevel: '任意级别',
   filter: '筛选通知',
   count: '显示 {shown} 条，共 {total} 条（最多保留 {kept} 条）',
+  leftOut: '未保留：{older} 条较早的通知，以及 {progress} 条被更新的进度取代的进度通知。',
   more: '显示更多',
   none: '尚无通知。',
   noMatch: '没有符合筛选条件的通知。',

@@ -11,6 +11,11 @@ export const BRIDGE_PATH = '/mcp-bridge/sessions'
 export const FILE_SERVERS_PATH = '/mcp-bridge/file-servers'
 /** A bridge request that has not answered by then fails (a connect has its own, longer timeout). */
 const REQUEST_TIMEOUT_MS = 15_000
+/**
+ * The longest line the page waits for: the bridge caps a server's line at 4 MB, and writing it as
+ * JSON can make it longer (a control character becomes six), never more than this.
+ */
+export const MAX_LINE_CHARS = 32 * 1048576
 
 /** A server of the user's mcp.json as the bridge shows it to the page: env names, no values. */
 export interface FileServerView {
@@ -121,11 +126,18 @@ export class BridgeTransport implements Transport {
         const { done, value } = await reader.read()
         if (done) break
         buffer += decoder.decode(value, { stream: true })
+        // Lines are cut from one index on (a slice per line of what is left was quadratic in a big chunk).
+        let start = 0
         let newline = buffer.indexOf('\n')
         while (newline !== -1) {
-          this.line(buffer.slice(0, newline))
-          buffer = buffer.slice(newline + 1)
-          newline = buffer.indexOf('\n')
+          this.line(buffer.slice(start, newline))
+          start = newline + 1
+          newline = buffer.indexOf('\n', start)
+        }
+        buffer = buffer.slice(start)
+        if (buffer.length > MAX_LINE_CHARS) {
+          await reader.cancel().catch(() => undefined)
+          throw new Error(`the bridge sent a line longer than ${MAX_LINE_CHARS / 1048576} M characters`)
         }
       }
     } catch (error) {

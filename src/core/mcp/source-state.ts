@@ -26,8 +26,10 @@ export interface SourceState {
   toolsVersion: number
   notices: string[]
   readonly log: McpLogEntry[]
-  /** The server's notifications, newest last (at most LOG_SIZE). */
+  /** The server's notifications, newest last (at most LOG_SIZE; one progress per token). */
   readonly notifications: McpNotification[]
+  /** Notifications no longer kept: the oldest past LOG_SIZE, and progress a newer one replaced. */
+  readonly notificationsLeftOut: { older: number; progress: number }
   readonly listeners: Set<() => void>
   readonly checker: SchemaChecker
 }
@@ -45,11 +47,34 @@ export function record(state: SourceState, direction: McpLogEntry['direction'], 
   changed(state)
 }
 
-/** Keeps a notification the server sent (dropping the oldest past LOG_SIZE); the caller records it in the log too. */
+/**
+ * Keeps a notification the server sent, the caller records it in the log too. A flood must not
+ * cost the page more than a bounded list: the newest progress for a token replaces the one before
+ * (latest wins), and past LOG_SIZE the oldest are dropped; both are counted.
+ */
 export function noteNotification(state: SourceState, method: string, params: unknown): void {
-  const { notifications } = state
-  notifications.push({ at: Date.now(), method, params: isRecord(params) ? params : {} })
-  if (notifications.length > LOG_SIZE) notifications.splice(0, notifications.length - LOG_SIZE)
+  const { notifications, notificationsLeftOut } = state
+  const kept = isRecord(params) ? params : {}
+  const token = method === PROGRESS ? kept.progressToken : undefined
+  if (typeof token === 'string' || typeof token === 'number') {
+    const before = findLastIndex(notifications, (n) => n.method === PROGRESS && n.params.progressToken === token)
+    if (before !== -1) {
+      notifications.splice(before, 1)
+      notificationsLeftOut.progress++
+    }
+  }
+  notifications.push({ at: Date.now(), method, params: kept })
+  if (notifications.length > LOG_SIZE) {
+    notificationsLeftOut.older += notifications.length - LOG_SIZE
+    notifications.splice(0, notifications.length - LOG_SIZE)
+  }
+}
+
+const PROGRESS = 'notifications/progress'
+
+function findLastIndex<T>(items: readonly T[], test: (item: T) => boolean): number {
+  for (let index = items.length - 1; index >= 0; index--) if (test(items[index] as T)) return index
+  return -1
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

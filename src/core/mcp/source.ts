@@ -65,8 +65,13 @@ export interface McpToolSource {
   readonly toolsVersion: number
   /** Recent messages, newest last (at most LOG_SIZE). */
   readonly log: readonly McpLogEntry[]
-  /** Recent notifications from the server, newest last (at most LOG_SIZE); kept across reconnects. */
+  /**
+   * Recent notifications from the server, newest last (at most LOG_SIZE, and only the newest
+   * progress of each token); kept across reconnects.
+   */
   readonly notifications: readonly McpNotification[]
+  /** How many notifications are no longer kept: older ones past LOG_SIZE, and progress a newer one replaced. */
+  readonly notificationsLeftOut: { readonly older: number; readonly progress: number }
   /**
    * What the workbench did to the server's tools when it last listed them, one sentence each:
    * tools refused (their names), schemas not checked here, text cut to the prompt's budget.
@@ -118,6 +123,7 @@ export function createMcpToolSource(options: McpSourceOptions): McpToolSource {
     notices: [],
     log: [],
     notifications: [],
+    notificationsLeftOut: { older: 0, progress: 0 },
     listeners: new Set(),
     checker: createSchemaChecker(),
   }
@@ -157,6 +163,7 @@ export function createMcpToolSource(options: McpSourceOptions): McpToolSource {
     tool,
     log: state.log,
     notifications: state.notifications,
+    notificationsLeftOut: state.notificationsLeftOut,
     connect: () => connectSource(state),
     disconnect: () => disconnectSource(state),
     refresh: () => refreshTools(state),

@@ -56,6 +56,14 @@ const createBrowserSource: CreateMcpSource = async (config, options) => {
   return followLogLevel(createBrowserMcpSource(config, { ...options, handlers: browserClientHandlers() }))
 }
 
+/** How often a server's messages and notifications alone redraw the page, at most. */
+const REDRAW_MS = 100
+
+/** What a change of which is shown at once: status, error, tools and notices. */
+function stateOf(source: McpToolSource): string {
+  return `${source.status}\n${source.error ?? ''}\n${source.toolsVersion}\n${source.notices.length}`
+}
+
 /** The list of servers and their sources. */
 export function useServerList({
   onToolsChanged,
@@ -77,11 +85,24 @@ export function useServerList({
     const source = await createSource(config, { fileServer: origin === 'file' })
     origins.set(config.name, { origin, envNames: origin === 'file' ? envNames : secretNames(config) })
     let seen = source.toolsVersion
+    let seenState = stateOf(source)
+    let redraw: ReturnType<typeof setTimeout> | null = null
     source.subscribe(() => {
-      tick.value++
       if (source.toolsVersion !== seen) {
         seen = source.toolsVersion
         onToolsChanged(source)
+      }
+      const state = stateOf(source)
+      if (state !== seenState) {
+        seenState = state
+        tick.value++
+      } else if (redraw === null) {
+        // Only messages and notifications changed: a flood of them redraws the page a few times a
+        // second, not once per message.
+        redraw = setTimeout(() => {
+          redraw = null
+          tick.value++
+        }, REDRAW_MS)
       }
     })
     return source

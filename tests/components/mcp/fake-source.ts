@@ -12,6 +12,7 @@ export function fakeSource(name: string, notifications: McpNotification[] = []):
     toolsVersion: 0,
     log: [],
     notifications,
+    notificationsLeftOut: { older: 0, progress: 0 },
     notices: [],
     tool: { id: name, name, description: '', getMetadata: () => ({ methods: [] }), callMethod: async () => null },
     connect: async () => {},
