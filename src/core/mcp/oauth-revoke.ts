@@ -6,6 +6,12 @@
  */
 import { discoverOAuthServerInfo } from '@modelcontextprotocol/sdk/client/auth.js'
 import type { AuthorizationServerMetadata, OAuthClientInformationMixed } from '@modelcontextprotocol/sdk/shared/auth.js'
+
+/** What the metadata says of revocation (RFC 8414 fields; OpenID metadata may carry them too). */
+interface Revocation {
+  endpoint?: string
+  methods?: string[]
+}
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js'
 import type { McpOAuthProvider } from './oauth-provider'
 
@@ -32,19 +38,28 @@ export async function revokeMcpSignIn(
   try {
     const metadata =
       known ?? (await discoverOAuthServerInfo(provider.server.url, { fetchFn })).authorizationServerMetadata
-    const endpoint = metadata?.revocation_endpoint
+    const { endpoint, methods } = revocationOf(metadata)
     if (!endpoint) return { revocation: 'not-offered' }
     // The refresh token first: revoking it ends what it could renew.
     const hints = [
       ['refresh_token', tokens.refresh_token],
       ['access_token', tokens.access_token],
     ] as const
-    for (const [hint, token] of hints) if (token) await revoke(endpoint, token, hint, client, metadata, fetchFn)
+    for (const [hint, token] of hints) if (token) await revoke(endpoint, token, hint, client, methods, fetchFn)
     return { revocation: 'done' }
   } catch (problem) {
     const why = problem instanceof Error ? problem.message : String(problem)
     return { revocation: 'failed', message: `The server of "${name}" did not revoke its tokens: ${why}` }
   }
+}
+
+/** The revocation endpoint and its client authentication methods, when the metadata names them. */
+function revocationOf(metadata: AuthorizationServerMetadata | undefined): Revocation {
+  const fields: Record<string, unknown> = { ...metadata }
+  const endpoint = typeof fields.revocation_endpoint === 'string' ? fields.revocation_endpoint : undefined
+  const listed = fields.revocation_endpoint_auth_methods_supported
+  const methods = Array.isArray(listed) ? listed.filter((m): m is string => typeof m === 'string') : undefined
+  return { endpoint, methods }
 }
 
 /** One RFC 7009 request; rejects with the server's reason when it answers anything but 200. */
@@ -53,12 +68,11 @@ async function revoke(
   token: string,
   hint: string,
   client: OAuthClientInformationMixed,
-  metadata: AuthorizationServerMetadata,
+  methods: string[] | undefined,
   fetchFn: FetchLike,
 ): Promise<void> {
   const body = new URLSearchParams({ token, token_type_hint: hint, client_id: client.client_id })
   // A confidential client authenticates as the server asks; this page registers as a public one.
-  const methods = metadata.revocation_endpoint_auth_methods_supported
   if (client.client_secret && (!methods || methods.includes('client_secret_post')))
     body.set('client_secret', client.client_secret)
   const response = await fetchFn(endpoint, {

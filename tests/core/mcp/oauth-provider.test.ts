@@ -115,7 +115,7 @@ describe('createMcpOAuthProvider', () => {
     // A page loaded later reads the same: the saved sign-in knows when it ends.
     const later = createMcpOAuthProvider({ server, storage, redirectUrl: CLIENT.redirect_uris[0]!, now: () => clock })
     expect(later.status).toEqual({ phase: 'needs-sign-in', expired: true })
-    expect(later.tokens()?.refresh_token).toBe('refresh-s3cret')
+    expect((await later.tokens())?.refresh_token).toBe('refresh-s3cret')
     // New tokens end it.
     await later.saveTokens({ ...TOKENS, expires_in: 3600 })
     expect(later.status).toEqual({ phase: 'signed-in', expired: false })

@@ -89,12 +89,12 @@ describe('keepSignInFresh', () => {
   it('renews the access token before expires_in runs out, again and again, with no refusal first', async () => {
     const { provider, pages, fire } = freshSetup()
     await signIn(provider, pages)
-    const first = provider.tokens()?.access_token
+    const first = (await provider.tokens())?.access_token
     const delay = fire()
     expect(delay).toBeGreaterThan(0)
     expect(delay).toBeLessThan(LIFETIME_MS)
     await vi.waitFor(() => expect(server.counts.refreshes).toBe(1))
-    await vi.waitFor(() => expect(provider.tokens()?.access_token).not.toBe(first))
+    await vi.waitFor(async () => expect((await provider.tokens())?.access_token).not.toBe(first))
     expect(provider.status).toEqual({ phase: 'signed-in', expired: false })
     // The renewed token is renewed in its turn, before it too runs out.
     expect(fire()).toBeLessThan(LIFETIME_MS)

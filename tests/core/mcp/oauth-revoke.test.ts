@@ -69,7 +69,7 @@ async function statusWith(accessToken: string): Promise<number> {
 describe('revokeMcpSignIn', () => {
   it('forgets the tokens here and revokes them at the server that offers revocation', async () => {
     const { provider, storage } = await signedIn()
-    const access = provider.tokens()!.access_token
+    const access = (await provider.tokens())!.access_token
     expect(await statusWith(access)).toBe(200)
     const result = await revokeMcpSignIn(provider)
     expect(result).toEqual({ revocation: 'done' })
