@@ -4,6 +4,7 @@
  * to the endpoint's.
  */
 import { describe, expect, it } from 'vitest'
+import type { EndpointSettings } from '../../../src/core'
 import type { McpSamplingRequest } from '../../../src/core/mcp'
 import { samplingSettings } from '../../../src/core/mcp/sampling-answer'
 import { invisibleInRequest, samplingConversation, samplingText } from '../../../src/core/mcp/sampling-messages'
@@ -84,7 +85,7 @@ describe('a sampling request is sent as it is shown', () => {
 })
 
 describe("a sampling request's limits are the endpoint's", () => {
-  const endpoint = { baseUrl: 'http://x/v1', model: 'm' }
+  const endpoint: EndpointSettings = { baseUrl: 'http://x/v1', model: 'm' }
 
   it('maxTokens is held to the endpoint\u2019s limit, or to the stated default when it sets none', () => {
     const huge = { ...hostile, maxTokens: 1_000_000 }
