@@ -11,6 +11,7 @@ import { compactFigures } from './compact'
 import { hostileFigures } from './hostile'
 import { nativeFigures } from './native'
 import { evalFigures } from './eval'
+import { collectionFigures } from './collections'
 
 const START = '<<<[TOOL_REQUEST]>>>'
 const END = '<<<[END_TOOL_REQUEST]>>>'
@@ -182,6 +183,7 @@ else if (what === 'mcp') console.log(JSON.stringify({ what, ms: await mcpFigures
 else if (what === 'parallel') console.log(JSON.stringify({ what, ms: await parallelFigures() }))
 else if (what === 'native') console.log(JSON.stringify({ what, ms: nativeFigures(Math.min(rounds, 5)) }))
 else if (what === 'eval') console.log(JSON.stringify({ what, ms: evalFigures(Math.min(rounds, 5)) }))
+else if (what === 'collections') console.log(JSON.stringify({ what, ms: collectionFigures(Math.min(rounds, 5)) }))
 else if (what === 'hostile') console.log(JSON.stringify({ what, ms: hostileFigures(Math.min(rounds, 5)) }))
 else if (what === 'prompt') console.log(JSON.stringify({ what, ms: await promptFigures(Math.min(rounds, 10)) }))
 else console.log(JSON.stringify(compare(what, mix as Mix, rounds)))

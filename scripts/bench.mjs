@@ -390,3 +390,28 @@ console.log(
     'x',
   )}`,
 )
+
+const collectionRuns = measure('collections', '')
+const k0 = collectionRuns[0].ms
+console.log(`\nSaved calls read at page load: a collections file of ${grouped(k0.large)} calls`)
+console.log(
+  `  read (JSON.parse and every entry)  ${spread(
+    collectionRuns.map((r) => r.ms.readLarge),
+    0,
+    ' ms',
+  )}`,
+)
+console.log(
+  `  reading / JSON.parse alone         ${spread(
+    collectionRuns.map((r) => r.ms.readLarge / r.ms.parseLarge),
+    1,
+    'x',
+  )}`,
+)
+console.log(
+  `  cost per call at ${grouped(k0.large)} / at ${grouped(k0.small)} ${spread(
+    collectionRuns.map((r) => r.ms.readLarge / r.ms.large / (r.ms.readSmall / r.ms.small)),
+    2,
+    'x',
+  )} (1.0 is linear)`,
+)

@@ -27,17 +27,18 @@ export interface MergeResult {
 
 /** Every imported call whose name is taken, in the order of the file. */
 export function findClashes(kept: readonly CallCollection[], incoming: readonly CallCollection[]): NameClash[] {
+  const keptNames = new Map(kept.map((c) => [c.name, new Set(c.calls.map((call) => call.name))]))
   return incoming.flatMap((collection) => {
-    const same = kept.find((c) => c.name === collection.name)
-    if (!same) return []
+    const taken = keptNames.get(collection.name)
+    if (!taken) return []
     return collection.calls
-      .filter((call) => same.calls.some((c) => c.name === call.name))
+      .filter((call) => taken.has(call.name))
       .map((call) => ({ collection: collection.name, call: call.name }))
   })
 }
 
 /** `name` when free, else `name (2)`, `name (3)`, ...: the first not in `taken`, at most MAX_NAME_LENGTH long. */
-export function uniqueName(name: string, taken: ReadonlySet<string>): string {
+export function uniqueName(name: string, taken: Pick<ReadonlySet<string>, 'has'>): string {
   if (!taken.has(name)) return name
   for (let n = 2; ; n++) {
     const suffix = ` (${n})`
@@ -54,24 +55,43 @@ export function mergeCollections(
 ): MergeResult {
   const collections = kept.map((c) => ({ name: c.name, calls: [...c.calls] }))
   const result: MergeResult = { collections, renamed: [], replaced: 0, added: 0 }
+  // Each collection with its calls' places, made once: no scan of the kept calls per imported call.
+  const byName = new Map(collections.map((c) => [c.name, { target: c, place: placesOf(c) }]))
   for (const source of incoming) {
-    let target = collections.find((c) => c.name === source.name)
-    if (!target) collections.push((target = { name: source.name, calls: [] }))
+    let found = byName.get(source.name)
+    if (!found) {
+      found = { target: { name: source.name, calls: [] }, place: new Map() }
+      collections.push(found.target)
+      byName.set(source.name, found)
+    }
+    const { target, place } = found
     for (const call of source.calls) {
-      const at = target.calls.findIndex((c) => c.name === call.name)
+      const at = place.get(call.name)
       result.added++
-      if (at < 0) target.calls.push(call)
-      else if (mode === 'replace') {
+      if (at === undefined) {
+        place.set(call.name, target.calls.length)
+        target.calls.push(call)
+      } else if (mode === 'replace') {
         target.calls[at] = call
         result.replaced++
       } else {
-        const name = uniqueName(call.name, new Set(target.calls.map((c) => c.name)))
+        const name = uniqueName(call.name, place)
+        place.set(name, target.calls.length)
         target.calls.push({ ...call, name })
         result.renamed.push({ collection: target.name, from: call.name, to: name })
       }
     }
   }
   return result
+}
+
+/** Each call's name and its index in the collection (the first, should a name repeat). */
+function placesOf(collection: CallCollection): Map<string, number> {
+  const places = new Map<string, number>()
+  collection.calls.forEach((call, index) => {
+    if (!places.has(call.name)) places.set(call.name, index)
+  })
+  return places
 }
 
 /** The call a command line names: `NAME`, or `COLLECTION/NAME` when several collections have a NAME. */
