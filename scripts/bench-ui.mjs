@@ -8,7 +8,10 @@
 //  - Chat: a 30,000-character Markdown answer streamed in 1-13-character pieces 1 ms apart: the
 //    longest frame;
 //  - MCP: a server whose tool takes a 200,000-value choice, connected, then its method opened in
-//    the Executor, a value typed and the call run: the longest task (Chromium's long-task entries).
+//    the Executor, a value typed and the call run: the longest task (Chromium's long-task entries);
+//  - MCP flood: a stdio server sending 10,000 notifications a second for 60 s through the bridge:
+//    a trivial check in the page every 100 ms (how long it waits for the page), and afterwards
+//    whether `vite preview` still answers and what the bridge's process holds.
 // `npm run bench:ui -- parser` runs one group only. Run with tsx, so the scripted server and the chat model are imported as they are.
 import { build, preview } from 'vite'
 import { startMockLlm } from './mock-llm/server.ts'
@@ -17,6 +20,9 @@ import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { chromium } from 'playwright-core'
+import { get, request } from 'node:http'
+import { mkdtempSync, readdirSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 
 const outDir = resolve('.bench/ui-dist')
 await build({ configFile: resolve('vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true } })
@@ -67,7 +73,7 @@ const browser = await chromium.launch({
     '--no-first-run',
   ],
 })
-// `npm run bench:ui -- parser` measures one group only (load, discovery, parser, chat, mcp).
+// `npm run bench:ui -- parser` measures one group only (load, discovery, parser, chat, mcp, flood, unread).
 const only = process.argv[2]
 const groups = {
   load: syntheticLoad,
@@ -75,6 +81,8 @@ const groups = {
   parser: parserPaste,
   chat: chatStream,
   mcp: hugeSchema,
+  flood: notificationFlood,
+  unread: unreadFlood,
 }
 try {
   for (const [name, measure] of Object.entries(groups)) if (!only || only === name) await measure()
@@ -350,4 +358,101 @@ async function hugeSchema() {
     100,
     longest,
   )
+}
+
+/** 10,000 notifications a second for 60 s: how long a trivial check waits for the page meanwhile. */
+async function notificationFlood() {
+  const seconds = 60
+  const { context, page } = await newPage('discovery')
+  await page.goto(url)
+  await page.locator('[data-test="open-servers"]').first().click()
+  await page.locator('textarea[data-test="mcp-config"]').fill(
+    JSON.stringify({
+      mcpServers: {
+        flood: { command: process.execPath, args: [resolve('tests/fixtures/mcp/flood-server.mjs'), String(seconds)] },
+      },
+    }),
+  )
+  globalThis.gc?.()
+  const heapBefore = process.memoryUsage().heapUsed
+  await page.locator('[data-test="mcp-import"]').click()
+  await page
+    .locator('[data-test="mcp-server"][data-name="flood"][data-status="connected"]')
+    .waitFor({ timeout: 60_000 })
+  const checks = []
+  const end = Date.now() + seconds * 1000
+  while (Date.now() < end) {
+    const start = performance.now()
+    await page.evaluate(() => 1)
+    checks.push(performance.now() - start)
+    await new Promise((done) => setTimeout(done, 100))
+  }
+  const heapAfter = process.memoryUsage().heapUsed
+  const alive = await statusOf(url)
+  const stillConnected = await page
+    .locator('[data-test="mcp-server"][data-name="flood"][data-status="connected"]')
+    .count()
+  await context.close()
+  record(`MCP flood, 10,000 notifications/s for ${seconds} s: a trivial check in the page`, '≤ 50 ms', 50, checks)
+  const slow = checks.map((value, index) => [index, value]).filter(([, value]) => value > 50)
+  console.log(
+    `MCP flood: ${slow.length} of ${checks.length} checks over 50 ms, at check ${slow.map(([i, v]) => `${i} (${v.toFixed(0)} ms)`).join(', ')}`,
+  )
+  rows.push({
+    name: `MCP flood: vite preview afterwards (HTTP ${alive}), server still connected: ${stillConnected === 1}`,
+    budget: 'alive',
+    measured: `heap of the preview process ${(heapBefore / 1048576).toFixed(0)} MB before, ${(heapAfter / 1048576).toFixed(0)} MB after`,
+    met: alive === 200 && stillConnected === 1,
+  })
+}
+
+/** The status of a GET as a client that is no browser (fetch would say it is a CORS request). */
+function statusOf(address) {
+  return new Promise((done, fail) => get(address, (res) => done(res.resume().statusCode)).on('error', fail))
+}
+
+/** 10 MB of stderr into the page's events stream that nobody reads: vite preview stays up and bounded. */
+async function unreadFlood() {
+  const html = await new Promise((done, fail) =>
+    get(url, (res) => {
+      let text = ''
+      res.on('data', (chunk) => (text += chunk)).on('end', () => done(text))
+    }).on('error', fail),
+  )
+  const secret = /name="vcp-bridge-secret" content="([0-9a-f]+)"/.exec(html)?.[1]
+  if (!secret) throw new Error('the preview page holds no bridge secret')
+  const headers = { 'Content-Type': 'application/json', 'X-Bridge-Secret': secret }
+  const folder = mkdtempSync(join(tmpdir(), 'vcp-bench-flood-'))
+  globalThis.gc?.()
+  const heapBefore = process.memoryUsage().heapUsed
+  const started = await new Promise((done, fail) => {
+    const req = request(new URL('/mcp-bridge/sessions', url), { method: 'POST', headers }, (res) => {
+      let text = ''
+      res.on('data', (chunk) => (text += chunk)).on('end', () => done(JSON.parse(text)))
+    })
+    req.on('error', fail)
+    req.end(
+      JSON.stringify({
+        command: process.execPath,
+        args: [resolve('tests/fixtures/mcp/pid-server.mjs'), folder, '--stderr-flood'],
+      }),
+    )
+  })
+  const held = await new Promise((done, fail) => {
+    const req = request(new URL(`/mcp-bridge/sessions/${started.id}/events`, url), { headers }, done)
+    req.on('error', fail)
+    req.end()
+  })
+  held.pause()
+  // The server says when all 10 MB went out.
+  while (!readdirSync(folder).some((name) => name.endsWith('.done'))) await new Promise((done) => setTimeout(done, 200))
+  const heapAfter = process.memoryUsage().heapUsed
+  const alive = await statusOf(url)
+  held.destroy()
+  rows.push({
+    name: `10 MB of stderr into an events stream nobody reads: vite preview afterwards (HTTP ${alive})`,
+    budget: 'alive',
+    measured: `heap of the preview process ${(heapBefore / 1048576).toFixed(0)} MB before, ${(heapAfter / 1048576).toFixed(0)} MB after`,
+    met: alive === 200,
+  })
 }
