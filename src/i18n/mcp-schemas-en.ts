@@ -5,4 +5,6 @@ export default {
   downloadSchema: 'Download the whole schema',
   formUnavailable: 'This tool’s schema is too large for the form',
   jsonTooDeep: 'This JSON is nested {depth} levels deep; levels past {max} are shown as text.',
+  messageCut: 'cut, {total} characters in all',
+  downloadMessage: 'Download the whole message',
 }

@@ -1,0 +1,70 @@
+// @vitest-environment happy-dom
+/**
+ * A server card's Messages log: a tools/list answer of megabytes is drawn cut, with its length and
+ * a download of the whole message, and each message is written out once, not on every redraw.
+ */
+import { describe, expect, it } from 'vitest'
+import { nextTick } from 'vue'
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js'
+import type { McpLogEntry } from '../../../src/core/mcp'
+import MessagesLog from '../../../src/components/mcp/MessagesLog.vue'
+import { DRAWN_CHARS } from '../../../src/components/mcp/log-text'
+import { mountWithApp } from '../../helpers-ui'
+
+/** A tools/list answer of about `chars` characters, with `needle` at its end. */
+function bigAnswer(chars: number, needle = ''): JSONRPCMessage {
+  return { jsonrpc: '2.0', id: 2, result: { tools: [{ name: 'huge', description: 'x'.repeat(chars) + needle }] } }
+}
+
+const entry = (message: McpLogEntry['message'], direction: McpLogEntry['direction'] = 'received'): McpLogEntry => ({
+  at: Date.UTC(2026, 0, 1, 12, 0, 0),
+  direction,
+  message,
+})
+
+const mountLog = (log: McpLogEntry[]) => mountWithApp(MessagesLog, { props: { log, tick: 0 } })
+
+describe("a server's Messages log", () => {
+  it('draws the start of a long message, says how long it is whole, and offers it whole', () => {
+    const log = [entry('Connected to huge-tools 1.0.0', 'event'), entry(bigAnswer(2_400_000))]
+    const wrapper = mountLog(log)
+    const lines = wrapper.findAll('[data-test="mcp-log-line"]')
+    expect(lines).toHaveLength(2)
+    const big = lines[0]!
+    expect(big.attributes('data-cut')).toBe('true')
+    const whole = JSON.stringify(log[1]!.message).length
+    expect(big.find('[data-test="mcp-log-cut"]').text()).toBe(`cut, ${whole.toLocaleString('en-US')} characters in all`)
+    expect(big.find('code').text().length).toBeLessThanOrEqual(DRAWN_CHARS + 1)
+    expect(big.find('[data-test="mcp-log-download"]').exists()).toBe(true)
+    // A short line is drawn whole, with nothing to download.
+    expect(lines[1]!.attributes('data-cut')).toBe('false')
+    expect(lines[1]!.text()).toContain('Connected to huge-tools 1.0.0')
+    expect(lines[1]!.find('[data-test="mcp-log-download"]').exists()).toBe(false)
+  })
+
+  it('writes each message out once, however often the list is redrawn or filtered', async () => {
+    let written = 0
+    // JSON.stringify calls toJSON once per writing of the message: it counts them.
+    const counted = { ...bigAnswer(100_000), toJSON: () => (written++, bigAnswer(100_000)) } as JSONRPCMessage
+    const log = [entry(counted)]
+    const wrapper = mountLog(log)
+    expect(written).toBe(1)
+    for (let tick = 1; tick <= 20; tick++) {
+      log.push(entry(`event ${tick}`, 'event'))
+      await wrapper.setProps({ log, tick })
+    }
+    await wrapper.find('input[data-test="mcp-log-filter"]').setValue('huge')
+    await nextTick()
+    expect(wrapper.findAll('[data-test="mcp-log-line"]')).toHaveLength(1)
+    expect(written).toBe(1)
+  })
+
+  it('filters on the whole message, past what is drawn', async () => {
+    const wrapper = mountLog([entry(bigAnswer(50_000, 'needle')), entry('closed', 'event')])
+    const filter = wrapper.find('input[data-test="mcp-log-filter"]')
+    await filter.setValue('NEEDLE')
+    expect(wrapper.findAll('[data-test="mcp-log-line"]')).toHaveLength(1)
+    await filter.setValue('absent')
+    expect(wrapper.findAll('[data-test="mcp-log-line"]')).toHaveLength(0)
+  })
+})
