@@ -56,6 +56,8 @@ export default {
     download: 'Download the original',
     'not-saved':
       'The {part} could not be saved: the browser refused (its storage is probably full). Changes are kept until the page closes; delete old chat sessions to free space.',
+    'not-written':
+      'The {part} could not be saved: it cannot be written as text. Changes are kept until the page closes; undo what was added last and saving resumes.',
     parts: {
       tester: 'layout (tab, theme, language)',
       discovery: 'Discovery search and filters',

@@ -47,5 +47,7 @@ export default {
     repairedText: 'These were removed and the others kept; the rest of the workbench is unaffected:',
     download: 'Download the original',
     notSaved: 'The browser refused to save the calls; they are kept until the page closes.',
+    notWritten:
+      'The calls could not be saved: they cannot be written as text. They are kept until the page closes; delete or change the call added last and saving resumes.',
   },
 }

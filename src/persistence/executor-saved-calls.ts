@@ -80,15 +80,20 @@ export function loadSavedCalls(store: Storage | null = storage()): LoadedSavedCa
   return { collections, notice: backupKey === undefined ? notice : { ...notice, backupKey } }
 }
 
-/** Writes every collection; false when the browser refused (storage full or off). */
+/** Writes every collection; false when the browser refused (storage full or off) or they cannot be written. */
 export function saveSavedCalls(collections: readonly CallCollection[], store: Storage | null = storage()): boolean {
-  if (!store) return false
   try {
-    store.setItem(STORAGE_PREFIX + SAVED_CALLS_KEY, writeCollectionFile(collections))
+    keepSavedCallsText(writeCollectionFile(collections), store)
     return true
   } catch {
     return false
   }
+}
+
+/** Keeps the text of every collection; throws when the browser refuses (storage full, or none at all). */
+export function keepSavedCallsText(text: string, store: Storage | null = storage()): void {
+  if (!store) throw new Error('this browser keeps no local storage for the page')
+  store.setItem(STORAGE_PREFIX + SAVED_CALLS_KEY, text)
 }
 
 function keepBackup(store: Storage | null, raw: string): string | undefined {

@@ -3,17 +3,21 @@
  * `{ version, data }`. A saved state that is not JSON, has another version, or fails the
  * store's own check is replaced by the defaults; a check may also repair it item by item and say
  * what it changed. Either way a notice says so, and the original text is kept under a backup key
- * the user can download: the page never goes blank, and nothing is lost unseen.
+ * the user can download: the page never goes blank, and nothing is lost unseen. A save that fails
+ * (the browser refuses, or the state cannot be written as text) is said in a notice until one succeeds.
  */
-import { ref, watch, type Ref } from 'vue'
+import { ref, type Ref } from 'vue'
+import { watchSaving, type SaveFailure } from './saving'
 
 export const STORAGE_PREFIX = 'vcp-workbench:'
 
 export interface PersistNotice {
   key: string
-  reason: 'corrupt' | 'old-version' | 'invalid' | 'repaired' | 'not-saved'
+  reason: 'corrupt' | 'old-version' | 'invalid' | 'repaired' | 'not-saved' | 'not-written'
   /** What a check repaired or dropped, item by item. */
   repairs?: string[]
+  /** Why a save failed (`not-saved`: the browser refused; `not-written`: the state cannot be written as text). */
+  detail?: string
   /** Where the saved text as it was before is kept (readBackup reads it for a download). */
   backupKey?: string
 }
@@ -78,22 +82,27 @@ export function persistedRef<T>(
     }
   }
   const state = ref(initial) as Ref<T>
-  let failing = false
-  watch(
-    state,
-    (value) => {
-      try {
-        store?.setItem(fullKey, JSON.stringify({ version, data: value }))
-        failing = false
-      } catch {
-        // Storage full or refused: the app keeps working with state in memory, and says so once.
-        if (!failing) persistNotices.value.push({ key, reason: 'not-saved' })
-        failing = true
-      }
-    },
-    { deep: true },
+  watchSaving(
+    () => JSON.stringify({ version, data: state.value }),
+    (text) => store?.setItem(fullKey, text),
+    (failure) => sayFailure(key, failure),
   )
   return state
+}
+
+/**
+ * Keeps one notice per key while saving fails: said again after it was dismissed, updated when
+ * the reason changes, and gone once a save succeeds (then everything is saved again).
+ */
+function sayFailure(key: string, failure: SaveFailure | null): void {
+  const failed = (n: PersistNotice) => n.key === key && (n.reason === 'not-saved' || n.reason === 'not-written')
+  const reason = failure?.kind === 'unwritable' ? 'not-written' : 'not-saved'
+  const shown = persistNotices.value.find(failed)
+  if (failure === null) {
+    if (shown) persistNotices.value = persistNotices.value.filter((n) => !failed(n))
+  } else if (!shown) persistNotices.value.push({ key, reason, detail: failure.detail })
+  else if (shown.reason !== reason || shown.detail !== failure.detail)
+    persistNotices.value = persistNotices.value.map((n) => (n === shown ? { key, reason, detail: failure.detail } : n))
 }
 
 /** Keeps the saved text as it was; the backup key, or undefined when the browser refused. */

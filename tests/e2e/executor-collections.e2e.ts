@@ -2,7 +2,8 @@
  * Saved calls in Chromium, against the built app: a call saved into a named collection survives a
  * reload and runs; the collection is exported (the downloaded file read back), deleted and imported
  * again (a name already taken is asked about; an invalid file names its bad entries); Replay
- * restores the method and the arguments; saved calls that cannot be read give their own notice.
+ * restores the method and the arguments; saved calls that cannot be read give their own notice; an
+ * import nested too deeply is refused with its entry named, and a save the browser refuses says so.
  */
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
@@ -220,5 +221,53 @@ describe('Executor: saved calls', () => {
     await test('executor-save').click()
     await test('save-confirm').waitFor()
     await shot('executor-save-dialog-zh-light')
+  })
+
+  it('an import nested 200,000 deep is refused with its entry named; a refused save says so until one goes through', async () => {
+    await openExecutor()
+    const depth = 200_000
+    const args = `${'{"a":'.repeat(depth - 1)}{}${'}'.repeat(depth - 1)}`
+    await importFile(
+      'deep.json',
+      `{"format": "vcp-workbench.collection", "version": 1, "name": "Deep", "calls": [{"name": "deep", "method": "calc_evaluate", "arguments": ${args}}]}`,
+    )
+    await test('saved-import-error').waitFor()
+    expect(await test('saved-import-problem').allInnerTexts()).toEqual([
+      '“Deep”, call at index 0: the arguments nest deeper than 64 levels',
+    ])
+    expect(await collection('Deep').count()).toBe(0)
+
+    // Storage filled to the last character: the next save is refused, and the page says so with the browser's reason.
+    await page.evaluate(() => {
+      let chunk = 'x'.repeat(1 << 20)
+      for (let i = 0; chunk.length > 0; i++) {
+        try {
+          localStorage.setItem(`filler-${i}`, chunk)
+        } catch {
+          chunk = chunk.slice(0, chunk.length >> 1)
+        }
+      }
+    })
+    await chooseMethod('calc_evaluate')
+    await page.locator('[data-test="field-expression"] input').fill('6*7')
+    await saveCurrentCall('later', 'Maths')
+    await savedCall('later').waitFor()
+    await test('saved-not-saved').waitFor()
+    expect(await test('saved-not-saved').innerText()).toContain('The browser refused to save the calls')
+    expect(await test('saved-not-saved').innerText()).toContain('QuotaExceededError')
+    await page.locator('[data-test="persist-notice"]', { hasText: 'Executor form and run history' }).waitFor()
+    await shot('executor-saved-not-saved-light')
+
+    // Room again: the next save keeps everything, the one refused before included.
+    await page.evaluate(() => {
+      for (const key of Object.keys(localStorage)) if (key.startsWith('filler-')) localStorage.removeItem(key)
+    })
+    await saveCurrentCall('after', 'Maths')
+    await test('saved-not-saved').waitFor({ state: 'hidden' })
+    await page.reload()
+    await page.getByRole('tab', { name: 'Executor' }).click()
+    await savedCall('after').waitFor()
+    expect(await collection('Maths').locator('[data-test="saved-call"]').count()).toBe(2)
+    await savedCall('later').waitFor()
   })
 })

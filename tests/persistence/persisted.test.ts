@@ -61,7 +61,40 @@ describe('persistedRef', () => {
       state.value.n = 2
       await nextTick()
       expect(state.value.n).toBe(2)
-      expect(persistNotices.value).toEqual([{ key: 't', reason: 'not-saved' }])
+      expect(persistNotices.value).toEqual([{ key: 't', reason: 'not-saved', detail: 'QuotaExceededError: quota' }])
+    } finally {
+      setItem.mockRestore()
+    }
+  })
+
+  it('a state that cannot be written as text says so, and saving resumes once it can', async () => {
+    const state = persistedRef<{ n: number; extra?: unknown }>('t', 1, () => ({ n: 0 }), check)
+    let deep: Record<string, unknown> = {}
+    for (let i = 0; i < 200_000; i++) deep = { a: deep }
+    state.value.extra = deep
+    await nextTick()
+    expect(persistNotices.value).toEqual([{ key: 't', reason: 'not-written', detail: expect.any(String) }])
+    state.value.n = 1
+    await nextTick()
+    expect(persistNotices.value).toHaveLength(1)
+    delete state.value.extra
+    await nextTick()
+    expect(persistNotices.value).toEqual([])
+    expect(JSON.parse(localStorage.getItem(`${STORAGE_PREFIX}t`) as string)).toEqual({ version: 1, data: { n: 1 } })
+  })
+
+  it('a failed save after the notice was dismissed says so again', async () => {
+    const state = persistedRef('t', 1, () => ({ n: 0 }), check)
+    const setItem = vi.spyOn(localStorage, 'setItem').mockImplementation(() => {
+      throw new DOMException('quota', 'QuotaExceededError')
+    })
+    try {
+      state.value.n = 1
+      await nextTick()
+      persistNotices.value = []
+      state.value.n = 2
+      await nextTick()
+      expect(persistNotices.value).toEqual([{ key: 't', reason: 'not-saved', detail: 'QuotaExceededError: quota' }])
     } finally {
       setItem.mockRestore()
     }

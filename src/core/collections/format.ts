@@ -8,6 +8,7 @@
 import { isRecord } from '../own-record'
 import { ref, say, type SaidMessage } from '../messages/say'
 import type { MessageRef } from '../messages/types'
+import { MAX_ARGUMENT_DEPTH, nestsDeeperThan } from './depth'
 
 /** The `format` of a file holding one collection. */
 export const COLLECTION_FORMAT = 'vcp-workbench.collection'
@@ -82,6 +83,8 @@ function readCall(value: unknown): SavedCall | SaidMessage {
   if (/\s/.test(value.method)) return say('collections.method-space', { method: JSON.stringify(value.method) })
   const args = value.arguments === undefined ? {} : value.arguments
   if (!isRecord(args)) return say('collections.arguments-not-object')
+  if (nestsDeeperThan(args, MAX_ARGUMENT_DEPTH))
+    return say('collections.arguments-too-deep', { max: MAX_ARGUMENT_DEPTH })
   return { name: value.name as string, method: value.method, arguments: args }
 }
 

@@ -48,9 +48,11 @@ export function useSavedCallEdits(collections: Ref<CallCollection[]>): SavedCall
     replace = false,
   ): SaveOutcome {
     const group = collection.trim() === '' ? DEFAULT_COLLECTION : collection.trim()
-    const call = checkSavedCall({ name: name.trim(), method: method.trim(), arguments: copyOf(args) })
-    const problem = nameProblem(group) ?? (typeof call === 'string' ? call : null)
-    if (problem !== null || typeof call === 'string') return { ok: false, exists: false, problem: problem ?? '' }
+    // Checked before it is copied: arguments nested too deeply would overflow the copy.
+    const checked = checkSavedCall({ name: name.trim(), method: method.trim(), arguments: args })
+    const problem = nameProblem(group) ?? (typeof checked === 'string' ? checked : null)
+    if (problem !== null || typeof checked === 'string') return { ok: false, exists: false, problem: problem ?? '' }
+    const call = { ...checked, arguments: copyOf(checked.arguments) }
     const taken = find(group)?.calls.findIndex((c) => c.name === call.name) ?? -1
     if (taken >= 0 && !replace) return { ok: false, exists: true }
     const target = ensure(group)

@@ -3,7 +3,7 @@
  * are the lasting place for calls (the run history keeps only the last few runs). Every change is
  * saved at once; a collection file is exported from them and imported into them.
  */
-import { ref, shallowRef, watch, type Ref, type ShallowRef } from 'vue'
+import { computed, ref, shallowRef, type ComputedRef, type Ref, type ShallowRef } from 'vue'
 import {
   findClashes,
   mergeCollections,
@@ -15,7 +15,8 @@ import {
   type MergeResult,
   type NameClash,
 } from '../../core/collections'
-import { loadSavedCalls, saveSavedCalls, type SavedCallsNotice } from '../../persistence/executor-saved-calls'
+import { keepSavedCallsText, loadSavedCalls, type SavedCallsNotice } from '../../persistence/executor-saved-calls'
+import { watchSaving, type SaveFailure } from '../../persistence/saving'
 import { useSavedCallEdits, type SavedCallEditsReturn } from './saved-call-edits'
 import type { MessageRef } from '../../core'
 
@@ -32,8 +33,10 @@ export interface SavedCallsReturn extends SavedCallEditsReturn {
   savedCollections: Ref<CallCollection[]>
   /** What was wrong with the saved calls at start (null when nothing was, or once dismissed). */
   savedNotice: ShallowRef<SavedCallsNotice | null>
-  /** True while the browser refuses to save (the calls live until the page closes). */
-  savedNotSaved: Ref<boolean>
+  /** True while saving fails (the calls live until the page closes). */
+  savedNotSaved: ComputedRef<boolean>
+  /** Why the last save failed: the browser refused, or the calls cannot be written; null once a save succeeds. */
+  savedSaveFailure: ShallowRef<SaveFailure | null>
   /** The export file of one collection, or of all when `name` is omitted. */
   exportCollections(name?: string): string
   /** Reads an import file: any bad entry refuses the whole file; else the names already taken. */
@@ -48,8 +51,12 @@ export function useSavedCalls(): SavedCallsReturn {
   const loaded = loadSavedCalls()
   const collections = ref<CallCollection[]>(loaded.collections)
   const notice = shallowRef(loaded.notice)
-  const notSaved = ref(false)
-  watch(collections, (value) => (notSaved.value = !saveSavedCalls(value)), { deep: true })
+  const saveFailure = shallowRef<SaveFailure | null>(null)
+  watchSaving(
+    () => writeCollectionFile(collections.value),
+    (text) => keepSavedCallsText(text),
+    (failure) => (saveFailure.value = failure),
+  )
 
   function exportCollections(name?: string): string {
     if (name === undefined) return writeCollectionFile(collections.value)
@@ -72,7 +79,8 @@ export function useSavedCalls(): SavedCallsReturn {
   return {
     savedCollections: collections,
     savedNotice: notice,
-    savedNotSaved: notSaved,
+    savedNotSaved: computed(() => saveFailure.value !== null),
+    savedSaveFailure: saveFailure,
     ...useSavedCallEdits(collections),
     exportCollections,
     checkImport,

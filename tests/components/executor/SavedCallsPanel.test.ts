@@ -102,4 +102,40 @@ describe('the saved calls panel', () => {
     vi.restoreAllMocks()
     wrapper.unmount()
   })
+
+  it('an import nested 200,000 deep is refused with its entry named', async () => {
+    const wrapper = mountPanel()
+    const depth = 200_000
+    const args = `${'{"a":'.repeat(depth - 1)}{}${'}'.repeat(depth - 1)}`
+    await pickFile(
+      wrapper,
+      `{"format": "vcp-workbench.collection", "version": 1, "name": "Deep", "calls": [{"name": "deep", "method": "calc_evaluate", "arguments": ${args}}]}`,
+    )
+    await vi.waitFor(() => expect(wrapper.find('[data-test="saved-import-error"]').exists()).toBe(true), {
+      timeout: 20_000,
+    })
+    expect(wrapper.findAll('[data-test="saved-import-problem"]').map((li) => li.text())).toEqual([
+      '“Deep”, call at index 0: the arguments nest deeper than 64 levels',
+    ])
+    expect(useExecutorStore().savedCollections).toEqual([])
+    wrapper.unmount()
+  })
+
+  it('a save the browser refuses is said with its reason for as long as it lasts', async () => {
+    const wrapper = mountPanel()
+    const store = useExecutorStore()
+    const setItem = vi.spyOn(localStorage, 'setItem').mockImplementation(() => {
+      throw new DOMException('the quota is used up', 'QuotaExceededError')
+    })
+    store.saveCall('', 'answer', answer.method, answer.arguments)
+    await vi.waitFor(() => expect(wrapper.find('[data-test="saved-not-saved"]').exists()).toBe(true))
+    expect(wrapper.find('[data-test="saved-not-saved"]').text()).toBe(
+      'The browser refused to save the calls; they are kept until the page closes.QuotaExceededError: the quota is used up',
+    )
+    setItem.mockRestore()
+    store.saveCall('', 'again', answer.method, answer.arguments)
+    await vi.waitFor(() => expect(wrapper.find('[data-test="saved-not-saved"]').exists()).toBe(false))
+    expect(localStorage.getItem(STORAGE_PREFIX + SAVED_CALLS_KEY)).toContain('"again"')
+    wrapper.unmount()
+  })
 })

@@ -5,6 +5,19 @@ import { readCollectionFile, writeCollectionFile } from '../../../src/core/colle
 import { DEFAULT_COLLECTION, useExecutorStore } from '../../../src/stores/executor'
 import { freshPinia, useFreshApp } from '../../helpers-ui'
 
+/** Arguments nested `depth` levels deep, built without recursion. */
+function nested(depth: number): Record<string, unknown> {
+  let value: Record<string, unknown> = {}
+  for (let i = 1; i < depth; i++) value = { a: value }
+  return value
+}
+
+/** A collection file whose one call's arguments nest `depth` levels deep (written by hand: JSON.stringify would overflow). */
+function deepFile(depth: number): string {
+  const args = `${'{"a":'.repeat(depth - 1)}{}${'}'.repeat(depth - 1)}`
+  return `{"format": "vcp-workbench.collection", "version": 1, "name": "Deep", "calls": [{"name": "deep", "method": "calc_evaluate", "arguments": ${args}}]}`
+}
+
 describe('saved calls', () => {
   useFreshApp()
 
@@ -111,5 +124,56 @@ describe('saved calls', () => {
     })
     expect(store.checkImport('nope')).toMatchObject({ ok: false, reason: expect.stringContaining('not JSON') })
     expect(store.savedCollections).toEqual([])
+  })
+
+  it('an import nested 200,000 deep is refused with its entry named, and nothing is kept', () => {
+    const store = useExecutorStore()
+    expect(store.checkImport(deepFile(200_000))).toEqual({
+      ok: false,
+      reason: '',
+      problems: [
+        {
+          collection: 'Deep',
+          index: 0,
+          reason: 'the arguments nest deeper than 64 levels',
+          reasonRef: { id: 'collections.arguments-too-deep', params: { max: 64 } },
+        },
+      ],
+    })
+    expect(store.checkImport(deepFile(64))).toMatchObject({ ok: true })
+    expect(store.savedCollections).toEqual([])
+  })
+
+  it('a call nested too deeply is not saved from the editor, and says why', () => {
+    const store = useExecutorStore()
+    expect(store.saveCall('', 'deep', 'calc_evaluate', nested(200_000))).toEqual({
+      ok: false,
+      exists: false,
+      problem: 'the arguments nest deeper than 64 levels',
+    })
+    expect(store.savedCollections).toEqual([])
+  })
+
+  it('a save that fails says so, and the saves after it go through once it can be written', async () => {
+    const store = useExecutorStore()
+    store.saveCall('', 'before', 'calc_evaluate', { expression: '1' })
+    await nextTick()
+    // Brought in past the file check (as an older page did): the state cannot be written as text.
+    store.applyImport(
+      [{ name: 'Deep', calls: [{ name: 'deep', method: 'calc_evaluate', arguments: nested(200_000) }] }],
+      'rename',
+    )
+    await nextTick()
+    expect(store.savedNotSaved).toBe(true)
+    expect(store.savedSaveFailure).toMatchObject({ kind: 'unwritable' })
+    store.saveCall('', 'still', 'calc_evaluate', { expression: '2' })
+    await nextTick()
+    expect(store.savedNotSaved).toBe(true)
+    store.deleteCollection('Deep')
+    store.saveCall('', 'later', 'calc_evaluate', { expression: '3' })
+    await nextTick()
+    expect(store.savedNotSaved).toBe(false)
+    freshPinia()
+    expect(useExecutorStore().savedCollections[0]?.calls.map((c) => c.name)).toEqual(['before', 'still', 'later'])
   })
 })

@@ -8,6 +8,7 @@ export const collectionsEn = {
   'collections.no-method': 'no method (a routing name such as calc_evaluate)',
   'collections.method-space': 'the method {method} holds a space',
   'collections.arguments-not-object': '"arguments" is not an object of named arguments',
+  'collections.arguments-too-deep': 'the arguments nest deeper than {max} levels',
   'collections.collection-not-object': 'not an object with "name" and "calls"',
   'collections.calls-not-list': '"calls" is not a list',
   'collections.call-name-taken': 'the name "{name}" is used by an earlier call',

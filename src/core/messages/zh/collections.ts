@@ -10,6 +10,7 @@ export const collectionsZh: Record<keyof typeof collectionsEn, string> = {
   'collections.no-method': '没有方法（应为路由名，例如 `calc_evaluate`）',
   'collections.method-space': '方法 {method} 中含有空格',
   'collections.arguments-not-object': '"arguments" 不是由具名参数组成的对象',
+  'collections.arguments-too-deep': '参数嵌套超过 {max} 层',
   'collections.collection-not-object': '不是带有 "name" 和 "calls" 的对象',
   'collections.calls-not-list': '"calls" 不是列表',
   'collections.call-name-taken': '名称 "{name}" 已被前面的调用使用',
