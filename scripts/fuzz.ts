@@ -1,5 +1,5 @@
 /**
- * `npm run fuzz` (scripts/fuzz.mjs bundles this file, so its worker runs plain JavaScript). Three
+ * `npm run fuzz` (scripts/fuzz.mjs bundles this file, so its worker runs plain JavaScript). Five
  * targets, each with inputs built from its grammar's own pieces:
  *   parser  model replies (tests/fuzz/replies.ts) through every protocol, one-shot and streamed in
  *           random chunkings, checked by tests/fuzz/oracle.ts;
@@ -8,14 +8,18 @@
  *   chat    chat-completion streams (tests/fuzz/chat-stream.ts) through the real client, checked by
  *           tests/fuzz/chat-oracle.ts;
  *   native  replies in the models' native formats (tests/fuzz/native-replies.ts), each through its
- *           format, auto and auto with a model hint, checked by tests/fuzz/native-oracle.ts.
+ *           format, auto and auto with a model hint, checked by tests/fuzz/native-oracle.ts;
+ *   deep    a call of each protocol and native format with one value nested up to 20,000 deep in
+ *           the grammar's own openings (tests/fuzz/deep-nesting.ts), checked by
+ *           tests/fuzz/deep-oracle.ts: a reader that recurses per level is caught here.
  * The work runs in a worker thread, so a case that never returns is caught by the clock here and
  * the worker is stopped; the case that hung is rebuilt from its seed and printed.
  *
  *   npm run fuzz                          # two minutes from a random seed, split over the targets
  *   npm run fuzz -- --seconds 600         # longer
  *   npm run fuzz -- --seed 7 --cases 3000 # a fixed run (what npm test does)
- *   npm run fuzz -- --target mcp          # one target: parser, mcp, chat or native (default: all)
+ *   npm run fuzz -- --target mcp          # one target: parser, mcp, chat, native or deep (default: all)
+ *   npm run fuzz -- --target native --target deep   # several
  *   npm run fuzz -- --protocol vcp        # the parser target, one protocol: vcp, json, xml, hermes or auto
  *
  * Exit status 0 when nothing was found, 1 with the case on stderr otherwise, 2 on bad usage.
@@ -30,8 +34,10 @@ import { chatStreamCaseArb, type ChatStreamCase } from '../tests/fuzz/chat-strea
 import { checkChatStream } from '../tests/fuzz/chat-oracle'
 import { nativeCaseArb, type NativeCase } from '../tests/fuzz/native-replies'
 import { checkNativeCase } from '../tests/fuzz/native-oracle'
+import { deepCaseArb, type DeepCase } from '../tests/fuzz/deep-nesting'
+import { checkDeepCase } from '../tests/fuzz/deep-oracle'
 
-const TARGETS = ['parser', 'mcp', 'chat', 'native'] as const
+const TARGETS = ['parser', 'mcp', 'chat', 'native', 'deep'] as const
 type Target = (typeof TARGETS)[number]
 
 interface Settings {
@@ -72,6 +78,13 @@ function nativeCaseAt(seed: number, k: number): { native: NativeCase; chunking: 
   return { native, chunking }
 }
 
+function deepCaseAt(seed: number, k: number): { deep: DeepCase; chunking: Chunking } {
+  const caseSeed = caseSeedOf(seed, k)
+  const [deep] = fc.sample(deepCaseArb, { seed: caseSeed, numRuns: 1 }) as [DeepCase]
+  const [chunking] = fc.sample(chunkingArb, { seed: caseSeed ^ 0x5bd1e995, numRuns: 1 }) as [Chunking]
+  return { deep, chunking }
+}
+
 function caseAt(seed: number, k: number): { text: string; chunking: Chunking } {
   const caseSeed = caseSeedOf(seed, k)
   const [text] = fc.sample(replyArb, { seed: caseSeed, numRuns: 1 }) as [string]
@@ -88,12 +101,15 @@ function parseSettings(argv: string[]): Settings {
     protocols: [...FUZZ_PROTOCOLS],
     targets: [...TARGETS],
   }
+  let targetsGiven = false
   for (let k = 0; k < argv.length; k += 2) {
     const name = argv[k]
     if (name === '--target') {
       const id = argv[k + 1] ?? ''
       if (!(TARGETS as readonly string[]).includes(id)) usage(`--target takes one of ${TARGETS.join(', ')}`)
-      settings.targets = [id as Target]
+      // The first --target replaces the default of all; more add to it.
+      settings.targets = targetsGiven ? [...new Set([...settings.targets, id as Target])] : [id as Target]
+      targetsGiven = true
       continue
     }
     if (name === '--protocol') {
@@ -117,7 +133,7 @@ function parseSettings(argv: string[]): Settings {
 
 function usage(problem: string): never {
   process.stderr.write(
-    `fuzz: ${problem}\nusage: npm run fuzz -- [--seed N] [--cases N] [--seconds N] [--budget-ms N] [--target parser|mcp|chat|native] [--protocol ID]\n`,
+    `fuzz: ${problem}\nusage: npm run fuzz -- [--seed N] [--cases N] [--seconds N] [--budget-ms N] [--target parser|mcp|chat|native|deep ...] [--protocol ID]\n`,
   )
   process.exit(2)
 }
@@ -143,6 +159,9 @@ async function runCase(
   if (target === 'native') {
     const { native, chunking } = nativeCaseAt(settings.seed, k)
     problem = checkNativeCase(native, chunking)
+  } else if (target === 'deep') {
+    const { deep, chunking } = deepCaseAt(settings.seed, k)
+    problem = checkDeepCase(deep, chunking)
   } else
     problem =
       target === 'mcp' ? checkMcpCase(mcpCaseAt(settings.seed, k)) : await checkChatStream(chatCaseAt(settings.seed, k))
@@ -196,6 +215,12 @@ function report(settings: Settings, found: Found): void {
       `${head}  chunking: ${JSON.stringify(chunking)}\n  case (JSON): ${JSON.stringify(native)}\n`,
     )
   }
+  if (found.target === 'deep') {
+    const { deep, chunking } = deepCaseAt(settings.seed, found.caseIndex)
+    return void process.stderr.write(
+      `${head}  chunking: ${JSON.stringify(chunking)}\n  protocol: ${deep.protocol}\n  text (${deep.text.length} characters, JSON): ${safeJson(deep.text)}\n`,
+    )
+  }
   const { text, chunking } = caseAt(settings.seed, found.caseIndex)
   process.stderr.write(
     `${head}  chunking: ${JSON.stringify(chunking)}\n  reply (${text.length} characters, JSON): ${JSON.stringify(text)}\n`,
@@ -210,7 +235,12 @@ function safeJson(value: unknown): string {
 async function main(): Promise<void> {
   const settings = parseSettings(process.argv.slice(2))
   const progress = new Int32Array(new SharedArrayBuffer(12))
-  const worker = new Worker(new URL(import.meta.url), { workerData: { settings, progress } })
+  // A stack as small as a page's main thread (Node gives a worker four times more), so a reader
+  // that recurses per level of its input overflows here as it would in the page.
+  const worker = new Worker(new URL(import.meta.url), {
+    workerData: { settings, progress },
+    resourceLimits: { stackSizeMb: 1 },
+  })
   const started = Date.now()
   let lastCase = -1
   let lastMoved = Date.now()

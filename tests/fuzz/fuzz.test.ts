@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
 import { protocolRegistry, vcpProtocol, type ParseResult, type ToolCallingProtocol } from '../../src/core'
 import { checkReply } from './oracle'
+import { checkDeepCase } from './deep-oracle'
 
 /** A protocol that is VCP except for one planted fault. */
 function faulty(
@@ -36,7 +37,8 @@ const reply =
 
 describe('fuzz harness', () => {
   it('a fixed-seed run through every protocol, MCP input, chat streams and native formats finds nothing', () => {
-    const run = spawnSync(process.execPath, ['scripts/fuzz.mjs', '--seed', '7', '--cases', '2500'], {
+    const targets = ['parser', 'mcp', 'chat', 'native'].flatMap((target) => ['--target', target])
+    const run = spawnSync(process.execPath, ['scripts/fuzz.mjs', ...targets, '--seed', '7', '--cases', '2500'], {
       encoding: 'utf8',
       timeout: 240_000,
     })
@@ -47,10 +49,33 @@ describe('fuzz harness', () => {
     )
   }, 300_000)
 
+  // A deep case is some 20,000 characters read eight ways: fewer of them.
+  it('a fixed-seed run of deeply nested values through every protocol and native format finds nothing', () => {
+    const run = spawnSync(process.execPath, ['scripts/fuzz.mjs', '--target', 'deep', '--seed', '7', '--cases', '300'], {
+      encoding: 'utf8',
+      timeout: 240_000,
+    })
+    expect(run.stderr).toBe('')
+    expect(run.status).toBe(0)
+    expect(run.stdout).toMatch(/^fuzz: 300 deep cases from seed 7 in [\d.]+ s: nothing found/)
+  }, 300_000)
+
   // Before the faulty protocols below join the registry (auto reads every registered one).
   it('the real parsers pass the oracle on that reply', () => {
     for (const protocol of ['vcp', 'json', 'xml', 'hermes', 'auto'])
       expect(checkReply(reply, protocol, { size: 3 })).toBeNull()
+  })
+
+  // The first faulty protocol: auto, which the deep oracle also runs, reads it with the real ones.
+  it('the deep-nesting oracle catches a reader that recurses once per level', () => {
+    const depthOf = (text: string, at = 0): number => (text[at] === '[' ? 1 + depthOf(text, at + 1) : 0)
+    protocolRegistry.register(
+      faulty('fault-recursive', (r, text) => (depthOf(text) > 0 ? { ...r, diagnostics: [...r.diagnostics] } : r)),
+    )
+    expect(checkDeepCase({ protocol: 'fault-recursive', text: '['.repeat(5) }, { size: 3 })).toBeNull()
+    expect(checkDeepCase({ protocol: 'fault-recursive', text: '['.repeat(100_000) }, { size: 3 })).toMatch(
+      /^fault-recursive: (internal failure|threw).*call stack/,
+    )
   })
 
   it('the oracle catches streaming that differs from one-shot', () => {

@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check'
 
-const VCP_MARKERS = [
+export const VCP_MARKERS = [
   '<<<[TOOL_REQUEST]>>>',
   '<<<[END_TOOL_REQUEST]>>>',
   '<<[tool_request]>>',
@@ -16,7 +16,7 @@ const VCP_MARKERS = [
   '<<<[TOOL_RESULT]>>>',
   '<<<[END_TOOL_RESULT]>>>',
 ]
-const VALUE_OPENS = ['「始」', '「始ESCAPE」', '「始exp」', '{始}']
+export const VALUE_OPENS = ['「始」', '「始ESCAPE」', '「始exp」', '{始}']
 const VALUE_CLOSES = ['「末」', '「末ESCAPE」', '「末exp」', '{末}']
 const PROSE = [
   '\n',
@@ -54,7 +54,7 @@ const PROSE = [
   '：',
   ',',
 ]
-const JSON_PIECES = [
+export const JSON_PIECES = [
   '{"tool_calls": [',
   ']}',
   '{"name": "calc_evaluate", "arguments": {"expression": "1+2"}}',
