@@ -8,9 +8,11 @@ import { AUTO_PROTOCOL_ID, createAutoStreamParser, parseAuto } from './protocols
 import { nativeFormatParser, nativeFormats } from './protocols/native/registry'
 import { closestNames, didYouMeanRef } from './text/closest'
 import { say, type SaidMessage } from './messages/say'
+import { createQuoteMarker, markQuotedRequests } from './quoted-requests'
 
 /**
  * Parses a model reply. Never throws: an unknown protocol or an internal failure is a diagnostic.
+ * A request the reply only quotes (a blockquote, inline code, a code fence) is marked `quoted`.
  * `protocolId` is a text protocol (`vcp`, `json`, `xml`, `hermes`), a model's native format
  * (`mistral`, `qwen3-coder`, `harmony`, ... see docs/formats.md), or 'auto', which tells the
  * formats apart from the text (and the `model` hint) and says which it found and why.
@@ -21,10 +23,11 @@ export function parseToolRequests(
   options: ParseOptions & { protocols?: ProtocolRegistry } = {},
 ): ParseResult {
   const protocols = options.protocols ?? protocolRegistry
-  if (protocolId === AUTO_PROTOCOL_ID) return guarded(() => parseAuto(protocols, text, options))
+  if (protocolId === AUTO_PROTOCOL_ID)
+    return guarded(() => markQuotedRequests(text, parseAuto(protocols, text, options), protocolId))
   const parser = protocols.get(protocolId) ?? nativeFormatParser(protocolId)
   if (!parser) return failure(unknownProtocol(protocolId, protocols))
-  return guarded(() => parser.parseToolRequests(text, options))
+  return guarded(() => markQuotedRequests(text, parser.parseToolRequests(text, options), protocolId))
 }
 
 /** A streaming parser: feed chunks as they arrive, then end() for the one-shot result. */
@@ -40,11 +43,16 @@ export function createStreamParser(
   }
   const inner = protocol ? protocol.createStreamParser(options) : createAutoStreamParser(protocols, options)
   let broken: ParseResult | null = null
+  // Quoted requests are marked as they close, as the one-shot parse marks them.
+  const quotes = createQuoteMarker(protocolId)
   return {
     feed(chunk: string): StreamEvent[] {
       if (broken) return []
+      quotes.feed(chunk)
       try {
-        return inner.feed(chunk)
+        const events = inner.feed(chunk)
+        for (const event of events) if (event.type === 'block-close') quotes.mark(event.request)
+        return events
       } catch (error) {
         broken = failure(internalError(error))
         return [{ type: 'diagnostic', diagnostic: broken.diagnostics[0] as Diagnostic }]
@@ -53,7 +61,9 @@ export function createStreamParser(
     end(): ParseResult {
       if (broken) return broken
       try {
-        return inner.end()
+        const result = inner.end()
+        for (const request of result.requests) quotes.mark(request)
+        return result
       } catch (error) {
         broken = failure(internalError(error))
         return broken

@@ -216,9 +216,17 @@ export interface ParsedRequest {
   inReasoning: boolean
   /** The block sits inside a Markdown code fence. */
   fenced: boolean
+  /**
+   * The reply only quotes the block: in a blockquote, in inline code, or in a code fence where its
+   * protocol does not write calls in fences. Unset for a block written as a call. See quoted-requests.ts.
+   */
+  quoted?: QuotedPlace
   /** Typed arguments for paradigms that carry JSON values. */
   arguments?: unknown
 }
+
+/** Where a reply only quotes a request instead of making it. */
+export type QuotedPlace = 'blockquote' | 'inline-code' | 'code-fence'
 
 /** What parsing a text gives: every request in text order and every diagnostic, sorted by offset. */
 export interface ParseResult {
@@ -301,6 +309,11 @@ export interface ToolCallConfig {
   parallelExecution: boolean
   /** A registered protocol id; 'vcp' first. */
   protocol: string
+  /**
+   * Calls in a Markdown code fence run like any other, for a model that fences every call. Off, a
+   * fenced call waits for a person's approval: the model may only be showing it. @default false
+   */
+  runFencedCalls?: boolean
 }
 
 /** The configuration a new agent starts with (frozen: spread it, and copy `toolToggles`, to change it). */

@@ -144,6 +144,7 @@ export default {
     'invalid-arguments': 'invalid arguments',
     denied: 'refused by its tool',
     'in-reasoning': 'in reasoning',
+    quoted: 'quoted: not a call',
   },
   mcp: {
     unreachable: 'An MCP server could not be reached',
@@ -339,6 +340,7 @@ export default {
       reason: 'Reason (sent to the model)',
       approveRound: 'Approve all in this round',
       whyAsk: 'The tool asks for approval: {reason}.',
+      whyAskPlan: 'Approval needed: {reason}.',
       run: 'Run',
       result: 'Result',
       reviewResult: 'Review the result ({status}) before the model sees it',
@@ -387,6 +389,9 @@ export default {
       timeout: 'Timeout per call (ms)',
       requireConfirmation: 'Require confirmation',
       parallelExecution: 'Run a round’s calls in parallel',
+      runFencedCalls: 'Run calls in code fences without asking',
+      runFencedCallsHint:
+        'For a model that writes every call in a Markdown code fence. Off, a fenced call waits for approval: the model may only be showing it. Calls in a blockquote or inline code never run.',
       defaultToolEnabled: 'Tools not listed are on',
       tools: 'Tools',
       policy: 'Approval',

@@ -142,6 +142,7 @@ const zh: typeof en = {
     'invalid-arguments': '参数无效',
     denied: '被工具拒绝',
     'in-reasoning': '位于推理中',
+    quoted: '仅为引用：不是调用',
   },
   mcp: {
     unreachable: '无法连接 MCP 服务器',
@@ -326,6 +327,7 @@ const zh: typeof en = {
       reason: '理由（会发送给模型）',
       approveRound: '批准本轮全部',
       whyAsk: '该工具要求批准：{reason}。',
+      whyAskPlan: '需要批准：{reason}。',
       run: '运行',
       result: '结果',
       reviewResult: '在模型看到之前审阅结果（{status}）',
@@ -374,6 +376,9 @@ const zh: typeof en = {
       timeout: '单次调用超时（毫秒）',
       requireConfirmation: '需要确认',
       parallelExecution: '同一轮的调用并行执行',
+      runFencedCalls: '代码围栏中的调用无需询问直接执行',
+      runFencedCallsHint:
+        '适用于把每个调用都写在 Markdown 代码围栏中的模型。关闭时，围栏中的调用需要批准：模型可能只是在展示它。引用块或行内代码中的调用从不执行。',
       defaultToolEnabled: '未列出的工具默认启用',
       tools: '工具',
       policy: '审批',

@@ -119,6 +119,7 @@ const CONFIG_CHECKS: Record<keyof ToolCallConfig, Check> = {
   requireConfirmation: isBoolean,
   parallelExecution: isBoolean,
   protocol: isString,
+  runFencedCalls: (v) => v === undefined || isBoolean(v),
 } as Record<keyof ToolCallConfig, Check>
 
 function readAgent(value: unknown, index: number, repairs: string[]): Agent | null {
@@ -149,6 +150,7 @@ function readAgent(value: unknown, index: number, repairs: string[]): Agent | nu
   for (const [key, ok] of Object.entries(CONFIG_CHECKS)) {
     if (take(config, savedConfig, key, ok, defaultsConfig[key])) repaired.push(`config.${key}`)
   }
+  if (config.runFencedCalls === undefined) delete config.runFencedCalls
   agent.config = config
   if (repaired.length > 0) repairs.push(fieldsNote(named(value, 'agent', index), repaired))
   return agent as unknown as Agent

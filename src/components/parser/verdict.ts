@@ -5,6 +5,7 @@ export const verdictType: Record<CallVerdict, 'success' | 'warning' | 'danger' |
   ready: 'success',
   'needs-approval': 'warning',
   'in-reasoning': 'info',
+  quoted: 'info',
   malformed: 'danger',
   'unknown-tool': 'danger',
   'not-callable': 'warning',

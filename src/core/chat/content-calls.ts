@@ -5,6 +5,7 @@
  * server should have returned, and the server flag that would have parsed them.
  */
 import { parseToolRequests } from '../parser'
+import { isQuotation } from '../quoted-requests'
 import { createRequestIdSession } from '../request-ids'
 import { listFormats } from '../protocols/formats-catalog'
 import type { ServerFlags } from '../protocols/native/format'
@@ -40,7 +41,8 @@ export interface ContentCallHints {
 
 /**
  * The tool calls written in a reply's text, or null when there are none. Only well-formed calls
- * outside reasoning count, so prose that merely names `<tool_call>` finds nothing.
+ * outside reasoning, blockquotes and inline code count, so prose that merely names or quotes
+ * `<tool_call>` finds nothing.
  */
 export function findContentToolCalls(content: string, hints: ContentCallHints = {}): ContentToolCalls | null {
   if (!content.trim()) return null
@@ -49,7 +51,9 @@ export function findContentToolCalls(content: string, hints: ContentCallHints = 
     tools: hints.tools,
     session: createRequestIdSession('call'),
   })
-  const requests = parsed.requests.filter((request) => request.valid && !request.inReasoning && request.toolName !== '')
+  const requests = parsed.requests.filter(
+    (request) => request.valid && !request.inReasoning && !isQuotation(request) && request.toolName !== '',
+  )
   if (requests.length === 0) return null
   const flags = new Map(listFormats().map((format) => [format.id, format.serverFlags]))
   const formats = (parsed.detected ?? [])

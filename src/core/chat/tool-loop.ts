@@ -13,6 +13,7 @@ import type { Approver, ResultReviewer } from '../execution/executor'
 import type { VariableStore } from '../results/variables'
 import type { GroupState, ToolGroup } from '../groups'
 import { createToolSession, type ToolSession } from '../session/tool-session'
+import { isQuotation } from '../quoted-requests'
 import { ChatRequestError } from './errors'
 import type { ContentToolCalls } from './content-calls'
 import { buildSystemPrompt, finalAnswerInstruction } from './system-prompt'
@@ -170,13 +171,15 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
         ? { role: 'assistant', content: calls.said || null, tool_calls: calls.calls }
         : { role: 'assistant', content: reply.content },
     )
-    if (kind === 'final-answer' || calls.requests.length === 0 || !execute) {
+    // A call the reply only quotes (a blockquote, inline code) stays on record and is shown, never made.
+    const made = calls.requests.filter((request) => !isQuotation(request))
+    if (kind === 'final-answer' || made.length === 0 || !execute) {
       callbacks.onRoundComplete?.(round)
       return finish(kind === 'final-answer' ? 'max_iterations' : undefined)
     }
 
     const toolsStarted = performance.now()
-    round.results = await runRequests(tools, calls, mode, index, options)
+    round.results = await runRequests(tools, { ...calls, requests: made }, mode, index, options)
     round.timings.toolsMs = performance.now() - toolsStarted
     appended.push(...calls.resultMessages(round.results))
     callbacks.onRoundComplete?.(round)

@@ -95,6 +95,7 @@ const NOT_RUN_STATUS: Record<Exclude<CallVerdict, 'ready' | 'needs-approval'>, T
   disabled: 'denied',
   denied: 'denied',
   'in-reasoning': 'denied',
+  quoted: 'denied',
 }
 
 /** Runs one planned call as its plan says: the method is called only under a runnable verdict. */

@@ -9,6 +9,7 @@ import { ref } from '../messages/say'
 import { asWritten, problemRefOf, said } from './plan-messages'
 
 const IN_REASONING = said(ref('plan.diagnostic.in-reasoning'))
+const QUOTED = said(ref('plan.diagnostic.quoted'))
 
 /**
  * Problems a plan finds in the arguments, as diagnostics on the values (so an editor can
@@ -27,12 +28,13 @@ export function planDiagnostics(plan: CallPlan, text: string): Diagnostic[] {
     })
   }
   const block = { offset: plan.request.start, length: Math.max(1, plan.request.end - plan.request.start) }
-  // Inside reasoning nothing runs: one warning over the block says so, and nothing more.
-  if (plan.verdict === 'in-reasoning') {
+  // Inside reasoning or quoted nothing runs: one warning over the block says so, and nothing more.
+  if (plan.verdict === 'in-reasoning' || plan.verdict === 'quoted') {
+    const inReasoning = plan.verdict === 'in-reasoning'
     out.push({
       severity: 'warning',
-      code: 'request-in-reasoning',
-      ...IN_REASONING,
+      code: inReasoning ? 'request-in-reasoning' : 'request-quoted',
+      ...(inReasoning ? IN_REASONING : QUOTED),
       ...block,
       ...positionIn(text, block.offset),
     })

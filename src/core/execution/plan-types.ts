@@ -28,6 +28,8 @@ export type CallVerdict =
   | 'denied'
   /** The request sits inside `<think>` reasoning: not executed unless asked (`reasoning: 'run'`). */
   | 'in-reasoning'
+  /** The reply only quotes the request (a blockquote, inline code): it is not a call and never runs. */
+  | 'quoted'
 
 /** Verdicts under which the method is called (after approval, for `needs-approval`). */
 export const RUNNABLE_VERDICTS: ReadonlySet<CallVerdict> = new Set(['ready', 'needs-approval'])
@@ -62,7 +64,7 @@ export interface PlannedCall {
   /** Batch items: the item's number and command. */
   index?: number
   command?: string
-  /** The verdict the call would have if it were run anyway (set with `in-reasoning`). */
+  /** The verdict the call would have if it were run anyway (set with `in-reasoning` and `quoted`). */
   whenRun?: CallVerdict
   /** Milliseconds its arguments took to resolve and check (a JSON Schema may be slow): they count against its timeout. */
   checkMs?: number
@@ -96,4 +98,9 @@ export interface PlanOptions {
   variables?: VariableStore
   /** Requests inside reasoning: 'skip' them (`in-reasoning`) or 'run' them anyway. @default 'skip' */
   reasoning?: 'skip' | 'run'
+  /**
+   * Requests in a Markdown code fence (`quoted: 'code-fence'`): 'ask' a person first (`needs-approval`)
+   * or 'run' them like any other. @default 'ask'
+   */
+  fencedCalls?: 'ask' | 'run'
 }

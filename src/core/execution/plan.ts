@@ -20,6 +20,7 @@ import { consultPolicies } from './plan-policy'
 import { emptyArgs, modelArguments, textArguments, without } from './plan-values'
 import { ref } from '../messages/say'
 import { english, refOf } from './plan-messages'
+import { planQuoted } from './plan-quoted'
 
 export {
   CONFIRM_EVERY_CALL,
@@ -36,7 +37,7 @@ export { modelArguments } from './plan-values'
 /** Plans a request, tool policies not yet consulted. Never throws. */
 export function planCall(request: ParsedRequest, options: PlanOptions = {}): CallPlan {
   const plan = planUnchecked(request, options)
-  if (!request.inReasoning || options.reasoning === 'run') return plan
+  if (!request.inReasoning || options.reasoning === 'run') return planQuoted(plan, options)
   // Every call of the block stays unrun, batch items too: the executor runs items by their own verdicts.
   const reasonRef = ref('plan.in-reasoning', { name: toolNameOf(request) })
   const reason = english(reasonRef)

@@ -89,7 +89,10 @@ export interface ExecuteHooks {
    * policy asks); without it (or `approver`) such calls are refused. Wins over `approver`.
    */
   confirm?: Approver
-  /** The calls are approved already (a person's click): nothing is asked; `confirm` and `approver` are ignored. */
+  /**
+   * The calls are approved already (a person's click): nothing is asked, a fenced call runs too;
+   * `confirm` and `approver` are ignored.
+   */
   approved?: boolean
   resultReviewer?: ResultReviewer
   /** The protocol of a cut result's ready-made ReadVar request. @default the config's protocol */
@@ -179,6 +182,7 @@ export function createToolSession(options: ToolSessionOptions = {}): ToolSession
       toolEnabled: isToolOn,
       presets: settings.presets,
       requireConfirmation: config.requireConfirmation || config.mode === 'manual',
+      fencedCalls: config.runFencedCalls ? 'run' : 'ask',
       variables,
     }
   }
@@ -270,8 +274,11 @@ function executeOptions(planned: PlanOptions, config: ToolCallConfig, hooks: Exe
     onCallProgress: hooks.onCallProgress,
     reasoning: hooks.reasoning,
   }
-  if (hooks.approved) run.requireConfirmation = false
-  else if (hooks.confirm) run.onBeforeExecute = hooks.confirm
+  if (hooks.approved) {
+    // The person's click approved this very call, fenced or not.
+    run.requireConfirmation = false
+    run.fencedCalls = 'run'
+  } else if (hooks.confirm) run.onBeforeExecute = hooks.confirm
   else if (hooks.approver) {
     run.requireConfirmation = true
     run.onBeforeExecute = hooks.approver

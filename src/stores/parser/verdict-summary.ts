@@ -14,6 +14,7 @@ const VERDICT_ORDER: readonly CallVerdict[] = [
   'ready',
   'needs-approval',
   'in-reasoning',
+  'quoted',
   'unknown-tool',
   'not-callable',
   'disabled',

@@ -173,6 +173,8 @@ const REPLIES: Record<string, string> = {
   'denied by policy': block({ tool_name: 'guard_act', mode: 'deny' }),
   'policy that fails': block({ tool_name: 'guard_act', mode: 'throw' }),
   'in reasoning': `<think>\n${block({ tool_name: 'math_add', a: '1' })}\n</think>`,
+  'quoted in a blockquote': `> ${block({ tool_name: 'math_add', a: '1' }).split('\n').join('\n> ')}`,
+  'in a code fence': `\`\`\`\n${block({ tool_name: 'math_add', a: '1' })}\n\`\`\``,
   'numbered batch': block({ tool_name: 'math', command1: 'add', a1: '1', command2: 'nope', command3: 'add', a3: 'x' }),
   'batch of asking items': block({ tool_name: 'guard', command1: 'act', mode1: 'ask', command2: 'act', mode2: 'ok' }),
   malformed: block({ a: '1' }),
@@ -229,6 +231,7 @@ describe('plans say their reasons by id', () => {
       'malformed',
       'needs-approval',
       'not-callable',
+      'quoted',
       'unknown-tool',
     ])
   })

@@ -4,6 +4,7 @@
  * conversation's tool session, and the results go back to the model as the next user message.
  */
 import type { ParsedRequest, ToolExecutionResult } from '../../types'
+import { isQuotation } from '../../quoted-requests'
 import type { ToolSession } from '../../session/tool-session'
 import type { ToolLoopOptions } from '../tool-loop'
 import type { RunRecord } from '../types'
@@ -20,10 +21,12 @@ export function loopOptionsFor(
   return { calling: flow === 'semi-automatic' ? 'text' : calling, execute: flow === 'loop' }
 }
 
-/** Semi-automatic mode: the requests of the last reply of a completed run; none otherwise. */
+/** Semi-automatic mode: the calls of the last reply of a completed run (not what it only quotes); none otherwise. */
 export function awaitingRequests(flow: Flow, record: RunRecord): ParsedRequest[] {
   const last = record.rounds[record.rounds.length - 1]
-  return flow === 'semi-automatic' && record.status === 'completed' && last ? last.requests : []
+  return flow === 'semi-automatic' && record.status === 'completed' && last
+    ? last.requests.filter((request) => !isQuotation(request))
+    : []
 }
 
 /**

@@ -5,6 +5,11 @@ export const planEn = {
   'plan.no-tool-name': '(no tool name)',
   'plan.confirm-every-call': 'every call is confirmed in this configuration',
   'plan.in-reasoning': '"{name}" is inside <think> reasoning, so it is not executed.',
+  'plan.quoted': '"{name}" is quoted in {place}, so it is not a call and is not run.',
+  'plan.quoted.blockquote': 'a blockquote',
+  'plan.quoted.inline-code': 'inline code',
+  'plan.code-fence':
+    '"{name}" is inside a Markdown code fence: a model may only be showing the call, so a person approves it first',
   'plan.malformed': 'Request "{id}" for "{name}" is not executable: {reason}',
   'plan.malformed-unknown': 'the request is malformed',
   'plan.not-callable': '"{name}" is not agent-callable: only methods marked agentCallable can be called by a model.',
@@ -23,6 +28,8 @@ export const planEn = {
   'plan.route.its-methods': ' Its methods: {methods}.',
   'plan.route.none': 'none',
   'plan.diagnostic.in-reasoning': 'This request is inside <think> reasoning; it is not executed.',
+  'plan.diagnostic.quoted':
+    'This request is only quoted (a blockquote or inline code); it is not a call and is not run.',
   'plan.argument.missing': 'missing required "{name}"',
   'plan.argument.undeclared-one': 'undeclared argument {names} ({known})',
   'plan.argument.undeclared-many': 'undeclared arguments {names} ({known})',
