@@ -2,6 +2,7 @@
  * An MCP source's tools: listing them (page by page, read as methods with their names checked and
  * their text cleaned) and calling one through `tools/call` with the executor's signal and progress.
  */
+import { PaginatedResultSchema } from '@modelcontextprotocol/sdk/types.js'
 import type { CallProgress } from '../types'
 import { readListedTools } from './listed-tools'
 import { mcpResultText, progressOf, type McpResultText } from './content'
@@ -21,8 +22,15 @@ export async function refreshTools(state: SourceState): Promise<void> {
   let cursor: string | undefined
   const declaresTools = current.getServerCapabilities()?.tools !== undefined
   for (let page = 0; declaresTools && page < PAGE_LIMIT; page++) {
-    const answer = await current.listTools(cursor ? { cursor } : undefined, { timeout: state.waitMs })
-    listed.push(...answer.tools)
+    // Only the page is checked here: the SDK's listTools checks every property of every schema
+    // (most of a second for four tools of 50,000) and refuses the whole list for one odd tool.
+    // readListedTools reads each tool itself, within its budget.
+    const answer = await current.request(
+      { method: 'tools/list', params: cursor ? { cursor } : undefined },
+      PaginatedResultSchema,
+      { timeout: state.waitMs },
+    )
+    if (Array.isArray(answer.tools)) for (const tool of answer.tools as unknown[]) listed.push(tool)
     cursor = answer.nextCursor
     if (!cursor) break
   }
