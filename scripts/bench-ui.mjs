@@ -11,7 +11,9 @@
 //    the Executor, a value typed and the call run: the longest task (Chromium's long-task entries);
 //  - MCP flood: a stdio server sending 10,000 notifications a second for 60 s through the bridge:
 //    a trivial check in the page every 100 ms (how long it waits for the page), and afterwards
-//    whether `vite preview` still answers and what the bridge's process holds.
+//    whether `vite preview` still answers and what the bridge's process holds;
+//  - MCP huge tools: a server of four tools of 50,000 properties each connected, its Messages log
+//    opened, one tool opened in the Executor (as JSON) and run: the longest task.
 // `npm run bench:ui -- parser` runs one group only. Run with tsx, so the scripted server and the chat model are imported as they are.
 import { build, preview } from 'vite'
 import { startMockLlm } from './mock-llm/server.ts'
@@ -73,7 +75,7 @@ const browser = await chromium.launch({
     '--no-first-run',
   ],
 })
-// `npm run bench:ui -- parser` measures one group only (load, discovery, parser, chat, mcp, flood, unread).
+// `npm run bench:ui -- parser` measures one group only (load, discovery, parser, chat, mcp, huge-tools, flood, unread).
 const only = process.argv[2]
 const groups = {
   load: syntheticLoad,
@@ -81,6 +83,7 @@ const groups = {
   parser: parserPaste,
   chat: chatStream,
   mcp: hugeSchema,
+  'huge-tools': hugeTools,
   flood: notificationFlood,
   unread: unreadFlood,
 }
@@ -354,6 +357,74 @@ async function hugeSchema() {
   }
   record(
     'MCP: 200,000-value choice connected, opened, searched, picked and run -> longest task',
+    '≤ 100 ms',
+    100,
+    longest,
+  )
+}
+
+/**
+ * Four MCP tools of 50,000 properties each (a 2.4 MB tools/list answer): the longest task while
+ * the server connects, its Messages log opens, one tool opens in the Executor and runs. The
+ * longest task of each step is printed, to say where the time goes.
+ */
+async function hugeTools() {
+  const longest = []
+  const byStep = {}
+  for (let run = 0; run < 3; run++) {
+    const { context, page } = await newPage('discovery')
+    await page.addInitScript(() => {
+      window.__tasks = []
+      new PerformanceObserver((list) =>
+        window.__tasks.push(
+          ...list.getEntries().map((entry) => ({ start: entry.startTime, duration: entry.duration })),
+        ),
+      ).observe({ type: 'longtask', buffered: true })
+    })
+    await page.goto(url)
+    await page.locator('[data-test="open-servers"]').first().waitFor()
+    // From here on: what the server's tools cost, not the first load.
+    await page.evaluate(() => (window.__tasks = []))
+    const marks = []
+    const mark = async (name) => marks.push({ name, at: await page.evaluate(() => performance.now()) })
+    await mark('connect')
+    await page.locator('[data-test="open-servers"]').first().click()
+    await page.locator('textarea[data-test="mcp-config"]').fill(
+      JSON.stringify({
+        mcpServers: {
+          huge: { command: process.execPath, args: [resolve('tests/fixtures/mcp/huge-tools-server.mjs'), 'lean'] },
+        },
+      }),
+    )
+    await page.locator('[data-test="mcp-import"]').click()
+    const card = page.locator('[data-test="mcp-server"][data-name="huge"][data-status="connected"]')
+    await card.waitFor({ timeout: 120_000 })
+    await mark('messages')
+    await card.locator('[data-test="mcp-log"]').click()
+    await card.locator('[data-test="mcp-log-line"][data-cut="true"]').first().waitFor({ timeout: 60_000 })
+    await page.keyboard.press('Escape')
+    await mark('open')
+    await page.getByRole('tab', { name: 'Executor' }).click()
+    await page.locator('[data-test="executor-method"]').click()
+    await page.keyboard.type('huge_gamma')
+    await page.keyboard.press('Enter')
+    await page.locator('[data-test="executor-schema-cut"]').waitFor({ timeout: 60_000 })
+    await mark('run')
+    await page.locator('[data-test="executor-run"]').click()
+    await page.locator('[data-test="executor-result"][data-status="success"]').waitFor({ timeout: 60_000 })
+    await page.waitForTimeout(500)
+    const tasks = await page.evaluate(() => window.__tasks)
+    longest.push(Math.max(0, ...tasks.map((task) => task.duration)))
+    marks.forEach(({ name, at }, n) => {
+      const end = marks[n + 1]?.at ?? Infinity
+      const inStep = tasks.filter((task) => task.start >= at && task.start < end).map((task) => task.duration)
+      ;(byStep[name] ??= []).push(Math.round(Math.max(0, ...inStep)))
+    })
+    await context.close()
+  }
+  console.log(`MCP huge tools, longest task per step (ms, per run): ${JSON.stringify(byStep)}`)
+  record(
+    'MCP: four tools of 50,000 properties connected, log opened, one opened as JSON and run -> longest task',
     '≤ 100 ms',
     100,
     longest,
