@@ -11,6 +11,7 @@ export default {
   replace: 'Replace it',
   saveButton: 'Save',
   saved: 'Saved as “{name}” in “{collection}”.',
+  savedNotKept: 'Saved as “{name}” in “{collection}” for this page only: the browser did not keep it ({reason}).',
   none: 'No saved calls yet. Save call… keeps the current call under a name, across reloads.',
   calls: 'no calls | 1 call | {n} calls',
   noArgs: 'no arguments',

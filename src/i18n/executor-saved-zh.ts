@@ -11,6 +11,7 @@ export default {
   replace: '替换它',
   saveButton: '保存',
   saved: '已保存为“{collection}”中的“{name}”。',
+  savedNotKept: '已保存为“{collection}”中的“{name}”，但仅限本页面：浏览器未能保存它（{reason}）。',
   none: '还没有已保存的调用。“保存调用…”会以一个名称保存当前调用，刷新后仍在。',
   calls: '没有调用 | 1 个调用 | {n} 个调用',
   noArgs: '无参数',

@@ -42,6 +42,29 @@ describe('the save call dialog', () => {
     wrapper.unmount()
   })
 
+  it('says when the browser did not keep the call, instead of "Saved as"', async () => {
+    const wrapper = mountDialog()
+    await open(wrapper)
+    // A name of its own: the earlier test's call is already saved.
+    nameInput().value = 'not kept'
+    nameInput().dispatchEvent(new Event('input'))
+    await nextTick()
+    const refuse = vi.spyOn(localStorage, 'setItem').mockImplementation(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError')
+    })
+    try {
+      inBody('save-confirm')!.click()
+      // The newest message (an earlier test's may still be fading out).
+      const newest = () => [...document.body.querySelectorAll('.el-message')].at(-1)?.textContent ?? ''
+      await vi.waitFor(() => expect(newest()).toContain('for this page only'), { timeout: 20_000 })
+      expect(newest()).toContain('Saved as “not kept” in “Default”')
+      expect(newest()).toContain('QuotaExceededError')
+    } finally {
+      refuse.mockRestore()
+      wrapper.unmount()
+    }
+  }, 30_000)
+
   it('asks before a taken name is replaced', async () => {
     const wrapper = mountDialog()
     const store = useExecutorStore()
