@@ -35,30 +35,36 @@ function faulty(
 const reply =
   'Sure.\n<<<[TOOL_REQUEST]>>>\ntool_name:「始」calc_evaluate「末」,\nexpression:「始」1+2「末」\n<<<[END_TOOL_REQUEST]>>>\nDone.'
 
+/**
+ * A fixed seed, and a time per case generous enough for a machine running two suites at once: here
+ * the run checks what the oracle finds, and `npm run fuzz` (3 s a case) is what hunts slow inputs.
+ */
+const FIXED = ['--seed', '7', '--budget-ms', '30000']
+
 describe('fuzz harness', () => {
   it('a fixed-seed run through every protocol, MCP input, chat streams and native formats finds nothing', () => {
     const targets = ['parser', 'mcp', 'chat', 'native'].flatMap((target) => ['--target', target])
-    const run = spawnSync(process.execPath, ['scripts/fuzz.mjs', ...targets, '--seed', '7', '--cases', '2500'], {
+    const run = spawnSync(process.execPath, ['scripts/fuzz.mjs', ...targets, ...FIXED, '--cases', '2500'], {
       encoding: 'utf8',
-      timeout: 240_000,
+      timeout: 600_000,
     })
     expect(run.stderr).toBe('')
     expect(run.status).toBe(0)
     expect(run.stdout).toMatch(
       /^fuzz: 2500 cases x 5 protocols, 2500 mcp cases, 2500 chat cases, 2500 native cases from seed 7 in [\d.]+ s: nothing found/,
     )
-  }, 300_000)
+  }, 660_000)
 
   // A deep case is some 20,000 characters read eight ways: fewer of them.
   it('a fixed-seed run of deeply nested values through every protocol and native format finds nothing', () => {
-    const run = spawnSync(process.execPath, ['scripts/fuzz.mjs', '--target', 'deep', '--seed', '7', '--cases', '300'], {
+    const run = spawnSync(process.execPath, ['scripts/fuzz.mjs', '--target', 'deep', ...FIXED, '--cases', '300'], {
       encoding: 'utf8',
-      timeout: 240_000,
+      timeout: 600_000,
     })
     expect(run.stderr).toBe('')
     expect(run.status).toBe(0)
     expect(run.stdout).toMatch(/^fuzz: 300 deep cases from seed 7 in [\d.]+ s: nothing found/)
-  }, 300_000)
+  }, 660_000)
 
   // Before the faulty protocols below join the registry (auto reads every registered one).
   it('the real parsers pass the oracle on that reply', () => {
