@@ -45,7 +45,9 @@ describe("a server's Messages log", () => {
   it('writes each message out once, however often the list is redrawn or filtered', async () => {
     let written = 0
     // JSON.stringify calls toJSON once per writing of the message: it counts them.
-    const counted = { ...bigAnswer(100_000), toJSON: () => (written++, bigAnswer(100_000)) } as JSONRPCMessage
+    const counted: JSONRPCMessage = Object.assign(bigAnswer(100_000), {
+      toJSON: () => (written++, bigAnswer(100_000)),
+    })
     const log = [entry(counted)]
     const wrapper = mountLog(log)
     expect(written).toBe(1)
