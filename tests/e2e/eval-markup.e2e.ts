@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { launchChromium, newContextPage, screenshotPath } from './support/browser'
+import { addEvalEndpoint, chooseEvalProtocols } from './support/eval'
 import { startMockLlm, type MockLlm } from '../../scripts/mock-llm/server'
 
 const appUrl = inject('appUrl')
@@ -103,24 +104,10 @@ describe('the Eval tab draws data as text', () => {
     await expect.poll(() => test('eval-suite-status').innerText()).toBe('questions.jsonl: 1 case')
 
     // A live run against the marked model, in Hermes.
-    await test('eval-endpoints').click()
-    const dialog = test('endpoint-dialog')
-    await dialog.locator('[data-test="add-endpoint"]').click()
-    await dialog.locator('input[data-test="endpoint-name"]').fill('Marked')
-    await dialog.locator('input[data-test="endpoint-base-url"]').fill(llm.baseUrl)
-    await dialog.locator('[data-test="test-connection"]').click()
-    await expect.poll(() => dialog.locator('[data-test="connection-result"]').innerText()).toMatch(/Connected/)
-    await dialog.locator('[data-test="endpoint-model"]').click()
-    await page.locator('.el-select-dropdown__item:visible', { hasText: MODEL }).first().click()
-    await page.locator('.el-dialog:visible .el-dialog__headerbtn').click()
-    await expect.poll(() => dialog.isVisible()).toBe(false)
+    await addEvalEndpoint(page, llm.baseUrl, MODEL)
     await test('eval-target-add').click()
     await expect.poll(() => test('eval-target').allInnerTexts()).toEqual([MODEL])
-    for (const protocol of ['vcp', 'json', 'xml', 'hermes', 'native']) {
-      const box = test(`eval-protocol-${protocol}`)
-      const checked = (await box.getAttribute('class'))?.includes('is-checked') ?? false
-      if (checked !== (protocol === 'hermes')) await box.click()
-    }
+    await chooseEvalProtocols(page, ['hermes'])
     await test('eval-run').click()
     await expect.poll(() => test('eval-run-status').getAttribute('data-status'), { timeout: 30_000 }).toBe('completed')
 

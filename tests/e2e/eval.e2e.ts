@@ -10,6 +10,7 @@ import { createRequire } from 'node:module'
 import { resolve } from 'node:path'
 import type { Browser, BrowserContext, Download, Page } from 'playwright-core'
 import { launchChromium, newContextPage, screenshotPath } from './support/browser'
+import { addEvalEndpoint, chooseEvalProtocols } from './support/eval'
 import { startMockLlm, type MockLlm } from '../../scripts/mock-llm/server'
 import { readSuite, type SuiteEntry } from '../../src/core/eval'
 
@@ -53,31 +54,6 @@ async function loadFixtureSuite(): Promise<void> {
   await expect.poll(() => test('eval-suite-status').innerText()).toBe('questions.jsonl: 15 cases')
 }
 
-/** Adds the mock server as a chat endpoint through the pane's Endpoints dialog, with `model` saved. */
-async function addMockEndpoint(model: string): Promise<void> {
-  await test('eval-endpoints').click()
-  const dialog = test('endpoint-dialog')
-  await dialog.locator('[data-test="add-endpoint"]').click()
-  await dialog.locator('input[data-test="endpoint-name"]').fill('Mock')
-  await dialog.locator('input[data-test="endpoint-base-url"]').fill(llm.baseUrl)
-  await dialog.locator('[data-test="test-connection"]').click()
-  await expect.poll(() => dialog.locator('[data-test="connection-result"]').innerText()).toMatch(/Connected/)
-  await dialog.locator('[data-test="endpoint-model"]').click()
-  await page.keyboard.type(model)
-  await page.locator('.el-select-dropdown__item:visible', { hasText: model }).first().click()
-  await page.locator('.el-dialog:visible .el-dialog__headerbtn').click()
-  await expect.poll(() => dialog.isVisible()).toBe(false)
-}
-
-/** Chooses the protocols of the next run (the checkboxes start as saved). */
-async function chooseProtocols(wanted: string[]): Promise<void> {
-  for (const protocol of ['vcp', 'json', 'xml', 'hermes', 'native']) {
-    const box = test(`eval-protocol-${protocol}`)
-    const checked = (await box.getAttribute('class'))?.includes('is-checked') ?? false
-    if (checked !== wanted.includes(protocol)) await box.click()
-  }
-}
-
 /** Runs the suite and waits for the run to complete. */
 async function runAndWait(): Promise<void> {
   await test('eval-run').click()
@@ -116,10 +92,10 @@ describe('Eval', () => {
     await openEval()
     await loadFixtureSuite()
     expect(await test('eval-case').count()).toBeGreaterThan(3)
-    await addMockEndpoint('eval-mixed')
+    await addEvalEndpoint(page, llm.baseUrl, 'eval-mixed')
     await test('eval-target-add').click()
     await expect.poll(() => test('eval-target').allInnerTexts()).toEqual(['eval-mixed'])
-    await chooseProtocols(['vcp', 'hermes'])
+    await chooseEvalProtocols(page, ['vcp', 'hermes'])
     await runAndWait()
     // Right in VCP; in Hermes a value is wrong in every call (and an irrelevant question gets a call).
     expect(await matrixCells()).toEqual(['eval-mixed vcp 15/15', 'eval-mixed hermes 0/15'])
@@ -181,9 +157,9 @@ describe('Eval', () => {
   it('Stop keeps the replies so far; Resume asks only the rest', async () => {
     await openEval()
     await test('eval-sample').click()
-    await addMockEndpoint('eval-slow')
+    await addEvalEndpoint(page, llm.baseUrl, 'eval-slow')
     await test('eval-target-add').click()
-    await chooseProtocols(['vcp'])
+    await chooseEvalProtocols(page, ['vcp'])
     await test('eval-concurrency').locator('input').fill('1')
     await test('eval-concurrency').locator('input').press('Tab')
     await test('eval-run').click()
@@ -224,7 +200,8 @@ describe('Eval', () => {
     await expect.poll(() => test('eval-run-status').getAttribute('data-status')).toBe('completed')
     expect(await matrixCells()).toEqual(['results-raw.jsonl auto 6/15'])
     await test('eval-heatmap').locator('canvas').waitFor()
-    expect(withEcharts()).toHaveLength(1)
+    // A response's text is read after it arrives: wait for it.
+    await expect.poll(() => withEcharts().length).toBe(1)
     const errorTypes = await test('eval-error-type').evaluateAll((rows) => rows.map((r) => r.dataset.type))
     expect(errorTypes).toContain('ast_decoder:decoder_failed')
     await shot('eval-offline-light-en')
