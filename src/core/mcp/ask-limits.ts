@@ -27,6 +27,7 @@ export interface AskLimitsOptions {
 /** The limits in force, with their defaults filled in. */
 export type AskLimitValues = Required<Omit<AskLimitsOptions, 'now'>>
 
+/** At most 10 requests of one server waiting, and 30 a minute. */
 export const DEFAULT_ASK_LIMITS: AskLimitValues = { maxWaiting: 10, maxPerWindow: 30, windowMs: 60_000 }
 
 /** A request refused without asking the person; thrown from a handler, the server reads why. */
