@@ -7,15 +7,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   createMcpOAuthProvider,
-  finishMcpSignIn,
   keepSignInFresh,
   memoryOAuthStorage,
-  readSignInCallback,
-  startMcpSignIn,
   type McpHttpServer,
   type McpOAuthProvider,
 } from '../../../src/core/mcp'
 import { startOAuthMcpServer, type OAuthMcpServer } from '../../fixtures/mcp/oauth-server'
+import { signInAtConsentPage } from './oauth-sign-in'
 
 const REDIRECT = 'http://127.0.0.1:5747/oauth-callback.html'
 const LIFETIME_MS = 3_600_000
@@ -71,24 +69,10 @@ function freshSetup(renew?: (provider: McpOAuthProvider) => Promise<unknown>) {
   return { clock, provider, pages, timers, fire }
 }
 
-async function signIn(provider: McpOAuthProvider, pages: URL[]): Promise<void> {
-  expect(await startMcpSignIn(provider)).toBe('REDIRECT')
-  const html = await (await fetch(pages.at(-1)!)).text()
-  const request = /name="request" value="([^"]+)"/.exec(html)?.[1] ?? ''
-  const answer = await fetch(new URL('/consent', pages.at(-1)!), {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ request, decision: 'approve' }),
-  })
-  const back = new URL(answer.headers.get('location') ?? '')
-  expect(await finishMcpSignIn(provider, readSignInCallback(back.searchParams)!)).toEqual({ ok: true })
-}
-
 describe('keepSignInFresh', () => {
   it('renews the access token before expires_in runs out, again and again, with no refusal first', async () => {
     const { provider, pages, fire } = freshSetup()
-    await signIn(provider, pages)
+    await signInAtConsentPage(provider, pages)
     const first = (await provider.tokens())?.access_token
     const delay = fire()
     expect(delay).toBeGreaterThan(0)
@@ -105,7 +89,7 @@ describe('keepSignInFresh', () => {
 
   it('a refresh token the server revoked: the status says expired, and no window opens by itself', async () => {
     const { provider, pages, fire } = freshSetup()
-    await signIn(provider, pages)
+    await signInAtConsentPage(provider, pages)
     const opened = pages.length
     provider.onRedirect = undefined
     server.expireTokens({ revokeRefresh: true })
@@ -117,7 +101,7 @@ describe('keepSignInFresh', () => {
 
   it('an authorization server that cannot be reached: at expires_in the status says expired, and listeners are told', async () => {
     const { provider, pages, fire, clock, timers } = freshSetup(() => Promise.reject(new Error('offline')))
-    await signIn(provider, pages)
+    await signInAtConsentPage(provider, pages)
     const expiresAt = clock.now + LIFETIME_MS
     const told: boolean[] = []
     provider.subscribe(() => told.push(provider.status.expired))

@@ -6,15 +6,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {
   createMcpOAuthProvider,
-  finishMcpSignIn,
   memoryOAuthStorage,
-  readSignInCallback,
   revokeMcpSignIn,
-  startMcpSignIn,
   type McpHttpServer,
   type McpOAuthProvider,
 } from '../../../src/core/mcp'
 import { startOAuthMcpServer, type OAuthMcpServer } from '../../fixtures/mcp/oauth-server'
+import { signInAtConsentPage } from './oauth-sign-in'
 
 const REDIRECT = 'http://127.0.0.1:5747/oauth-callback.html'
 let server: OAuthMcpServer
@@ -32,17 +30,7 @@ async function signedIn(): Promise<{ provider: McpOAuthProvider; storage: Return
   const provider = createMcpOAuthProvider({ server: config, storage, redirectUrl: REDIRECT })
   const pages: URL[] = []
   provider.onRedirect = (url) => void pages.push(url)
-  expect(await startMcpSignIn(provider)).toBe('REDIRECT')
-  const html = await (await fetch(pages.at(-1)!)).text()
-  const request = /name="request" value="([^"]+)"/.exec(html)?.[1] ?? ''
-  const answer = await fetch(new URL('/consent', pages.at(-1)!), {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ request, decision: 'approve' }),
-  })
-  const back = new URL(answer.headers.get('location') ?? '')
-  expect(await finishMcpSignIn(provider, readSignInCallback(back.searchParams)!)).toEqual({ ok: true })
+  await signInAtConsentPage(provider, pages)
   return { provider, storage }
 }
 
