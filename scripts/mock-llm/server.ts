@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net'
 import type { ChatMessage } from '../../src/core'
 import { scenarios as builtinScenarios, type Scenario, type Turn } from './scenarios'
+import { handleReferenceChat, isReferenceModel, REFERENCE_MODELS } from './reference-server'
 
 export interface MockLlmOptions {
   /** @default 0 (any free port) */
@@ -101,11 +102,20 @@ export async function startMockLlm(options: MockLlmOptions = {}): Promise<MockLl
     if (req.method === 'GET' && path === '/v1/models') {
       sendJson(res, 200, {
         object: 'list',
-        data: Object.keys(scenarios).map((id) => ({ id, object: 'model', owned_by: 'mock-llm' })),
+        data: [...Object.keys(scenarios), ...REFERENCE_MODELS].map((id) => ({
+          id,
+          object: 'model',
+          owned_by: 'mock-llm',
+        })),
       })
       return
     }
     if (req.method === 'POST' && path === '/v1/chat/completions' && body) {
+      // The conformance lab's reference models answer by rule, not by script.
+      if (isReferenceModel(body.model)) {
+        handleReferenceChat(body, res)
+        return
+      }
       const scenario = scenarios[body.model]
       if (!scenario) {
         sendJson(res, 404, {
