@@ -43,33 +43,68 @@ export function readListedTools(
   listed: readonly unknown[],
   checker: SchemaChecker = createSchemaChecker(),
 ): ListedToolsReading {
+  const reader = listedToolsReader(server, checker)
+  for (const tool of listed) reader.read(tool)
+  return reader.finish()
+}
+
+/**
+ * `readListedTools`, awaiting `pause()` after each tool whose schema was cut or refused: reading
+ * one of 50,000 properties takes tens of milliseconds, and a page should draw between two.
+ */
+export async function readListedToolsInSteps(
+  server: string,
+  listed: readonly unknown[],
+  checker: SchemaChecker,
+  pause: () => Promise<void> = () => new Promise((resolve) => setTimeout(resolve, 0)),
+): Promise<ListedToolsReading> {
+  const reader = listedToolsReader(server, checker)
+  for (const tool of listed) if (reader.read(tool) === 'big') await pause()
+  return reader.finish()
+}
+
+/** Reads a list tool by tool: one server's share of the tools prompt is spent in listing order. */
+function listedToolsReader(server: string, checker: SchemaChecker) {
   const notices: string[] = []
   checker.reset()
   const found: MethodMetadata[] = []
-  // One server's share of the tools prompt, spent in listing order.
   let left = MAX_SERVER_PROMPT
   const notOffered: string[] = []
-  for (const tool of listed) {
-    const offered = left >= MIN_TOOL_PROMPT
-    const method = methodOf(server, tool, notices, checker, offered ? Math.min(MAX_TOOL_PROMPT, left) : MAX_TOOL_PROMPT)
-    if (!method) continue
-    if (offered) left -= toolPromptChars(method)
-    else {
-      method.agentCallable = false
-      notOffered.push(method.name)
-    }
-    found.push(method)
+  return {
+    /** 'big' when the tool's schema was over a limit, and so took a while to read. */
+    read(tool: unknown): 'big' | 'small' {
+      const offered = left >= MIN_TOOL_PROMPT
+      const size = { big: false }
+      const method = methodOf(
+        server,
+        tool,
+        notices,
+        checker,
+        offered ? Math.min(MAX_TOOL_PROMPT, left) : MAX_TOOL_PROMPT,
+        size,
+      )
+      if (!method) return size.big ? 'big' : 'small'
+      if (offered) left -= toolPromptChars(method)
+      else {
+        method.agentCallable = false
+        notOffered.push(method.name)
+      }
+      found.push(method)
+      return size.big ? 'big' : 'small'
+    },
+    finish(): ListedToolsReading {
+      if (notOffered.length > 0)
+        notices.push(
+          `The tools of "${server}" pass ${MAX_SERVER_PROMPT.toLocaleString('en-US')} characters, the most one server may write into the tools prompt: ${notOffered.length} tool${notOffered.length === 1 ? ' is' : 's'} (${notOffered
+            .slice(0, 5)
+            .map((n) => `"${n}"`)
+            .join(
+              ', ',
+            )}${notOffered.length > 5 ? ', ...' : ''}) ${notOffered.length === 1 ? 'is' : 'are'} not offered to the model; they are in Discovery and the Executor.`,
+        )
+      return { methods: dedupe(found), notices }
+    },
   }
-  if (notOffered.length > 0)
-    notices.push(
-      `The tools of "${server}" pass ${MAX_SERVER_PROMPT.toLocaleString('en-US')} characters, the most one server may write into the tools prompt: ${notOffered.length} tool${notOffered.length === 1 ? ' is' : 's'} (${notOffered
-        .slice(0, 5)
-        .map((n) => `"${n}"`)
-        .join(
-          ', ',
-        )}${notOffered.length > 5 ? ', ...' : ''}) ${notOffered.length === 1 ? 'is' : 'are'} not offered to the model; they are in Discovery and the Executor.`,
-    )
-  return { methods: dedupe(found), notices }
 }
 
 /** Ajv, with patterns on RE2 (linear time): a server's `^(a+)+$` cannot make a check backtrack. */
@@ -105,7 +140,8 @@ export function createSchemaChecker(): SchemaChecker {
 
 /**
  * The server's tool as a method, or null (with a notice) when it cannot be offered safely; it
- * writes at most `budget` characters into the tools prompt.
+ * writes at most `budget` characters into the tools prompt. `size.big` is set when its schema
+ * was over a limit.
  */
 function methodOf(
   server: string,
@@ -113,6 +149,7 @@ function methodOf(
   said: string[],
   checker: SchemaChecker,
   budget: number,
+  size: { big: boolean },
 ): MethodMetadata | null {
   const listed = (isRecord(raw) ? raw : {}) as {
     name?: unknown
@@ -144,6 +181,7 @@ function methodOf(
     cut: 0,
   }
   const parameters = schemaParameters(inputSchema, report, spent)
+  size.big = spent.cut > 0
   if (report.badNames.length > 0) {
     said.push(
       `The tool "${name}" of "${server}" was refused: its parameter name${report.badNames.length > 1 ? 's' : ''} ${report.badNames.slice(0, 3).join(', ')} use${report.badNames.length > 1 ? '' : 's'} characters a protocol cannot carry.`,
@@ -152,6 +190,7 @@ function methodOf(
   }
   const measure = measureSchema(inputSchema)
   const refusal = schemaRefusal(measure)
+  if (refusal) size.big = true
   if (refusal) {
     checker.skip(name)
     said.push(`"${name}": ${refusal}, so its arguments are not checked here (the server checks them).`)

@@ -4,18 +4,29 @@
  */
 import { PaginatedResultSchema } from '@modelcontextprotocol/sdk/types.js'
 import type { CallProgress } from '../types'
-import { readListedTools } from './listed-tools'
+import { readListedToolsInSteps } from './listed-tools'
 import { mcpResultText, progressOf, type McpResultText } from './content'
 import { changed, messageOf, record, type SourceState } from './source-state'
 
 /** At most this many pages of `tools/list` are read. */
 const PAGE_LIMIT = 100
 
+/** The refresh under way per source: the next one starts when it ends. */
+const refreshing = new WeakMap<SourceState, Promise<void>>()
+
 /**
  * Lists the server's tools again; does nothing while not connected. A server that does not declare
- * tools (one that offers only prompts or resources) has none, and is not asked.
+ * tools (one that offers only prompts or resources) has none, and is not asked. Refreshes run one
+ * at a time (reading big schemas pauses, and two readings must not share the checker at once).
  */
-export async function refreshTools(state: SourceState): Promise<void> {
+export function refreshTools(state: SourceState): Promise<void> {
+  const previous = refreshing.get(state) ?? Promise.resolve()
+  const next = previous.catch(() => undefined).then(() => listTools(state))
+  refreshing.set(state, next)
+  return next
+}
+
+async function listTools(state: SourceState): Promise<void> {
   const current = state.client
   if (!current) return
   const listed: unknown[] = []
@@ -34,7 +45,9 @@ export async function refreshTools(state: SourceState): Promise<void> {
     cursor = answer.nextCursor
     if (!cursor) break
   }
-  const reading = readListedTools(state.config.name, listed, state.checker)
+  // Tool by tool, the page drawing between big schemas.
+  const reading = await readListedToolsInSteps(state.config.name, listed, state.checker)
+  if (state.client !== current) return
   state.methods = reading.methods
   state.notices = reading.notices
   if (state.notices.length > 0) record(state, 'event', `Notices: ${state.notices.join(' ')}`)
