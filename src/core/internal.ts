@@ -5,3 +5,4 @@
 export { isRecord, setOwn } from './own-record'
 export { textSize } from './text/text-size'
 export { parseJsonInSlices } from './text/json-in-slices'
+export { jsonPrefix } from './text/json-prefix'

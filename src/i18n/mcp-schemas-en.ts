@@ -6,5 +6,6 @@ export default {
   formUnavailable: 'This tool’s schema is too large for the form',
   jsonTooDeep: 'This JSON is nested {depth} levels deep; levels past {max} are shown as text.',
   messageCut: 'cut, {total} characters in all',
+  messageCutStart: 'cut after {shown} characters',
   downloadMessage: 'Download the whole message',
 }

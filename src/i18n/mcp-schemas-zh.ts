@@ -6,5 +6,6 @@ export default {
   formUnavailable: '此工具的模式过大，表单无法显示',
   jsonTooDeep: '此 JSON 嵌套了 {depth} 层；超过 {max} 层的部分以文本显示。',
   messageCut: '已截断，共 {total} 个字符',
+  messageCutStart: '已在 {shown} 个字符处截断',
   downloadMessage: '下载完整消息',
 }

@@ -31,6 +31,8 @@ export function loadMonaco(): Promise<Monaco> {
       getWorker: (_workerId: string, label: string) =>
         label === 'json' ? new jsonWorker.default() : new editorWorker.default(),
     }
+    // Evaluating the module is one long task; the first editor is built in the next one, not the same.
+    await new Promise((resolve) => setTimeout(resolve, 0))
     return monaco
   })().catch((error: unknown) => {
     loading = null
