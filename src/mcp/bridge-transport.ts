@@ -134,24 +134,34 @@ export class BridgeTransport implements Transport {
     const reader = response.body?.getReader()
     if (!reader) return
     const decoder = new TextDecoder()
-    let buffer = ''
+    // The unfinished line's pieces: each chunk is searched for a newline once, and a long line is
+    // joined once, when it ends (adding every chunk to one string and searching it again copied a
+    // 2.4 MB line over and over).
+    let pieces: string[] = []
+    let unfinished = 0
     try {
       for (;;) {
         const { done, value } = await reader.read()
         if (done) break
-        buffer += decoder.decode(value, { stream: true })
-        // Lines are cut from one index on (a slice per line of what is left was quadratic in a big chunk).
+        const chunk = decoder.decode(value, { stream: true })
         let start = 0
-        let newline = buffer.indexOf('\n')
+        let newline = chunk.indexOf('\n')
         while (newline !== -1) {
+          const end = chunk.slice(start, newline)
+          const text = pieces.length === 0 ? end : pieces.join('') + end
+          pieces = []
+          unfinished = 0
           // A big line is read in slices; the lines after it wait, so messages keep their order.
-          const slow = this.line(buffer.slice(start, newline))
+          const slow = this.line(text)
           if (slow) await slow
           start = newline + 1
-          newline = buffer.indexOf('\n', start)
+          newline = chunk.indexOf('\n', start)
         }
-        buffer = buffer.slice(start)
-        if (buffer.length > MAX_LINE_CHARS) {
+        if (start < chunk.length) {
+          pieces.push(start === 0 ? chunk : chunk.slice(start))
+          unfinished += chunk.length - start
+        }
+        if (unfinished > MAX_LINE_CHARS) {
           await reader.cancel().catch(() => undefined)
           throw new Error(`the bridge sent a line longer than ${MAX_LINE_CHARS / 1048576} M characters`)
         }

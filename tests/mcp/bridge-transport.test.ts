@@ -12,7 +12,17 @@ async function bridgeWriting(lines: string[]): Promise<{ base: string; server: S
     }
     if (req.url === '/mcp-bridge/sessions/s1/events') {
       res.writeHead(200, { 'Content-Type': 'application/x-ndjson' })
-      res.end(lines.map((line) => `${line}\n`).join(''))
+      // In uneven pieces, so lines and multi-byte characters are split across reads.
+      const bytes = Buffer.from(lines.map((line) => `${line}\n`).join(''))
+      const write = async () => {
+        for (let at = 0, n = 0; at < bytes.length; n++) {
+          const size = [7919, 1, 65536, 3][n % 4]!
+          await new Promise<void>((done) => res.write(bytes.subarray(at, at + size), () => done()))
+          at += size
+        }
+        res.end()
+      }
+      void write()
       return
     }
     res.writeHead(204).end()
@@ -52,10 +62,11 @@ describe('the bridge transport', () => {
     }
     const bigLine = JSON.stringify({ message: big })
     expect(bigLine.length).toBeGreaterThan(256 * 1024)
-    const small = (id: number) => JSON.stringify({ message: { jsonrpc: '2.0', id, result: {} } })
+    const small = (id: number) => JSON.stringify({ message: { jsonrpc: '2.0', id, result: { text: 'é😀' } } })
     const { messages, errors } = await read([small(0), bigLine, small(2), '{}', small(3)])
     expect(errors).toEqual([])
     expect(messages.map((m) => ('id' in m ? m.id : null))).toEqual([0, 1, 2, 3])
+    expect(messages[3]).toEqual({ jsonrpc: '2.0', id: 3, result: { text: 'é😀' } })
     expect(messages[1]).toEqual(big)
   })
 
