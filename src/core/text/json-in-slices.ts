@@ -14,6 +14,11 @@ export interface JsonInSlicesOptions {
 }
 
 const DEFAULT_SLICE_CHARS = 256 * 1024
+/**
+ * What a member of a walked object or array costs besides its characters, counted as characters:
+ * finding it, and adding it to its parent, cost about as much as parsing 48 characters.
+ */
+const MEMBER_CHARS = 48
 const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0))
 
 export async function parseJsonInSlices(text: string, options: JsonInSlicesOptions = {}): Promise<unknown> {
@@ -29,8 +34,9 @@ export async function parseJsonInSlices(text: string, options: JsonInSlicesOptio
     await pause()
   }
 
-  async function valueAt(pos: number): Promise<[unknown, number]> {
-    const end = scanValue(text, pos, pos + slice)
+  /** The value at `pos`; `big` when it is already known not to end within a slice. */
+  async function valueAt(pos: number, big = false): Promise<[unknown, number]> {
+    const end = big ? -1 : scanValue(text, pos, pos + slice)
     if (end !== -1) {
       const value: unknown = JSON.parse(text.slice(pos, end))
       await charge(end - pos)
@@ -50,12 +56,16 @@ export async function parseJsonInSlices(text: string, options: JsonInSlicesOptio
     // Consecutive small members (`"key": value, ...`) waiting to be parsed together.
     let runStart = -1
     let runEnd = -1
+    let members = 0
     const flush = async (): Promise<void> => {
       if (runStart === -1) return
       const run = JSON.parse(`{${text.slice(runStart, runEnd)}}`) as Record<string, unknown>
-      for (const key of Object.keys(run)) define(out, key, run[key])
-      await charge(runEnd - runStart)
+      // Object.assign would set the prototype for a "__proto__" key; JSON.parse makes it a key.
+      if (Object.hasOwn(run, '__proto__')) for (const key of Object.keys(run)) define(out, key, run[key])
+      else Object.assign(out, run)
+      await charge(runEnd - runStart + members * MEMBER_CHARS)
       runStart = -1
+      members = 0
     }
     let pos = skipSpace(text, open + 1)
     if (text[pos] === '}') return [out, pos + 1]
@@ -71,11 +81,12 @@ export async function parseJsonInSlices(text: string, options: JsonInSlicesOptio
         if (runStart === -1) runStart = keyStart
         runEnd = valueEnd
         pos = valueEnd
-        if (runEnd - runStart >= slice) await flush()
+        members++
+        if (runEnd - runStart + members * MEMBER_CHARS >= slice) await flush()
       } else {
         await flush()
         const key = JSON.parse(text.slice(keyStart, keyEnd)) as string
-        const [value, end] = await valueAt(pos)
+        const [value, end] = await valueAt(pos, true)
         define(out, key, value)
         pos = end
       }
@@ -93,12 +104,14 @@ export async function parseJsonInSlices(text: string, options: JsonInSlicesOptio
     const out: unknown[] = []
     let runStart = -1
     let runEnd = -1
+    let members = 0
     const flush = async (): Promise<void> => {
       if (runStart === -1) return
       const run = JSON.parse(`[${text.slice(runStart, runEnd)}]`) as unknown[]
       for (const item of run) out.push(item)
-      await charge(runEnd - runStart)
+      await charge(runEnd - runStart + members * MEMBER_CHARS)
       runStart = -1
+      members = 0
     }
     let pos = skipSpace(text, open + 1)
     if (text[pos] === ']') return [out, pos + 1]
@@ -108,10 +121,11 @@ export async function parseJsonInSlices(text: string, options: JsonInSlicesOptio
         if (runStart === -1) runStart = pos
         runEnd = itemEnd
         pos = itemEnd
-        if (runEnd - runStart >= slice) await flush()
+        members++
+        if (runEnd - runStart + members * MEMBER_CHARS >= slice) await flush()
       } else {
         await flush()
-        const [value, end] = await valueAt(pos)
+        const [value, end] = await valueAt(pos, true)
         out.push(value)
         pos = end
       }
