@@ -148,7 +148,8 @@ export class BridgeTransport implements Transport {
         let newline = chunk.indexOf('\n')
         while (newline !== -1) {
           const end = chunk.slice(start, newline)
-          const text = pieces.length === 0 ? end : pieces.join('') + end
+          // Joined whole, so a long line is one flat string (not a pair to walk on each character read).
+          const text = pieces.length === 0 ? end : (pieces.push(end), pieces.join(''))
           pieces = []
           unfinished = 0
           // A big line is read in slices; the lines after it wait, so messages keep their order.

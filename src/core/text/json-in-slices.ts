@@ -42,6 +42,8 @@ export async function parseJsonInSlices(text: string, options: JsonInSlicesOptio
       await charge(end - pos)
       return [value, end]
     }
+    // Finding that it is big scanned a slice of text: cheaper than parsing it, not free.
+    await charge(slice >> 2)
     if (text[pos] === '{') return objectAt(pos)
     if (text[pos] === '[') return arrayAt(pos)
     // A string or number longer than a slice cannot be cut.
