@@ -24,6 +24,11 @@ const status = await runCli(process.argv.slice(2), {
   isTty: process.stderr.isTTY === true,
   errRaw: (text) => process.stderr.write(text),
   env: process.env,
+  // Ctrl+C stops a conformance run, which then exits 130; a second Ctrl+C ends the process at once.
+  onInterrupt: (stop) => {
+    process.once('SIGINT', stop)
+    return () => process.off('SIGINT', stop)
+  },
   readStdin,
   out: (line) => process.stdout.write(line + '\n'),
   err: (line) => process.stderr.write(line + '\n'),

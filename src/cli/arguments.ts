@@ -47,6 +47,15 @@ export const USAGE = `Usage:
   vcp mcp read --mcp-config FILE SERVER URI          connect only SERVER and print the resource's contents:
                                                      {"contents": [{"uri", "mimeType", "kind", "text" or
                                                      "base64", "size"}]}; an unknown prompt or URI exits 2
+  vcp conform --endpoint URL --model NAME [--api-key KEY] [--header 'Name: value' ...] [--repeat K]
+              [--concurrency N] [--timeout SECONDS] [--capture FILE] [--json FILE] [--markdown FILE]
+  vcp conform --replay CAPTURE [--json FILE] [--markdown FILE]
+                                                     probe an OpenAI-compatible server's tool calling (each probe
+                                                     streamed and not, K times; key else VCP_API_KEY) or check a
+                                                     --capture again with no network; print a line per check
+                                                     category and the failing checks; --json/--markdown write the
+                                                     reports (- for standard output), --capture the exchanges as
+                                                     JSON Lines
 
 Options:
   --protocol ID   protocol to use (known: ${protocolRegistry
@@ -101,11 +110,21 @@ Options of eval:
   --junit FILE    write JUnit XML: a testsuite per category (live: per model / protocol), a testcase per reply
   --baseline F    compare with an earlier --json report; regressions are listed first
 
+Options of conform:
+  --header 'N: v' sent with every request, repeatable; credentials among them are redacted in the reports
+  --repeat K      send each probe K times each way; a check that passes in some and fails in others is
+                  flaky (default: 2)
+  --concurrency N requests in flight at once (default: 2)
+  --timeout S     the most one request may take, in seconds (default: 60)
+  --capture FILE  keep every request and answer as JSON Lines, to check again later with --replay FILE
+
 Exit status: 0 when every file was read (problems in the text and failed calls are reported
 as data), 2 on bad usage, an unreadable file, or an MCP configuration or server that cannot be used.
 eval: 0 when every case passed, 1 when one failed; with --baseline, 1 only when a case that passed in
 the baseline fails now (known failures do not fail the build); 2 on bad usage, an unreadable file or a
-suite with no case.`
+suite with no case.
+conform: 0 when no check failed, 1 when one did; 2 on bad usage, an unreadable or malformed capture, or a
+server that cannot be reached; 130 when stopped with Ctrl+C.`
 
 /** Bad usage: said with the usage text, exit status 2. */
 export class UsageError extends Error {}

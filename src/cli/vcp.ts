@@ -10,6 +10,7 @@
  *   vcp exec   --collection FILE [--files DIR] ... NAME   (a saved call of the Executor's export; collection-exec.ts)
  *   vcp eval   QUESTIONS (--replies FILE | --endpoint URL --model NAME) ...   (see eval-command.ts)
  *   vcp mcp    list | get-prompt SERVER NAME | read SERVER URI --mcp-config FILE   (see mcp-command.ts)
+ *   vcp conform (--endpoint URL --model NAME | --replay CAPTURE) ...   (see conform-command.ts)
  *
  * parse, check and exec read a reply the same way (auto by default, reasoning included, one id
  * session), so check shows exactly what exec runs, under the same ids.
@@ -36,6 +37,7 @@ import { COMMANDS, readArgs, UsageError, USAGE, VARIABLES_SUFFIX, type Command }
 import { checkText, execText, loadVariables, readSettings, replySession, type ReplyCommand } from './reply-commands'
 import { runEvalCommand } from './eval-command'
 import { runMcpCommand } from './mcp-command'
+import { runConformCommand, type ConformIo } from './conform-command'
 import { readToolsFile } from './tools-file'
 import { execSavedCall, loadSavedCall } from './collection-exec'
 import { samplingHandlers } from './sampling'
@@ -44,8 +46,8 @@ import type { EvalIo } from './eval-io'
 
 export { DEFAULT_FILES_FOLDER, USAGE, VARIABLES_SUFFIX } from './arguments'
 
-/** The outside world of a command; `EvalIo`'s optional members serve `vcp eval`. */
-export interface CliIo extends EvalIo {
+/** The outside world of a command; `EvalIo`'s optional members serve `vcp eval`, `ConformIo`'s `vcp conform`. */
+export interface CliIo extends EvalIo, ConformIo {
   readFile(path: string): Promise<string>
   /** Writes a whole file (exec saves its variables). */
   writeFile(path: string, text: string): Promise<void>
@@ -104,6 +106,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   }
   if (name === 'eval') return runEvalCommand(rest, io)
   if (name === 'mcp') return runMcpCommand(rest, io)
+  if (name === 'conform') return runConformCommand(rest, io)
   if (!Object.prototype.hasOwnProperty.call(COMMANDS, name)) {
     io.err(`vcp: unknown command "${name}"\n\n${USAGE}`)
     return 2
