@@ -16,7 +16,7 @@ import { leakedMarkupCheck, reasoningDoubledCheck, reasoningLostCheck } from './
 import { doneCheck, jsonShapeCheck, nameOnceCheck, typesCheck, usageCheck } from './checks-wire'
 import { multiTurnCheck } from './checks-turns'
 import { createCheckContext } from './context'
-import { resultOf, type CheckDefinition } from './verdicts'
+import { resultOf, unjudgedResult, type CheckDefinition } from './verdicts'
 import type { CheckCategory, CheckResult, ConformanceReport, WireExchange } from './types'
 
 /** The checks, in report order (grouped by category, categories in CHECK_CATEGORIES order). */
@@ -54,7 +54,14 @@ export const CONFORMANCE_CHECKS: readonly { id: string; category: CheckCategory;
 /** Every check's result, each id once, in CHECKS order. Never throws on what a server sent. */
 export function checkExchanges(exchanges: readonly WireExchange[]): CheckResult[] {
   const context = createCheckContext(exchanges)
-  return CHECKS.map((check) => resultOf(check, check.judge(context)))
+  return CHECKS.map((check) => {
+    try {
+      return resultOf(check, check.judge(context))
+    } catch (error) {
+      // A capture can hold anything (JSON nested past the stack, say): this check says so, the others still run.
+      return unjudgedResult(check, error)
+    }
+  })
 }
 
 /** A report from exchanges alone (a replayed capture): the checks read again, the run's facts as given. */

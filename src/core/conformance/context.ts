@@ -6,7 +6,7 @@
 import { createSchemaChecker } from '../mcp/listed-tools'
 import { agreementVerdict, replySignature } from './agreement'
 import { findMarkupCalls, type MarkupCall } from './markup'
-import { canonicalJson, type ReplyView } from './reply'
+import { canonicalJson, emptyView, type ReplyView } from './reply'
 import { requestTools, toolSchema } from './request-facts'
 import { streamView } from './stream-view'
 import type { WireExchange } from './types'
@@ -26,7 +26,7 @@ export interface CheckContext {
 }
 
 export function createCheckContext(exchanges: readonly WireExchange[]): CheckContext {
-  const views = exchanges.map((exchange) => (exchange.mode === 'stream' ? streamView(exchange) : wholeView(exchange)))
+  const views = exchanges.map(readView)
   const twins = new Map<string, ReplyView>()
   for (const view of views) twins.set(key(view.exchange, view.exchange.mode), view)
   const steady = steadyProbes(views)
@@ -59,6 +59,14 @@ export function createCheckContext(exchanges: readonly WireExchange[]): CheckCon
     },
   }
   return context
+}
+
+function readView(exchange: WireExchange): ReplyView {
+  try {
+    return exchange.mode === 'stream' ? streamView(exchange) : wholeView(exchange)
+  } catch (error) {
+    return emptyView(exchange, [], `it could not be read (${error instanceof Error ? error.message : String(error)})`)
+  }
 }
 
 /**

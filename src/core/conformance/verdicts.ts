@@ -79,6 +79,19 @@ export function resultOf(check: CheckDefinition, verdicts: readonly Verdict[]): 
   }
 }
 
+/** The result of a check that could not read the exchanges at all. */
+export function unjudgedResult(check: CheckDefinition, error: unknown): CheckResult {
+  const why = error instanceof Error ? error.message : String(error)
+  return {
+    id: check.id,
+    category: check.category,
+    status: 'inconclusive',
+    flaky: false,
+    detail: `${capital(check.what)}: not judged; reading the exchanges failed (${why}).`,
+    evidence: [],
+  }
+}
+
 function pickEvidence(fails: readonly Verdict[]): Evidence[] {
   const chosen: Verdict[] = []
   const seen = new Set<string>()
