@@ -138,6 +138,7 @@ export function where(exchange: WireExchange): string {
   return `${exchange.probe} (${exchange.mode === 'stream' ? 'streamed' : 'not streamed'}, attempt ${exchange.attempt + 1})`
 }
 
+/** The phrase with a capital, unless it starts with a field name (`finish_reason`, `tool_choice`). */
 function capital(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1)
+  return /^\w*_/.test(text) ? text : text.charAt(0).toUpperCase() + text.slice(1)
 }
