@@ -35,6 +35,8 @@ export const useMcpOAuthStore = defineStore('mcpOAuth', () => {
   async function load(): Promise<BrowserOAuth> {
     if (oauth) return oauth
     const loaded = await import('../../mcp/browser-oauth')
+    // The sign-in modules are evaluated in one task on first use; redrawing waits for the next.
+    await new Promise((resolve) => setTimeout(resolve, 0))
     if (!oauth) loaded.onBrowserOAuthChange(sync)
     oauth = loaded
     sync()

@@ -53,6 +53,8 @@ export interface ServerListReturn {
 
 const createBrowserSource: CreateMcpSource = async (config, options) => {
   const { createBrowserMcpSource } = await import('../../mcp/browser-source')
+  // Evaluating the MCP client's modules on first use is one long task; what follows gets its own.
+  await new Promise((resolve) => setTimeout(resolve, 0))
   return followLogLevel(createBrowserMcpSource(config, { ...options, handlers: browserClientHandlers() }))
 }
 
