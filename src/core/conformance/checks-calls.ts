@@ -1,16 +1,15 @@
 /** What a reply says about its calls: the finish reason, and arguments as a JSON string fitting the tool's schema. */
 import { isRecord } from '../own-record'
-import { streamExcuse, type CheckContext } from './context'
-import { parsedArgs, type ReplyView } from './reply'
-import { failed, passed, unsure, type CheckDefinition, type Verdict } from './verdicts'
+import { streamExcuse } from './context'
+import { parsedArgs } from './reply'
+import { failed, judgeCalls, judgeReadable, passed, unsure, type CheckDefinition } from './verdicts'
 
 export const finishReasonCheck: CheckDefinition = {
   id: 'finish-reason/tool-calls',
   category: 'finish-reason',
   what: 'finish_reason is "tool_calls" when calls were returned, and not when none were',
   judge: (context) =>
-    context.views.map((view) => {
-      if (view.unusable !== undefined) return unsure(view.exchange, `the reply cannot be read: ${view.unusable}`)
+    judgeReadable(context.views, (view) => {
       const chunks = view.finishChunk !== undefined ? [view.finishChunk] : []
       const said =
         view.finishReason === undefined ? 'no finish_reason' : `finish_reason ${JSON.stringify(view.finishReason)}`
@@ -33,7 +32,7 @@ export const argumentsStringCheck: CheckDefinition = {
   category: 'arguments-json',
   what: 'arguments are sent as a string (streamed: every fragment a string)',
   judge: (context) =>
-    eachCallReply(context, (view) => {
+    judgeCalls(context.views, (view) => {
       const call = view.calls.find((c) => c.argsNotString)
       if (!call) return passed(view.exchange)
       const sent =
@@ -54,7 +53,7 @@ export const argumentsObjectCheck: CheckDefinition = {
   category: 'arguments-json',
   what: 'the arguments string parses as a JSON object ("{}" for a tool without parameters)',
   judge: (context) =>
-    eachCallReply(context, (view) => {
+    judgeCalls(context.views, (view) => {
       const excuse = streamExcuse(context, view)
       if (excuse !== undefined) return unsure(view.exchange, excuse)
       const strings = view.calls.filter((call) => !call.argsNotString)
@@ -80,7 +79,7 @@ export const argumentsSchemaCheck: CheckDefinition = {
   category: 'arguments-json',
   what: "the arguments fit the tool's schema (required properties, types, enum values)",
   judge: (context) =>
-    eachCallReply(context, (view) => {
+    judgeCalls(context.views, (view) => {
       const excuse = streamExcuse(context, view)
       if (excuse !== undefined) return unsure(view.exchange, excuse)
       let judged = 0
@@ -102,15 +101,6 @@ export const argumentsSchemaCheck: CheckDefinition = {
         ? passed(view.exchange)
         : unsure(view.exchange, 'no call had a JSON object as arguments for a tool that was offered')
     }),
-}
-
-/** A verdict per readable reply with calls; replies without calls say nothing about arguments. */
-function eachCallReply(context: CheckContext, judge: (view: ReplyView) => Verdict): Verdict[] {
-  return context.views.map((view) => {
-    if (view.unusable !== undefined) return unsure(view.exchange, `the reply cannot be read: ${view.unusable}`)
-    if (view.calls.length === 0) return unsure(view.exchange, 'the reply holds no call')
-    return judge(view)
-  })
 }
 
 function kind(value: unknown): string {

@@ -5,19 +5,15 @@
 import { missingCallsExcuse, type CheckContext } from './context'
 import type { ReplyView } from './reply'
 import { namedChoice, toolChoice } from './request-facts'
-import { failed, passed, unsure, type CheckDefinition, type Verdict } from './verdicts'
+import { failed, judgeReadable, passed, unsure, type CheckDefinition, type Verdict } from './verdicts'
 
-/** Verdicts for the readable replies whose request matches. */
+/** Verdicts for the replies whose request matches. */
 function judgeWhere(
   context: CheckContext,
   asked: (view: ReplyView) => boolean,
   judge: (view: ReplyView) => Verdict,
 ): Verdict[] {
-  return context.views
-    .filter(asked)
-    .map((view) =>
-      view.unusable !== undefined ? unsure(view.exchange, `the reply cannot be read: ${view.unusable}`) : judge(view),
-    )
+  return judgeReadable(context.views.filter(asked), judge)
 }
 
 /** No call where one was owed: a fault unless markup, reasoning or the stream explains it. */

@@ -5,23 +5,9 @@
 import type { CheckContext } from './context'
 import type { CallView, ReplyView } from './reply'
 import { asksParallel } from './request-facts'
-import { failed, passed, unsure, type CheckDefinition, type Verdict } from './verdicts'
+import { failed, judgeCalls, passed, unsure, type CheckDefinition, type Verdict } from './verdicts'
 
 const streamed = (context: CheckContext): ReplyView[] => context.views.filter((v) => v.exchange.mode === 'stream')
-
-/** Replies that can be read and hold calls; a verdict for the others comes from `other`. */
-function withCalls(views: readonly ReplyView[], judge: (view: ReplyView) => Verdict | undefined): Verdict[] {
-  const verdicts: Verdict[] = []
-  for (const view of views) {
-    if (view.unusable !== undefined) verdicts.push(unsure(view.exchange, `the reply cannot be read: ${view.unusable}`))
-    else if (view.calls.length === 0) verdicts.push(unsure(view.exchange, 'the reply holds no call'))
-    else {
-      const verdict = judge(view)
-      if (verdict) verdicts.push(verdict)
-    }
-  }
-  return verdicts
-}
 
 export const agreementCheck: CheckDefinition = {
   id: 'stream-final-agreement/calls',
@@ -35,7 +21,7 @@ export const indexStableCheck: CheckDefinition = {
   category: 'delta-index',
   what: 'every delta of a streamed call carries the index its first delta had',
   judge: (context) =>
-    withCalls(streamed(context), (view) => {
+    judgeCalls(streamed(context), (view) => {
       for (const [at, call] of view.calls.entries()) {
         const moved = call.indexes.filter((entry) => entry.index !== undefined && entry.index !== call.openIndex)
         if (moved.length > 0)
@@ -55,7 +41,7 @@ export const indexDistinctCheck: CheckDefinition = {
   category: 'delta-index',
   what: 'streamed calls are numbered 0, 1, 2... in order, one index each',
   judge: (context) =>
-    withCalls(streamed(context), (view) => {
+    judgeCalls(streamed(context), (view) => {
       if (asksParallel(view.exchange) && view.calls.length < 2 && (context.partner(view)?.calls.length ?? 0) < 2)
         return unsure(view.exchange, 'the model made fewer than 2 calls where several were asked (its choice)')
       const indexes = view.calls.map((call) => call.openIndex)
@@ -74,7 +60,7 @@ export const idsPresentCheck: CheckDefinition = {
   category: 'call-ids',
   what: 'every call has a non-empty id, unique within its reply',
   judge: (context) =>
-    withCalls(context.views, (view) => {
+    judgeCalls(context.views, (view) => {
       const missing = view.calls.findIndex((call) => call.id === undefined)
       if (missing !== -1) {
         const call = view.calls[missing] as CallView
@@ -98,7 +84,7 @@ export const idsStableCheck: CheckDefinition = {
   category: 'call-ids',
   what: 'a streamed call keeps its id: an id sent again on a later delta is the same',
   judge: (context) =>
-    withCalls(streamed(context), (view) => {
+    judgeCalls(streamed(context), (view) => {
       for (const [at, call] of view.calls.entries()) {
         const first = call.ids[0]
         const other = call.ids.find((entry) => entry.id !== first?.id)
@@ -119,7 +105,7 @@ export const idsTypeCheck: CheckDefinition = {
   category: 'call-ids',
   what: 'every call says type "function" (streamed: on its first delta)',
   judge: (context) =>
-    withCalls(context.views, (view) => {
+    judgeCalls(context.views, (view) => {
       for (const [at, call] of view.calls.entries()) {
         const wrong = call.types.find((entry) => entry.type !== 'function')
         if (call.type !== 'function' || wrong)

@@ -2,11 +2,10 @@
  * Calls that stayed text: tool-call markup the server left in `content` instead of parsing it into
  * `tool_calls`, and calls or text lost to (or doubled from) the reasoning channel.
  */
-import type { CheckContext } from './context'
 import type { MarkupCall } from './markup'
-import type { ReplyView, TextPiece } from './reply'
+import type { TextPiece } from './reply'
 import { toolsOn } from './request-facts'
-import { failed, passed, unsure, type CheckDefinition, type Verdict } from './verdicts'
+import { failed, judgeReadable, passed, type CheckDefinition } from './verdicts'
 
 const NO_REASONING = 'the server sent no reasoning, so there was none to lose or double'
 
@@ -15,16 +14,19 @@ export const leakedMarkupCheck: CheckDefinition = {
   category: 'leaked-markup',
   what: 'content holds no tool-call markup when tools are on',
   judge: (context) =>
-    judgeReadable(context, toolsOn, (view) => {
-      const markup = context.contentMarkup(view)
-      if (markup.length === 0) return passed(view.exchange)
-      return failed(
-        view.exchange,
-        `content holds ${describeMarkup(markup)}: ${quote(view.content, markup)}; tool_calls holds ${view.calls.length}.`,
-        piecesIn(view.contentPieces, markup),
-        view.clientView,
-      )
-    }),
+    judgeReadable(
+      context.views.filter((view) => toolsOn(view.exchange)),
+      (view) => {
+        const markup = context.contentMarkup(view)
+        if (markup.length === 0) return passed(view.exchange)
+        return failed(
+          view.exchange,
+          `content holds ${describeMarkup(markup)}: ${quote(view.content, markup)}; tool_calls holds ${view.calls.length}.`,
+          piecesIn(view.contentPieces, markup),
+          view.clientView,
+        )
+      },
+    ),
 }
 
 export const reasoningLostCheck: CheckDefinition = {
@@ -32,21 +34,24 @@ export const reasoningLostCheck: CheckDefinition = {
   category: 'reasoning',
   what: 'a call written in the reasoning reaches tool_calls',
   judge: (context) =>
-    judgeReadable(context, toolsOn, (view) => {
-      if (view.reasoning === '') return passed(view.exchange, NO_REASONING)
-      const markup = context.reasoningMarkup(view)
-      const lost = markup.filter((call, at) => {
-        const before = markup.slice(0, at + 1).filter((other) => other.name === call.name).length
-        return view.calls.filter((made) => made.name === call.name).length < before
-      })
-      if (lost.length === 0) return passed(view.exchange)
-      return failed(
-        view.exchange,
-        `the reasoning holds ${describeMarkup(lost)} that never reached tool_calls (which holds ${view.calls.length}): ${quote(view.reasoning, lost)}.`,
-        piecesIn(view.reasoningPieces, lost),
-        view.clientView,
-      )
-    }),
+    judgeReadable(
+      context.views.filter((view) => toolsOn(view.exchange)),
+      (view) => {
+        if (view.reasoning === '') return passed(view.exchange, NO_REASONING)
+        const markup = context.reasoningMarkup(view)
+        const lost = markup.filter((call, at) => {
+          const before = markup.slice(0, at + 1).filter((other) => other.name === call.name).length
+          return view.calls.filter((made) => made.name === call.name).length < before
+        })
+        if (lost.length === 0) return passed(view.exchange)
+        return failed(
+          view.exchange,
+          `the reasoning holds ${describeMarkup(lost)} that never reached tool_calls (which holds ${view.calls.length}): ${quote(view.reasoning, lost)}.`,
+          piecesIn(view.reasoningPieces, lost),
+          view.clientView,
+        )
+      },
+    ),
 }
 
 export const reasoningDoubledCheck: CheckDefinition = {
@@ -54,40 +59,23 @@ export const reasoningDoubledCheck: CheckDefinition = {
   category: 'reasoning',
   what: 'the reasoning is not sent again as content',
   judge: (context) =>
-    judgeReadable(
-      context,
-      () => true,
-      (view) => {
-        const reasoning = view.reasoning.trim()
-        if (reasoning === '') return passed(view.exchange, NO_REASONING)
-        const doubled = reasoning.length >= 12 && view.content.includes(reasoning)
-        const thinkTag = /<think(ing)?>/i.test(view.content)
-        if (!doubled && !thinkTag) return passed(view.exchange)
-        const at = doubled ? view.content.indexOf(reasoning) : view.content.search(/<think(ing)?>/i)
-        const span = { start: at, end: doubled ? at + reasoning.length : at + 8 }
-        return failed(
-          view.exchange,
-          doubled
-            ? `the reasoning (${reasoning.length} characters) is also in content, from character ${at}.`
-            : 'content holds a <think> block while the reasoning came in its own field.',
-          piecesIn(view.contentPieces, [span]),
-          view.clientView,
-        )
-      },
-    ),
-}
-
-/** A verdict per reply whose request matches: judged when it can be read, else inconclusive. */
-function judgeReadable(
-  context: CheckContext,
-  asked: (exchange: ReplyView['exchange']) => boolean,
-  judge: (view: ReplyView) => Verdict,
-): Verdict[] {
-  return context.views
-    .filter((view) => asked(view.exchange))
-    .map((view) =>
-      view.unusable !== undefined ? unsure(view.exchange, `the reply cannot be read: ${view.unusable}`) : judge(view),
-    )
+    judgeReadable(context.views, (view) => {
+      const reasoning = view.reasoning.trim()
+      if (reasoning === '') return passed(view.exchange, NO_REASONING)
+      const doubled = reasoning.length >= 12 && view.content.includes(reasoning)
+      const thinkTag = /<think(ing)?>/i.test(view.content)
+      if (!doubled && !thinkTag) return passed(view.exchange)
+      const at = doubled ? view.content.indexOf(reasoning) : view.content.search(/<think(ing)?>/i)
+      const span = { start: at, end: doubled ? at + reasoning.length : at + 8 }
+      return failed(
+        view.exchange,
+        doubled
+          ? `the reasoning (${reasoning.length} characters) is also in content, from character ${at}.`
+          : 'content holds a <think> block while the reasoning came in its own field.',
+        piecesIn(view.contentPieces, [span]),
+        view.clientView,
+      )
+    }),
 }
 
 /** What these calls are, in a phrase: `2 calls (get_weather, get_time) as Hermes <tool_call> markup`. */

@@ -7,7 +7,7 @@ import { isRecord } from '../own-record'
 import type { CheckContext } from './context'
 import type { ParsedChunk, ReplyView } from './reply'
 import { asksUsage } from './request-facts'
-import { failed, passed, unsure, type CheckDefinition, type Verdict } from './verdicts'
+import { failed, judgeCalls, passed, unsure, type CheckDefinition, type Verdict } from './verdicts'
 import { typeProblems } from './wire-types'
 
 /** Verdicts for the exchanges of a mode that came back whole with HTTP 2xx; the rest are inconclusive. */
@@ -81,21 +81,22 @@ export const nameOnceCheck: CheckDefinition = {
   category: 'wire-shape',
   what: "a streamed call's function name comes in its first delta only",
   judge: (context) =>
-    answered(context, 'stream', (view) => {
-      if (view.unusable !== undefined) return unsure(view.exchange, `the reply cannot be read: ${view.unusable}`)
-      if (view.calls.length === 0) return unsure(view.exchange, 'the reply holds no call')
-      for (const [at, call] of view.calls.entries()) {
-        const again = call.nameChunks.filter((chunk) => chunk !== call.openChunk)
-        if (again.length > 0)
-          return failed(
-            view.exchange,
-            `the name of call ${at + 1} (${call.name}) came again on ${again.length} later delta${again.length === 1 ? '' : 's'}; a client that appends names reads ${JSON.stringify(call.name.repeat(Math.min(3, again.length + 1)))}.`,
-            [...(call.openChunk !== undefined ? [call.openChunk] : []), ...again],
-            view.clientView,
-          )
-      }
-      return passed(view.exchange)
-    }),
+    judgeCalls(
+      context.views.filter((view) => view.exchange.mode === 'stream'),
+      (view) => {
+        for (const [at, call] of view.calls.entries()) {
+          const again = call.nameChunks.filter((chunk) => chunk !== call.openChunk)
+          if (again.length > 0)
+            return failed(
+              view.exchange,
+              `the name of call ${at + 1} (${call.name}) came again on ${again.length} later delta${again.length === 1 ? '' : 's'}; a client that appends names reads ${JSON.stringify(call.name.repeat(Math.min(3, again.length + 1)))}.`,
+              [...(call.openChunk !== undefined ? [call.openChunk] : []), ...again],
+              view.clientView,
+            )
+        }
+        return passed(view.exchange)
+      },
+    ),
 }
 
 export const typesCheck: CheckDefinition = {

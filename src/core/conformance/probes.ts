@@ -118,8 +118,9 @@ export function probeById(id: string): Probe | undefined {
 export function probeRequestBody(probe: Probe, model: string, mode: WireMode): Record<string, unknown> {
   const body: Record<string, unknown> = {
     model,
-    messages: probe.messages,
-    tools: CONFORMANCE_TOOLS,
+    // Copies: a capture's bodies belong to the caller, who may change them.
+    messages: structuredClone(probe.messages),
+    tools: structuredClone(CONFORMANCE_TOOLS),
     temperature: 0,
     stream: mode === 'stream',
   }

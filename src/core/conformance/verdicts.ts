@@ -5,6 +5,7 @@
  */
 import type { CheckCategory, CheckResult, CheckStatus, Evidence, WireExchange } from './types'
 import type { CheckContext } from './context'
+import type { ReplyView } from './reply'
 
 export interface Verdict {
   status: CheckStatus
@@ -36,6 +37,20 @@ export function failed(exchange: WireExchange, note: string, chunks: number[] = 
 
 export function unsure(exchange: WireExchange, note: string): Verdict {
   return { status: 'inconclusive', note, exchange }
+}
+
+/** A verdict per reply: judged when it can be read, else inconclusive, saying why. */
+export function judgeReadable(views: readonly ReplyView[], judge: (view: ReplyView) => Verdict): Verdict[] {
+  return views.map((view) =>
+    view.unusable !== undefined ? unsure(view.exchange, `the reply cannot be read: ${view.unusable}`) : judge(view),
+  )
+}
+
+/** Likewise, and inconclusive for a reply without calls: it says nothing about how calls are sent. */
+export function judgeCalls(views: readonly ReplyView[], judge: (view: ReplyView) => Verdict): Verdict[] {
+  return judgeReadable(views, (view) =>
+    view.calls.length === 0 ? unsure(view.exchange, 'the reply holds no call') : judge(view),
+  )
 }
 
 /** The most failures quoted as evidence, one per probe and mode first. */
