@@ -40,7 +40,10 @@ afterEach(() => {
 async function read(lines: string[]): Promise<{ messages: JSONRPCMessage[]; errors: string[] }> {
   const { base, server } = await bridgeWriting(lines)
   servers.push(server)
-  const transport = new BridgeTransport({ name: 'x', command: 'node', args: [] }, { secret: 's', base })
+  const transport = new BridgeTransport(
+    { name: 'x', transport: 'stdio', command: 'node', args: [], env: {} },
+    { secret: 's', base },
+  )
   const messages: JSONRPCMessage[] = []
   const errors: string[] = []
   const ended = new Promise<void>((done) => (transport.onclose = done))
