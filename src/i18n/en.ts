@@ -11,6 +11,7 @@ import mcpOfferEn from './mcp-offer-en'
 import mcpLogsEn from './mcp-logs-en'
 import mcpElicitationEn from './mcp-elicitation-en'
 import mcpAsksEn from './mcp-asks-en'
+import conformanceEn from './conformance-en'
 
 export default {
   app: {
@@ -32,7 +33,14 @@ export default {
     groupSwitch: 'Group {name} on or off',
     toolSwitch: 'Tool {name} on or off',
   },
-  tabs: { discovery: 'Discovery', executor: 'Executor', parser: 'Parser', chat: 'Chat', eval: 'Eval' },
+  tabs: {
+    discovery: 'Discovery',
+    executor: 'Executor',
+    parser: 'Parser',
+    chat: 'Chat',
+    eval: 'Eval',
+    conformance: 'Conformance',
+  },
   common: {
     resultImage: 'Image {n} of the result ({type})',
     ok: 'OK',
@@ -66,6 +74,7 @@ export default {
       chat: 'Chat sessions, agents and endpoints',
       mcp: 'MCP servers',
       eval: 'Eval settings (targets, protocols, repeats)',
+      conformance: 'Conformance settings (servers, repeats, timeout)',
     },
   },
   discovery: {
@@ -420,6 +429,7 @@ export default {
     },
   },
   eval: evalEn,
+  conformance: conformanceEn,
   types: typesEn,
   executorSaved: executorSavedEn,
   mcpSchemas: mcpSchemasEn,

@@ -12,6 +12,7 @@ import mcpOfferZh from './mcp-offer-zh'
 import mcpLogsZh from './mcp-logs-zh'
 import mcpElicitationZh from './mcp-elicitation-zh'
 import mcpAsksZh from './mcp-asks-zh'
+import conformanceZh from './conformance-zh'
 
 const zh: typeof en = {
   app: {
@@ -32,7 +33,14 @@ const zh: typeof en = {
     groupSwitch: '开关分组 {name}',
     toolSwitch: '开关工具 {name}',
   },
-  tabs: { discovery: '工具发现', executor: '执行器', parser: '解析器', chat: '对话', eval: '评测' },
+  tabs: {
+    discovery: '工具发现',
+    executor: '执行器',
+    parser: '解析器',
+    chat: '对话',
+    eval: '评测',
+    conformance: '一致性',
+  },
   common: {
     resultImage: '结果中的第 {n} 张图片（{type}）',
     ok: '确定',
@@ -64,6 +72,7 @@ const zh: typeof en = {
       chat: '对话会话、智能体与端点',
       mcp: 'MCP 服务器配置',
       eval: '评测设置（目标、协议、重复次数）',
+      conformance: '一致性设置（服务器、重复次数、超时）',
     },
   },
   discovery: {
@@ -403,6 +412,7 @@ const zh: typeof en = {
     },
   },
   eval: evalZh,
+  conformance: conformanceZh,
   types: typesZh,
   executorSaved: executorSavedZh,
   mcpSchemas: mcpSchemasZh,

@@ -3,11 +3,11 @@ import { defineStore } from 'pinia'
 import { computed, watch } from 'vue'
 import { isRecord, persistedRef } from '../persistence/persisted'
 
-export type TesterTab = 'discovery' | 'executor' | 'parser' | 'chat' | 'eval'
+export type TesterTab = 'discovery' | 'executor' | 'parser' | 'chat' | 'eval' | 'conformance'
 export type Theme = 'light' | 'dark'
 export type Locale = 'en' | 'zh'
 
-const TABS: TesterTab[] = ['discovery', 'executor', 'parser', 'chat', 'eval']
+const TABS: TesterTab[] = ['discovery', 'executor', 'parser', 'chat', 'eval', 'conformance']
 
 interface TesterState {
   tab: TesterTab

@@ -25,6 +25,7 @@ describe('ToolCallingTester', { timeout: 60_000 }, () => {
       'Parser',
       'Chat',
       'Eval',
+      'Conformance',
     ])
     expect(wrapper.findAll('[data-test="tool-card"]').length).toBeGreaterThan(0)
     const tester = useTesterStore()
@@ -36,6 +37,7 @@ describe('ToolCallingTester', { timeout: 60_000 }, () => {
       '解析器',
       '对话',
       '评测',
+      '一致性',
     ])
     expect(wrapper.text()).toContain('VCP 工作台')
     tester.theme = 'dark'
@@ -64,7 +66,7 @@ describe('ToolCallingTester', { timeout: 60_000 }, () => {
     expect(notices).toContainEqual(expect.stringContaining('the endpoints could not be read and were reset'))
     expect(wrapper.findAll('[data-test="persist-download"]')).toHaveLength(3)
     expect(localStorage.getItem(`${STORAGE_PREFIX}backup:executor`)).toBe('not json at all')
-    expect(wrapper.findAll('.el-tabs__item')).toHaveLength(5)
+    expect(wrapper.findAll('.el-tabs__item')).toHaveLength(6)
   })
 
   it('one bad message or agent field costs nothing else: sessions, agents and endpoints with their keys stay (all were erased)', async () => {
