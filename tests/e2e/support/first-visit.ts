@@ -5,10 +5,10 @@
 import type { Page } from 'playwright-core'
 
 /** The tabs of the workbench, by the name the tester store gives them. */
-export type Tab = 'discovery' | 'executor' | 'parser' | 'chat' | 'eval'
+export type Tab = 'discovery' | 'executor' | 'parser' | 'chat' | 'eval' | 'conformance'
 
 /** The tabs whose panes load when first opened (Discovery is the first screen). */
-export const LAZY_PANES = ['executor', 'parser', 'chat', 'eval'] as const
+export const LAZY_PANES = ['executor', 'parser', 'chat', 'eval', 'conformance'] as const
 
 /** What shows that each tab's pane has been drawn and is ready to use. */
 export const PANE_READY: Record<Tab, string> = {
@@ -17,6 +17,7 @@ export const PANE_READY: Record<Tab, string> = {
   parser: '[data-test="editor-parser-reply"][data-ready="true"] .monaco-editor',
   chat: '[data-test="chat-input"]',
   eval: '[data-test="eval-pane"]',
+  conformance: '[data-test="conformance-pane"]',
 }
 
 /** Opens a tab and waits until its pane is ready. */
