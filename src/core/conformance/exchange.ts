@@ -52,25 +52,7 @@ export async function sendExchange(plan: ExchangePlan, settings: ExchangeSetting
     mode: plan.mode,
     attempt: plan.attempt,
   }
-  const whole = new AbortController()
-  let timedOut = false
-  const timer = setTimeout(() => {
-    timedOut = true
-    whole.abort(new Error(`no complete answer within ${settings.timeoutMs} ms`))
-  }, settings.timeoutMs)
-  const onAbort = (): void => whole.abort(signal?.reason)
-  if (signal?.aborted) onAbort()
-  else signal?.addEventListener('abort', onAbort, { once: true })
-  const idle = idleWatch(settings.idleTimeoutMs, whole.signal)
-  /** Why the request stopped, when a clock or the caller stopped it; undefined for other failures. */
-  const stopped = (): string | undefined => {
-    if (signal?.aborted) return 'The run was stopped before this answer was complete.'
-    if (timedOut)
-      return `No complete answer from ${url} within ${seconds(settings.timeoutMs)} (the per-request time limit), so the request was stopped.`
-    if (idle.fired())
-      return `Nothing arrived from ${url} for ${seconds(settings.idleTimeoutMs)} (the idle timeout), so the request was stopped.`
-    return undefined
-  }
+  const clocks = startClocks(settings)
   const headers = { Accept: plan.mode === 'stream' ? 'text/event-stream' : 'application/json', ...settings.headers }
   let response: Response | undefined
   try {
@@ -78,17 +60,17 @@ export async function sendExchange(plan: ExchangePlan, settings: ExchangeSetting
       method: 'POST',
       headers,
       body: JSON.stringify(plan.body),
-      signal: idle.signal,
+      signal: clocks.signal,
     })
-    idle.touch()
+    clocks.touch()
     record.status = response.status
     record.contentType = response.headers.get('content-type') ?? ''
-    const end = await readAnswer(response, plan.mode, sink, settings.limits, idle.touch)
+    const end = await readAnswer(response, plan.mode, sink, settings.limits, clocks.touch)
     const failure = answerError(response, plan.mode, url, sink, end)
     if (failure !== undefined) record.error = failure
     if (end.limit !== undefined) record.truncated = true
   } catch (error) {
-    const why = stopped()
+    const why = clocks.stopped()
     if (why !== undefined) {
       record.error = why
       if (response) record.truncated = true
@@ -98,9 +80,7 @@ export async function sendExchange(plan: ExchangePlan, settings: ExchangeSetting
       record.error = (await connectionError(error, url, signal, settings.fetch)).message
     }
   } finally {
-    clearTimeout(timer)
-    idle.stop()
-    signal?.removeEventListener('abort', onAbort)
+    clocks.stop()
   }
   const exchange: WireExchange = {
     ...record,
@@ -109,6 +89,46 @@ export async function sendExchange(plan: ExchangePlan, settings: ExchangeSetting
     durationMs: Date.now() - started,
   }
   return scrubbed(exchange, settings.apiKey)
+}
+
+/** The clocks and the caller's signal that can stop one exchange, as one signal. */
+interface Clocks {
+  signal: AbortSignal
+  /** Something arrived: the idle clock starts again. */
+  touch(): void
+  /** Why the exchange was stopped, when a clock or the caller stopped it. */
+  stopped(): string | undefined
+  stop(): void
+}
+
+function startClocks({ url, signal, timeoutMs, idleTimeoutMs }: ExchangeSettings): Clocks {
+  const deadline = new AbortController()
+  let late = false
+  const timer = setTimeout(() => {
+    late = true
+    deadline.abort(new Error(`no complete answer within ${timeoutMs} ms`))
+  }, timeoutMs)
+  const onAbort = (): void => deadline.abort(signal?.reason)
+  if (signal?.aborted) onAbort()
+  else signal?.addEventListener('abort', onAbort, { once: true })
+  const idle = idleWatch(idleTimeoutMs, deadline.signal)
+  return {
+    signal: idle.signal,
+    touch: idle.touch,
+    stopped() {
+      if (signal?.aborted) return 'The run was stopped before this answer was complete.'
+      if (late)
+        return `No complete answer from ${url} within ${seconds(timeoutMs)} (the per-request time limit), so the request was stopped.`
+      if (idle.fired())
+        return `Nothing arrived from ${url} for ${seconds(idleTimeoutMs)} (the idle timeout), so the request was stopped.`
+      return undefined
+    },
+    stop() {
+      clearTimeout(timer)
+      idle.stop()
+      signal?.removeEventListener('abort', onAbort)
+    },
+  }
 }
 
 /** Reads the body the way the answer came: events for a stream, text for everything else. */
