@@ -2,7 +2,7 @@
  * tool_choice and parallel_tool_calls honoured. A reply without calls fails only where the request
  * left the model no choice (required, a named function) and nothing else explains the absence.
  */
-import { missingCallsExcuse, type CheckContext } from './context'
+import { callsDoubledFromReasoning, missingCallsExcuse, type CheckContext } from './context'
 import type { ReplyView } from './reply'
 import { namedChoice, toolChoice } from './request-facts'
 import { failed, judgeReadable, passed, unsure, type CheckDefinition, type Verdict } from './verdicts'
@@ -27,6 +27,14 @@ function missingCall(context: CheckContext, view: ReplyView, asked: string): Ver
     view.contentPieces.map((piece) => piece.chunk).slice(0, 8),
     view.clientView,
   )
+}
+
+/** Too many calls, when the extra ones are calls the server doubled from the reasoning: not the choice's fault. */
+function doubledExcuse(context: CheckContext, view: ReplyView, allowed: number): string | undefined {
+  const doubled = callsDoubledFromReasoning(context, view).length
+  return doubled > 0 && view.calls.length - doubled <= allowed
+    ? 'the extra calls were parsed from the reasoning a second time (see reasoning/not-duplicated)'
+    : undefined
 }
 
 function names(view: ReplyView): string {
@@ -83,6 +91,8 @@ export const namedCheck: CheckDefinition = {
         const asked = `with tool_choice naming ${name}`
         if (view.calls.length === 0) return missingCall(context, view, asked)
         if (view.calls.length === 1 && view.calls[0]?.name === name) return passed(view.exchange)
+        const excuse = view.calls.every((call) => call.name === name) ? doubledExcuse(context, view, 1) : undefined
+        if (excuse !== undefined) return unsure(view.exchange, excuse)
         return failed(view.exchange, `${asked}, the reply called ${names(view)}.`, callChunks(view), view.clientView)
       },
     ),
@@ -99,6 +109,8 @@ export const parallelOffCheck: CheckDefinition = {
       (view) => {
         if (view.calls.length === 0) return unsure(view.exchange, 'the model made no call (its choice)')
         if (view.calls.length === 1) return passed(view.exchange)
+        const excuse = doubledExcuse(context, view, 1)
+        if (excuse !== undefined) return unsure(view.exchange, excuse)
         return failed(
           view.exchange,
           `with parallel_tool_calls false, the reply made ${view.calls.length} calls (${names(view)}).`,

@@ -2,6 +2,7 @@
  * Calls that stayed text: tool-call markup the server left in `content` instead of parsing it into
  * `tool_calls`, and calls or text lost to (or doubled from) the reasoning channel.
  */
+import { callsDoubledFromReasoning } from './context'
 import type { MarkupCall } from './markup'
 import type { TextPiece } from './reply'
 import { toolsOn } from './request-facts'
@@ -57,11 +58,19 @@ export const reasoningLostCheck: CheckDefinition = {
 export const reasoningDoubledCheck: CheckDefinition = {
   id: 'reasoning/not-duplicated',
   category: 'reasoning',
-  what: 'the reasoning is not sent again as content',
+  what: 'neither the reasoning nor a call written in it is sent twice',
   judge: (context) =>
     judgeReadable(context.views, (view) => {
       const reasoning = view.reasoning.trim()
       if (reasoning === '') return passed(view.exchange, NO_REASONING)
+      const calls = callsDoubledFromReasoning(context, view)
+      if (calls.length > 0)
+        return failed(
+          view.exchange,
+          `tool_calls holds ${calls.map((call) => call.name).join(', ')} twice: the call written in the reasoning was parsed from it and again from the answer.`,
+          calls.flatMap((call) => (call.openChunk !== undefined ? [call.openChunk] : [])),
+          view.clientView,
+        )
       const doubled = reasoning.length >= 12 && view.content.includes(reasoning)
       const thinkTag = /<think(ing)?>/i.test(view.content)
       if (!doubled && !thinkTag) return passed(view.exchange)

@@ -6,7 +6,7 @@
 import { createSchemaChecker } from '../mcp/listed-tools'
 import { agreementVerdict, replySignature } from './agreement'
 import { findMarkupCalls, type MarkupCall } from './markup'
-import { canonicalJson, emptyView, type ReplyView } from './reply'
+import { canonicalJson, emptyView, type CallView, type ReplyView } from './reply'
 import { requestTools, toolSchema } from './request-facts'
 import { streamView } from './stream-view'
 import type { WireExchange } from './types'
@@ -81,6 +81,32 @@ export function missingCallsExcuse(context: CheckContext, view: ReplyView): stri
   if (context.agreement(view)?.status === 'fail')
     return 'the stream did not give the calls the non-streamed reply gave (see stream-final-agreement/calls)'
   return undefined
+}
+
+/**
+ * Calls tool_calls holds again (the same name and arguments) where the reasoning holds that tool's
+ * call as markup: the server parsed the call out of the reasoning, and again out of the answer.
+ */
+export function callsDoubledFromReasoning(context: CheckContext, view: ReplyView): CallView[] {
+  const inReasoning = new Set(context.reasoningMarkup(view).map((call) => call.name))
+  if (inReasoning.size === 0) return []
+  const seen = new Set<string>()
+  const doubled: CallView[] = []
+  for (const call of view.calls) {
+    const key = `${call.name}\u0000${argumentsKey(call)}`
+    if (seen.has(key) && inReasoning.has(call.name)) doubled.push(call)
+    seen.add(key)
+  }
+  return doubled
+}
+
+/** The same arguments however they were spaced or ordered. */
+function argumentsKey(call: CallView): string {
+  try {
+    return canonicalJson(JSON.parse(call.argsText))
+  } catch {
+    return call.argsText
+  }
 }
 
 /** Whether a streamed reply's calls may be judged on their own: not when they disagree with the twin's. */

@@ -27,26 +27,11 @@ afterAll(async () => {
 })
 
 /**
- * Faults the lab judges wrongly today, each marked `it.fails` until the lab is fixed (then flip it
- * back to `it`). Why each is a lab fault, by the OpenAI contract:
+ * Faults the lab judged wrongly once, each marked `it.fails` until the lab was fixed: none now.
+ * (The reasoning parsed twice into tool_calls, and a 200 whose body is the server's error for every
+ * tool round, are both named by their own category since.)
  */
-const LAB_WRONG: Partial<Record<FaultName, string>> = {
-  // The reasoning holds one <tool_call> per call and tool_calls holds each call twice (identical
-  // name and arguments, fresh ids): the vLLM/SGLang bug of parsing calls from the reasoning and the
-  // content both. Each tool_calls entry is a call the client runs, so every call runs twice. The lab
-  // sees only the consequence (tool-choice/named, tool-choice/parallel-off fail; with "auto" it sees
-  // nothing), while reasoning passes: reasoning/not-lost counts calls missing from tool_calls, never
-  // calls beyond what the reasoning wrote, and reasoning/not-duplicated only looks for reasoning text
-  // in content.
-  'reasoning-duplicate': 'reasoning passes; only tool-choice fails',
-  // A 200 whose body is `{"error": ...}` for every request holding a tool message, while single-turn
-  // requests are answered: the server refuses the tool round exactly as with HTTP 400/500, which the
-  // lab fails under multi-turn/accepted. A 200 is no excuse: the contract's 200 carries a
-  // chat.completion, and the lab itself reads this body as "The server reported an error" yet leaves
-  // multi-turn inconclusive ("not judged; the request failed"). wire-shape failing as well is fair:
-  // an error under HTTP 200 breaks the wire too.
-  'tool-message-error-200': 'multi-turn is inconclusive, not fail',
-}
+const LAB_WRONG: Partial<Record<FaultName, string>> = {}
 
 interface Outcome {
   statuses: Record<CheckCategory, string>
