@@ -1,0 +1,132 @@
+/**
+ * transformers' `tojson` filter: Python's `json.dumps(x, ensure_ascii=False, indent=None,
+ * separators=None, sort_keys=False)`, byte for byte. Its defaults differ from JSON.stringify: `", "`
+ * and `": "` between items, non-ASCII kept, `2.0` stays `2.0`, NaN and Infinity allowed.
+ */
+import { TemplateFailure, typeError } from './failure'
+import { floatRepr, intRepr } from './repr'
+import { pyCompare } from './ops'
+import { Markup, PyFloat, typeName, type DictKey, type Value } from './values'
+
+export interface DumpOptions {
+  ensureAscii: boolean
+  /** Spaces (a number) or the text of one level; undefined for one line. */
+  indent: string | undefined
+  itemSeparator: string
+  keySeparator: string
+  sortKeys: boolean
+}
+
+export function dumpsOptions(ensureAscii: Value, indent: Value, separators: Value, sortKeys: Value): DumpOptions {
+  let indentText: string | undefined
+  if (typeof indent === 'string') indentText = indent
+  else if (typeof indent === 'number') indentText = ' '.repeat(Math.max(0, indent))
+  else if (indent !== null && indent !== undefined)
+    throw typeError(`indent must be an int or a str, not ${typeName(indent)}`)
+  let itemSeparator = indentText === undefined ? ', ' : ','
+  let keySeparator = ': '
+  if (separators !== null) {
+    if (!Array.isArray(separators) || separators.length !== 2 || !separators.every((s) => typeof s === 'string'))
+      throw typeError('separators must be a pair of strings')
+    ;[itemSeparator, keySeparator] = separators as [string, string]
+  }
+  return {
+    ensureAscii: truthyFlag(ensureAscii),
+    indent: indentText,
+    itemSeparator,
+    keySeparator,
+    sortKeys: truthyFlag(sortKeys),
+  }
+}
+
+function truthyFlag(value: Value): boolean {
+  return value !== null && value !== false && value !== 0 && value !== ''
+}
+
+export function dumps(value: Value, options: DumpOptions): string {
+  return encode(value, options, 0, new Set())
+}
+
+function encode(value: Value, options: DumpOptions, depth: number, active: Set<object>): string {
+  if (value === null) return 'null'
+  switch (typeof value) {
+    case 'boolean':
+      return value ? 'true' : 'false'
+    case 'number':
+      return intRepr(value)
+    case 'string':
+      return encodeString(value, options.ensureAscii)
+  }
+  if (value instanceof PyFloat) return encodeFloat(value.value)
+  if (value instanceof Markup) return encodeString(value.text, options.ensureAscii)
+  if (Array.isArray(value) || value instanceof Map) {
+    if (active.has(value)) throw new TemplateFailure('ValueError', 'Circular reference detected')
+    active.add(value)
+    const text = Array.isArray(value)
+      ? encodeList(value, options, depth, active)
+      : encodeDict(value, options, depth, active)
+    active.delete(value)
+    return text
+  }
+  throw typeError(`Object of type ${typeName(value)} is not JSON serializable`)
+}
+
+function encodeList(items: Value[], options: DumpOptions, depth: number, active: Set<object>): string {
+  if (items.length === 0) return '[]'
+  const parts = items.map((item) => encode(item, options, depth + 1, active))
+  return wrap('[', ']', parts, options, depth)
+}
+
+function encodeDict(dict: Map<DictKey, Value>, options: DumpOptions, depth: number, active: Set<object>): string {
+  if (dict.size === 0) return '{}'
+  let entries = Array.from(dict)
+  if (options.sortKeys) entries = entries.sort(([a], [b]) => pyCompare(a, b))
+  const parts = entries.map(
+    ([key, item]) => encodeKey(key, options) + options.keySeparator + encode(item, options, depth + 1, active),
+  )
+  return wrap('{', '}', parts, options, depth)
+}
+
+function wrap(open: string, close: string, parts: string[], options: DumpOptions, depth: number): string {
+  if (options.indent === undefined) return open + parts.join(options.itemSeparator) + close
+  const inner = '\n' + options.indent.repeat(depth + 1)
+  const outer = '\n' + options.indent.repeat(depth)
+  return open + inner + parts.join(options.itemSeparator + inner) + outer + close
+}
+
+function encodeKey(key: DictKey, options: DumpOptions): string {
+  if (typeof key === 'string') return encodeString(key, options.ensureAscii)
+  if (key === null) return '"null"'
+  if (typeof key === 'boolean') return key ? '"true"' : '"false"'
+  if (typeof key === 'number') return `"${intRepr(key)}"`
+  throw typeError(`keys must be str, int, float, bool or None, not ${typeof key}`)
+}
+
+function encodeFloat(n: number): string {
+  if (Number.isNaN(n)) return 'NaN'
+  if (!Number.isFinite(n)) return n > 0 ? 'Infinity' : '-Infinity'
+  return floatRepr(n)
+}
+
+const ESCAPES: Record<string, string> = {
+  '"': '\\"',
+  '\\': '\\\\',
+  '\n': '\\n',
+  '\r': '\\r',
+  '\t': '\\t',
+  '\b': '\\b',
+  '\f': '\\f',
+}
+// eslint-disable-next-line no-control-regex -- JSON escapes control characters
+const NEEDS_ESCAPE = /["\\\u0000-\u001f]/g
+const NEEDS_ESCAPE_ASCII = /["\\]|[^ -~]/g
+
+/** Python's string encoder: only `"`, `\` and control characters escaped, or every non-ASCII one too. */
+function encodeString(text: string, ensureAscii: boolean): string {
+  const pattern = ensureAscii ? NEEDS_ESCAPE_ASCII : NEEDS_ESCAPE
+  return (
+    '"' +
+    text.replace(pattern, (char) => ESCAPES[char] ?? '\\u' + char.charCodeAt(0).toString(16).padStart(4, '0')) +
+    '"'
+  )
+}

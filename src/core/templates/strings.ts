@@ -1,0 +1,272 @@
+/**
+ * Python's str methods that chat templates call (`content.strip()`, `name.split('.')`,
+ * `text.startswith(('a', 'b'))`...), with Python's whitespace and case rules.
+ */
+import { typeError, valueError } from './failure'
+import { braceFormat } from './format'
+import { chars, iterate } from './ops'
+import { isTuple, numeric, tuple, typeName, type CallArgs, type Value } from './values'
+
+/** What Python's str.isspace() accepts (JS's \s differs: it has U+FEFF, lacks U+001C-U+001F and U+0085). */
+const SPACE = '\\t\\n\\x0b\\x0c\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000'
+const LEADING = new RegExp(`^[${SPACE}]+`)
+const TRAILING = new RegExp(`[${SPACE}]+$`)
+const RUNS = new RegExp(`[^${SPACE}]+`, 'g')
+// eslint-disable-next-line no-control-regex -- Python's line boundaries include control characters
+const LINE_BREAK = /\r\n|[\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]/g
+
+export function strip(text: string, chars: Value = null, left = true, right = true): string {
+  if (chars === null) {
+    let out = text
+    if (left) out = out.replace(LEADING, '')
+    if (right) out = out.replace(TRAILING, '')
+    return out
+  }
+  if (typeof chars !== 'string') throw typeError(`strip arg must be None or str`)
+  const set = new Set(Array.from(chars))
+  const list = Array.from(text)
+  let start = 0
+  let end = list.length
+  if (left) while (start < end && set.has(list[start] as string)) start++
+  if (right) while (end > start && set.has(list[end - 1] as string)) end--
+  return list.slice(start, end).join('')
+}
+
+export function split(text: string, sep: Value = null, maxsplit: Value = -1, fromRight = false): string[] {
+  const limit = typeof maxsplit === 'number' ? maxsplit : Number(numeric(maxsplit) ?? -1)
+  if (sep === null) {
+    const words = text.match(RUNS) ?? []
+    if (limit < 0 || words.length <= limit) return words
+    // The remainder keeps its inner whitespace, as Python's does.
+    if (fromRight) {
+      const kept = words.slice(words.length - limit)
+      const head = strip(text.slice(0, indexOfWords(text, words.length - limit, true)), null, true, true)
+      return [head, ...kept]
+    }
+    const cut = indexOfWords(text, limit, false)
+    return [...words.slice(0, limit), strip(text.slice(cut), null, true, false)]
+  }
+  if (typeof sep !== 'string') throw typeError(`must be str or None, not ${typeName(sep)}`)
+  if (sep === '') throw valueError('empty separator')
+  const parts = text.split(sep)
+  if (limit < 0 || parts.length <= limit + 1) return parts
+  if (fromRight) return [parts.slice(0, parts.length - limit).join(sep), ...parts.slice(parts.length - limit)]
+  return [...parts.slice(0, limit), parts.slice(limit).join(sep)]
+}
+
+/** Offset just past the `count`-th word (or of the start of the word after it, from the right). */
+function indexOfWords(text: string, count: number, toStartOfNext: boolean): number {
+  const runs = new RegExp(RUNS.source, 'g')
+  let seen = 0
+  for (let match = runs.exec(text); match; match = runs.exec(text)) {
+    if (toStartOfNext && seen === count) return match.index
+    seen++
+    if (!toStartOfNext && seen === count) return match.index + match[0].length
+  }
+  return text.length
+}
+
+export function splitlines(text: string, keepends = false): string[] {
+  const lines: string[] = []
+  let start = 0
+  for (const match of text.matchAll(LINE_BREAK)) {
+    const end = (match.index ?? 0) + match[0].length
+    lines.push(text.slice(start, keepends ? end : match.index))
+    start = end
+  }
+  if (start < text.length) lines.push(text.slice(start))
+  return lines
+}
+
+function isCased(char: string): boolean {
+  return char.toLowerCase() !== char.toUpperCase()
+}
+
+/** Python's str.title(): a cased character after an uncased one starts a word ("they'Re"). */
+export function pyTitle(text: string): string {
+  let out = ''
+  let previousCased = false
+  for (const char of text) {
+    const cased = isCased(char)
+    out += cased ? (previousCased ? char.toLowerCase() : char.toUpperCase()) : char
+    previousCased = cased
+  }
+  return out
+}
+
+export function capitalize(text: string): string {
+  const [first = '', ...rest] = chars(text)
+  return first.toUpperCase() + rest.join('').toLowerCase()
+}
+
+function casedTest(text: string, upper: boolean): boolean {
+  let anyCased = false
+  for (const char of text) {
+    if (!isCased(char)) continue
+    anyCased = true
+    if ((upper ? char.toUpperCase() : char.toLowerCase()) !== char) return false
+  }
+  return anyCased
+}
+
+export function isLower(text: string): boolean {
+  return casedTest(text, false)
+}
+
+export function isUpper(text: string): boolean {
+  return casedTest(text, true)
+}
+
+function affixTest(text: string, affix: Value, test: (s: string) => boolean, method: string): boolean {
+  if (typeof affix === 'string') return test(affix)
+  if (isTuple(affix))
+    return affix.some((item) => {
+      if (typeof item !== 'string') throw typeError(`tuple for ${method} must only contain str, not ${typeName(item)}`)
+      return test(item)
+    })
+  throw typeError(`${method} first arg must be str or a tuple of str, not ${typeName(affix)}`)
+}
+
+function padTo(text: string, width: Value, fill: Value, where: 'left' | 'right' | 'center'): string {
+  const size = Number(numeric(width) ?? 0)
+  const filler = typeof fill === 'string' ? fill : ' '
+  const length = chars(text).length
+  if (length >= size) return text
+  const gap = size - length
+  if (where === 'right') return filler.repeat(gap) + text
+  if (where === 'left') return text + filler.repeat(gap)
+  // Python centres with the odd space on the right unless the width and length are both odd.
+  const left = Math.floor(gap / 2) + (gap & size & 1)
+  return filler.repeat(left) + text + filler.repeat(gap - left)
+}
+
+type Method = (text: string, args: Value[], call: CallArgs) => Value
+
+const STRING_METHODS: Record<string, Method> = {
+  upper: (s) => s.toUpperCase(),
+  lower: (s) => s.toLowerCase(),
+  casefold: (s) => s.toLowerCase(),
+  title: (s) => pyTitle(s),
+  capitalize: (s) => capitalize(s),
+  swapcase: (s) => Array.from(s, (c) => (c.toUpperCase() === c ? c.toLowerCase() : c.toUpperCase())).join(''),
+  strip: (s, [c = null]) => strip(s, c),
+  lstrip: (s, [c = null]) => strip(s, c, true, false),
+  rstrip: (s, [c = null]) => strip(s, c, false, true),
+  split: (s, [sep = null, max = -1], { keywords }) =>
+    split(s, keywords.get('sep') ?? sep, keywords.get('maxsplit') ?? max),
+  rsplit: (s, [sep = null, max = -1], { keywords }) =>
+    split(s, keywords.get('sep') ?? sep, keywords.get('maxsplit') ?? max, true),
+  splitlines: (s, [keep = false]) => splitlines(s, keep === true),
+  startswith: (s, [prefix = null]) => affixTest(s, prefix, (p) => s.startsWith(p), 'startswith'),
+  endswith: (s, [suffix = null]) => affixTest(s, suffix, (p) => s.endsWith(p), 'endswith'),
+  replace: (s, [old = '', replacement = '', count = -1]) => replace(s, old, replacement, count),
+  find: (s, [sub = '']) => codePointIndex(s, s.indexOf(str(sub))),
+  rfind: (s, [sub = '']) => codePointIndex(s, s.lastIndexOf(str(sub))),
+  index: (s, [sub = '']) => found(codePointIndex(s, s.indexOf(str(sub)))),
+  rindex: (s, [sub = '']) => found(codePointIndex(s, s.lastIndexOf(str(sub)))),
+  count: (s, [sub = '']) => (str(sub) === '' ? chars(s).length + 1 : s.split(str(sub)).length - 1),
+  join: (s, [items = null]) => Array.from(iterate(items), joinItem).join(s),
+  partition: (s, [sep = '']) => partition(s, str(sep), false),
+  rpartition: (s, [sep = '']) => partition(s, str(sep), true),
+  removeprefix: (s, [p = '']) => (s.startsWith(str(p)) ? s.slice(str(p).length) : s),
+  removesuffix: (s, [p = '']) => (str(p) && s.endsWith(str(p)) ? s.slice(0, -str(p).length) : s),
+  zfill: (s, [width = 0]) => {
+    const sign = s[0] === '+' || s[0] === '-' ? (s[0] as string) : ''
+    return sign + padTo(s.slice(sign.length), Number(numeric(width) ?? 0) - sign.length, '0', 'right')
+  },
+  center: (s, [width = 0, fill = ' ']) => padTo(s, width, fill, 'center'),
+  ljust: (s, [width = 0, fill = ' ']) => padTo(s, width, fill, 'left'),
+  rjust: (s, [width = 0, fill = ' ']) => padTo(s, width, fill, 'right'),
+  format: (s, args, { keywords }) => braceFormat(s, args, keywords),
+  isdigit: (s) => s !== '' && /^\p{Nd}+$/u.test(s),
+  isdecimal: (s) => s !== '' && /^\p{Nd}+$/u.test(s),
+  isnumeric: (s) => s !== '' && /^\p{N}+$/u.test(s),
+  isalpha: (s) => s !== '' && /^\p{L}+$/u.test(s),
+  isalnum: (s) => s !== '' && /^[\p{L}\p{N}]+$/u.test(s),
+  isspace: (s) => s !== '' && strip(s) === '',
+  islower: (s) => isLower(s),
+  isupper: (s) => isUpper(s),
+}
+
+export function stringMethod(text: string, name: string): Method | undefined {
+  return Object.hasOwn(STRING_METHODS, name) ? STRING_METHODS[name] : undefined
+}
+
+/** Whether `name` is a method of Python's str (those we have not written fail with a clear message). */
+export const PYTHON_STR_METHODS = new Set([
+  ...Object.keys(STRING_METHODS),
+  'encode',
+  'expandtabs',
+  'format_map',
+  'isascii',
+  'isidentifier',
+  'isprintable',
+  'istitle',
+  'maketrans',
+  'translate',
+])
+
+function str(value: Value): string {
+  if (typeof value !== 'string') throw typeError(`must be str, not ${typeName(value)}`)
+  return value
+}
+
+function joinItem(item: Value, index: number): string {
+  if (typeof item !== 'string')
+    throw typeError(`sequence item ${index}: expected str instance, ${typeName(item)} found`)
+  return item
+}
+
+function found(index: number): number {
+  if (index < 0) throw valueError('substring not found')
+  return index
+}
+
+function codePointIndex(text: string, unitIndex: number): number {
+  return unitIndex <= 0 ? unitIndex : chars(text.slice(0, unitIndex)).length
+}
+
+export function replace(text: string, old: Value, replacement: Value, count: Value = -1): string {
+  const from = str(old)
+  const to = str(replacement)
+  let remaining = Number(numeric(count) ?? -1)
+  if (remaining < 0) remaining = Infinity
+  if (from === '') {
+    const parts = Array.from(text)
+    let out = ''
+    for (let i = 0; i <= parts.length; i++) {
+      if (remaining-- > 0) out += to
+      out += parts[i] ?? ''
+    }
+    return out
+  }
+  if (remaining === Infinity) return text.split(from).join(to)
+  let out = ''
+  let rest = text
+  while (remaining-- > 0) {
+    const at = rest.indexOf(from)
+    if (at < 0) break
+    out += rest.slice(0, at) + to
+    rest = rest.slice(at + from.length)
+  }
+  return out + rest
+}
+
+function partition(text: string, sep: string, fromRight: boolean): Value {
+  if (sep === '') throw valueError('empty separator')
+  const at = fromRight ? text.lastIndexOf(sep) : text.indexOf(sep)
+  if (at < 0) return tuple(fromRight ? ['', '', text] : [text, '', ''])
+  return tuple([text.slice(0, at), sep, text.slice(at + sep.length)])
+}
+
+/** Jinja's own `|title` filter (not str.title): words start after spaces, dashes and brackets. */
+export function jinjaTitle(text: string): string {
+  return text
+    .split(/([-\s({[<]+)/)
+    .filter((item) => item !== '')
+    .map((item) => {
+      const [first = '', ...rest] = chars(item)
+      return first.toUpperCase() + rest.join('').toLowerCase()
+    })
+    .join('')
+}

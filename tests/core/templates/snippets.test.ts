@@ -1,0 +1,58 @@
+/**
+ * Each snippet pins down one piece of jinja2's behaviour under transformers' settings (whitespace
+ * control, Python's operators and printing, filters, tests, scoping, macros, errors); the expected
+ * results were rendered by jinja2 itself (scripts/template-references.py).
+ */
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { renderChatTemplate } from '../../../src/core/templates'
+
+interface Snippet {
+  name: string
+  template: string
+  vars?: Record<string, unknown>
+}
+type Outcome = { text: string } | { raised: { type: string; message: string; line?: number } }
+
+const fixtures = new URL('../../fixtures/templates/', import.meta.url)
+const spec = JSON.parse(readFileSync(new URL('snippets.json', fixtures), 'utf8')) as {
+  vars: Record<string, unknown>
+  snippets: Snippet[]
+}
+const expected = (
+  JSON.parse(readFileSync(new URL('snippet-renders.json', fixtures), 'utf8')) as { results: Record<string, Outcome> }
+).results
+const now = new Date(2026, 2, 14, 9, 26, 53)
+
+/** Snippets whose Python output cannot be reproduced, with the reason. */
+const KNOWN_DIFFERENCES: Record<string, string> = {
+  'lit-empty-tuple': '`()`, the empty tuple: the parser of @huggingface/jinja accepts no empty parentheses.',
+  'lit-one-tuple': '`(1,)`, a one-item tuple: the parser of @huggingface/jinja wants an item after the comma.',
+}
+
+describe('jinja2 behaviour, snippet by snippet', () => {
+  it('has a reference for every snippet', () => {
+    expect(Object.keys(expected).sort()).toEqual(spec.snippets.map((s) => s.name).sort())
+  })
+
+  for (const snippet of spec.snippets) {
+    const reference = expected[snippet.name] as Outcome
+    const test = Object.hasOwn(KNOWN_DIFFERENCES, snippet.name) ? it.skip : it
+    test(snippet.name, () => {
+      const result = renderChatTemplate(snippet.template, {
+        messages: [],
+        variables: { ...spec.vars, ...snippet.vars },
+        now,
+      })
+      if ('text' in reference) {
+        expect(result).toEqual({ ok: true, text: reference.text })
+        return
+      }
+      expect(result.ok, `expected ${reference.raised.type}: ${reference.raised.message}`).toBe(false)
+      if (result.ok) return
+      expect(result.error.exception).toBe(reference.raised.type)
+      if (reference.raised.type !== 'TemplateSyntaxError')
+        expect(result.error.message).toContain(reference.raised.message)
+    })
+  }
+})
