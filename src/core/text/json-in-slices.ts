@@ -24,36 +24,52 @@ const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolv
 export async function parseJsonInSlices(text: string, options: JsonInSlicesOptions = {}): Promise<unknown> {
   const slice = Math.max(1, options.sliceChars ?? DEFAULT_SLICE_CHARS)
   if (text.length <= slice) return JSON.parse(text)
-  const pause = options.pause ?? nextTask
-  let spent = 0
+  const parser = new SlicedParser(text, slice, options.pause ?? nextTask)
+  const start = skipSpace(text, 0)
+  if (start === text.length) return JSON.parse(text)
+  const [value, end] = await parser.valueAt(start)
+  if (skipSpace(text, end) !== text.length) fail(skipSpace(text, end))
+  return value
+}
+
+/** One text's parse: where it is, and how much was parsed since the last pause. */
+class SlicedParser {
+  private spent = 0
+
+  constructor(
+    private readonly text: string,
+    private readonly slice: number,
+    private readonly pause: () => Promise<void>,
+  ) {}
+
   /** Counts parsed characters; pauses once a slice's worth was parsed. */
-  const charge = async (chars: number): Promise<void> => {
-    spent += chars
-    if (spent < slice) return
-    spent = 0
-    await pause()
+  private async charge(chars: number): Promise<void> {
+    this.spent += chars
+    if (this.spent < this.slice) return
+    this.spent = 0
+    await this.pause()
   }
 
   /** The value at `pos`; `big` when it is already known not to end within a slice. */
-  async function valueAt(pos: number, big = false): Promise<[unknown, number]> {
-    const end = big ? -1 : scanValue(text, pos, pos + slice)
+  async valueAt(pos: number, big = false): Promise<[unknown, number]> {
+    const end = big ? -1 : scanValue(this.text, pos, pos + this.slice)
     if (end !== -1) {
-      const value: unknown = JSON.parse(text.slice(pos, end))
-      await charge(end - pos)
+      const value: unknown = JSON.parse(this.text.slice(pos, end))
+      await this.charge(end - pos)
       return [value, end]
     }
     // Finding that it is big scanned a slice of text: cheaper than parsing it, not free.
-    await charge(slice >> 2)
-    if (text[pos] === '{') return objectAt(pos)
-    if (text[pos] === '[') return arrayAt(pos)
+    await this.charge(this.slice >> 2)
+    if (this.text[pos] === '{') return this.objectAt(pos)
+    if (this.text[pos] === '[') return this.arrayAt(pos)
     // A string or number longer than a slice cannot be cut.
-    const whole = scanValue(text, pos, Infinity)
-    const value: unknown = JSON.parse(text.slice(pos, whole))
-    await charge(whole - pos)
+    const whole = scanValue(this.text, pos, Infinity)
+    const value: unknown = JSON.parse(this.text.slice(pos, whole))
+    await this.charge(whole - pos)
     return [value, whole]
   }
 
-  async function objectAt(open: number): Promise<[unknown, number]> {
+  private async objectAt(open: number): Promise<[unknown, number]> {
     const out: Record<string, unknown> = {}
     // Consecutive small members (`"key": value, ...`) waiting to be parsed together.
     let runStart = -1
@@ -61,91 +77,85 @@ export async function parseJsonInSlices(text: string, options: JsonInSlicesOptio
     let members = 0
     const flush = async (): Promise<void> => {
       if (runStart === -1) return
-      const run = JSON.parse(`{${text.slice(runStart, runEnd)}}`) as Record<string, unknown>
+      const run = JSON.parse(`{${this.text.slice(runStart, runEnd)}}`) as Record<string, unknown>
       // Object.assign would set the prototype for a "__proto__" key; JSON.parse makes it a key.
       if (Object.hasOwn(run, '__proto__')) for (const key of Object.keys(run)) define(out, key, run[key])
       else Object.assign(out, run)
-      await charge(runEnd - runStart + members * MEMBER_CHARS)
+      await this.charge(runEnd - runStart + members * MEMBER_CHARS)
       runStart = -1
       members = 0
     }
-    let pos = skipSpace(text, open + 1)
-    if (text[pos] === '}') return [out, pos + 1]
+    let pos = skipSpace(this.text, open + 1)
+    if (this.text[pos] === '}') return [out, pos + 1]
     for (;;) {
-      if (text[pos] !== '"') fail(pos)
+      if (this.text[pos] !== '"') fail(pos)
       const keyStart = pos
-      const keyEnd = scanValue(text, pos, Infinity)
-      pos = skipSpace(text, keyEnd)
-      if (text[pos] !== ':') fail(pos)
-      pos = skipSpace(text, pos + 1)
-      const valueEnd = scanValue(text, pos, pos + slice)
+      const keyEnd = scanValue(this.text, pos, Infinity)
+      pos = skipSpace(this.text, keyEnd)
+      if (this.text[pos] !== ':') fail(pos)
+      pos = skipSpace(this.text, pos + 1)
+      const valueEnd = scanValue(this.text, pos, pos + this.slice)
       if (valueEnd !== -1) {
         if (runStart === -1) runStart = keyStart
         runEnd = valueEnd
         pos = valueEnd
         members++
-        if (runEnd - runStart + members * MEMBER_CHARS >= slice) await flush()
+        if (runEnd - runStart + members * MEMBER_CHARS >= this.slice) await flush()
       } else {
         await flush()
-        const key = JSON.parse(text.slice(keyStart, keyEnd)) as string
-        const [value, end] = await valueAt(pos, true)
+        const key = JSON.parse(this.text.slice(keyStart, keyEnd)) as string
+        const [value, end] = await this.valueAt(pos, true)
         define(out, key, value)
         pos = end
       }
-      pos = skipSpace(text, pos)
-      if (text[pos] === '}') {
+      pos = skipSpace(this.text, pos)
+      if (this.text[pos] === '}') {
         await flush()
         return [out, pos + 1]
       }
-      if (text[pos] !== ',') fail(pos)
-      pos = skipSpace(text, pos + 1)
+      if (this.text[pos] !== ',') fail(pos)
+      pos = skipSpace(this.text, pos + 1)
     }
   }
 
-  async function arrayAt(open: number): Promise<[unknown, number]> {
+  private async arrayAt(open: number): Promise<[unknown, number]> {
     const out: unknown[] = []
     let runStart = -1
     let runEnd = -1
     let members = 0
     const flush = async (): Promise<void> => {
       if (runStart === -1) return
-      const run = JSON.parse(`[${text.slice(runStart, runEnd)}]`) as unknown[]
+      const run = JSON.parse(`[${this.text.slice(runStart, runEnd)}]`) as unknown[]
       for (const item of run) out.push(item)
-      await charge(runEnd - runStart + members * MEMBER_CHARS)
+      await this.charge(runEnd - runStart + members * MEMBER_CHARS)
       runStart = -1
       members = 0
     }
-    let pos = skipSpace(text, open + 1)
-    if (text[pos] === ']') return [out, pos + 1]
+    let pos = skipSpace(this.text, open + 1)
+    if (this.text[pos] === ']') return [out, pos + 1]
     for (;;) {
-      const itemEnd = scanValue(text, pos, pos + slice)
+      const itemEnd = scanValue(this.text, pos, pos + this.slice)
       if (itemEnd !== -1) {
         if (runStart === -1) runStart = pos
         runEnd = itemEnd
         pos = itemEnd
         members++
-        if (runEnd - runStart + members * MEMBER_CHARS >= slice) await flush()
+        if (runEnd - runStart + members * MEMBER_CHARS >= this.slice) await flush()
       } else {
         await flush()
-        const [value, end] = await valueAt(pos, true)
+        const [value, end] = await this.valueAt(pos, true)
         out.push(value)
         pos = end
       }
-      pos = skipSpace(text, pos)
-      if (text[pos] === ']') {
+      pos = skipSpace(this.text, pos)
+      if (this.text[pos] === ']') {
         await flush()
         return [out, pos + 1]
       }
-      if (text[pos] !== ',') fail(pos)
-      pos = skipSpace(text, pos + 1)
+      if (this.text[pos] !== ',') fail(pos)
+      pos = skipSpace(this.text, pos + 1)
     }
   }
-
-  const start = skipSpace(text, 0)
-  if (start === text.length) return JSON.parse(text)
-  const [value, end] = await valueAt(start)
-  if (skipSpace(text, end) !== text.length) fail(skipSpace(text, end))
-  return value
 }
 
 /** A key like any other, `__proto__` included (as `JSON.parse` makes it). */
