@@ -84,6 +84,7 @@ function pythonAttribute(obj: Value, name: string): Value | undefined {
   if (obj instanceof PyObject) return obj.attribute(name)
   if (obj instanceof PyRange) {
     if (name === 'start' || name === 'stop' || name === 'step') return obj[name]
+    if (name === 'count' || name === 'index') return listMethod(Array.from(iterate(obj)), name)
     return undefined
   }
   if (obj instanceof PyFloat) {

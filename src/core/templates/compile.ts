@@ -22,6 +22,7 @@ export function compile(template: string): Compiled {
   const program = parseTokens(tokens)
   const offsets = locate(program, tags)
   checkNames(program, offsets)
+  checkLoopControls(program.body, false, offsets)
   return { program, offsets, source }
 }
 
@@ -157,6 +158,36 @@ function checkNames(program: Program, offsets: Map<Node, number>): void {
     children(node).forEach((child) => visit(child, soft))
   }
   program.body.forEach((node) => visit(node, false))
+}
+
+/** `{% break %}` and `{% continue %}` belong in a loop body; a macro or call block body is not one. */
+function checkLoopControls(nodes: Node[], inLoop: boolean, offsets: Map<Node, number>): void {
+  for (const node of nodes) {
+    switch (node.type) {
+      case 'Break':
+      case 'Continue':
+        if (!inLoop) {
+          const word = node.type === 'Break' ? 'break' : 'continue'
+          throw new TemplateFailure('SyntaxError', `'${word}' outside loop`, 'syntax', offsets.get(node))
+        }
+        break
+      case 'For':
+        checkLoopControls(node.body, true, offsets)
+        checkLoopControls(node.defaultBlock, inLoop, offsets)
+        break
+      case 'If':
+        checkLoopControls([...node.body, ...node.alternate], inLoop, offsets)
+        break
+      case 'Set':
+      case 'FilterStatement':
+        checkLoopControls(node.body, inLoop, offsets)
+        break
+      case 'Macro':
+      case 'CallStatement':
+        checkLoopControls(node.body, false, offsets)
+        break
+    }
+  }
 }
 
 function children(node: Node | Expression): (Node | Expression)[] {

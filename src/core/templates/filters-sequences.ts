@@ -103,7 +103,13 @@ function reversedIterator(value: Value): Value {
             : 'reversed'
     return new PyIterator(items[Symbol.iterator](), kind)
   }
-  return toList(value).reverse()
+  try {
+    return toList(value).reverse()
+  } catch (error) {
+    if (error instanceof TemplateFailure && error.pythonType === 'TypeError')
+      throw new TemplateFailure('FilterArgumentError', 'argument must be iterable')
+    throw error
+  }
 }
 
 export const SEQUENCE_FILTERS: Record<string, Filter> = {
@@ -143,7 +149,9 @@ export const SEQUENCE_FILTERS: Record<string, Filter> = {
       ['by', 'key'],
       ['reverse', false],
     ]).values
-    if (!(value instanceof Map)) throw typeError(`'${typeName(value)}' object has no attribute 'items'`)
+    if (value instanceof Undefined) value.fail()
+    if (!(value instanceof Map))
+      throw new TemplateFailure('AttributeError', `'${typeName(value)}' object has no attribute 'items'`)
     if (by !== 'key' && by !== 'value')
       throw new TemplateFailure('FilterArgumentError', 'You can only sort by either "key" or "value"')
     const position = by === 'key' ? 0 : 1
@@ -161,6 +169,8 @@ export const SEQUENCE_FILTERS: Record<string, Filter> = {
       const seen: Value[] = []
       for (const item of iterate(value)) {
         const itemKey = key(item)
+        if ((Array.isArray(itemKey) && !isTuple(itemKey)) || itemKey instanceof Map)
+          throw typeError(`unhashable type: '${typeName(itemKey)}'`)
         context.tick(seen.length + 1)
         if (seen.some((other) => pyEquals(other, itemKey))) continue
         seen.push(itemKey)

@@ -8,7 +8,7 @@ import { REQUIRED, bind } from './arguments'
 import { TemplateFailure, typeError } from './failure'
 import { percentFormat } from './format'
 import { dumps, dumpsOptions } from './json'
-import { bounded, chars, plain, pyLen, toList } from './ops'
+import { bounded, chars, plain, pyCompare, pyLen, toList } from './ops'
 import { pyRepr, pyStr } from './repr'
 import { capitalize, jinjaTitle, replace, splitlines, strip } from './strings'
 import { SEQUENCE_FILTERS } from './filters-sequences'
@@ -18,11 +18,13 @@ import {
   PyIterator,
   Undefined,
   escapeHtml,
+  isTuple,
   numeric,
   truthy,
   tuple,
   typeName,
   type CallArgs,
+  type DictKey,
   type Value,
 } from './values'
 
@@ -72,6 +74,7 @@ function parseFloatPy(text: string): number | undefined {
 }
 
 function toInt(value: Value, fallback: Value, base: number): Value {
+  if (value instanceof Undefined) value.fail()
   if (typeof value === 'string') {
     const parsed = parseInt10(value, base)
     if (parsed !== undefined) return parsed
@@ -83,6 +86,7 @@ function toInt(value: Value, fallback: Value, base: number): Value {
 }
 
 function toFloat(value: Value, fallback: Value): Value {
+  if (value instanceof Undefined) value.fail()
   if (typeof value === 'string') {
     const parsed = parseFloatPy(value)
     return parsed === undefined ? fallback : new PyFloat(parsed)
@@ -102,6 +106,16 @@ function roundHalfEven(n: number, digits: number): number {
   const lastKept = Number((whole + fraction.slice(0, digits)).slice(-1))
   if (isHalf && lastKept % 2 === 0) return Math.sign(n) * Number(`${whole}.${fraction.slice(0, digits)}0`)
   return Number(n.toFixed(digits))
+}
+
+function sortedDicts(value: Value): Value {
+  if (Array.isArray(value)) {
+    const items = value.map(sortedDicts)
+    return isTuple(value) ? tuple(items) : items
+  }
+  if (!(value instanceof Map)) return value
+  const entries = Array.from(value, ([key, item]): [DictKey, Value] => [key, sortedDicts(item)])
+  return new Map(entries.sort(([a], [b]) => pyCompare(a, b)))
 }
 
 const TEXT_FILTERS: Record<string, Filter> = {
@@ -141,7 +155,15 @@ const TEXT_FILTERS: Record<string, Filter> = {
       ['blank', false],
     ]).values
     const indention = typeof width === 'string' ? width : ' '.repeat(Number(numeric(width) ?? 0))
-    const lines = splitlines(pyStr(value) + '\n')
+    // jinja2 appends "\n" to the value itself: only text takes that.
+    if (value instanceof Undefined) value.fail()
+    if (typeof value !== 'string') {
+      if (Array.isArray(value) && !isTuple(value))
+        throw new TemplateFailure('AttributeError', "'list' object has no attribute 'splitlines'")
+      if (isTuple(value)) throw typeError('can only concatenate tuple (not "str") to tuple')
+      throw typeError(`unsupported operand type(s) for +=: '${typeName(value)}' and 'str'`)
+    }
+    const lines = splitlines(value + '\n')
     let out: string
     if (blank === true) out = lines.join('\n' + indention)
     else {
@@ -166,16 +188,19 @@ const TEXT_FILTERS: Record<string, Filter> = {
       ['end', '...'],
       ['leeway', null],
     ]).values.map((v, i) => (i === 3 && v === null ? 5 : v))
-    const text = chars(pyStr(value))
     const size = Number(numeric(length) ?? 255)
     const tail = pyStr(end)
-    if (text.length <= size + Number(numeric(leeway) ?? 5)) return text.join('')
+    // A value short enough comes back as it is, whatever it is (jinja2 only measures it).
+    if (pyLen(value) <= size + Number(numeric(leeway) ?? 5)) return value
+    if (typeof value !== 'string')
+      throw typeError(`can only concatenate ${typeName(value)} (not "str") to ${typeName(value)}`)
+    const text = chars(value)
     const cut = text.slice(0, size - chars(tail).length).join('')
     if (killwords === true) return cut + tail
     const space = cut.lastIndexOf(' ')
     return (space < 0 ? cut : cut.slice(0, space)) + tail
   },
-  wordcount: (_, value) => (pyStr(value).match(/\w+/gu) ?? []).length,
+  wordcount: (_, value) => (pyStr(value).match(/[\p{L}\p{N}_]+/gu) ?? []).length,
   striptags: (_, value) =>
     pyStr(value)
       .replace(/<!--.*?-->|<[^>]*>/gs, '')
@@ -188,7 +213,16 @@ const TEXT_FILTERS: Record<string, Filter> = {
     const args = call.keywords.size > 0 ? new Map<string, Value>(call.keywords) : tuple(call.positional)
     return bounded(percentFormat(pyStr(value), args), context.sizeLimit)
   },
-  pprint: (_, value) => pyRepr(value),
+  pprint: (_, value) => {
+    // pprint.pformat is repr with dict keys sorted, until it passes 80 columns and starts wrapping.
+    const text = pyRepr(sortedDicts(value))
+    if (text.length > 80)
+      throw new TemplateFailure(
+        'NotImplementedError',
+        'pprint of a value wider than 80 columns is not supported by this renderer',
+      )
+    return text
+  },
 }
 
 const VALUE_FILTERS: Record<string, Filter> = {
@@ -221,7 +255,7 @@ const VALUE_FILTERS: Record<string, Filter> = {
     const n = numeric(value)
     if (n === undefined) throw typeError(`type ${typeName(value)} doesn't define __round__ method`)
     const digits = Number(numeric(precision) ?? 0)
-    if (method === 'common') return typeof value === 'number' ? value : new PyFloat(roundHalfEven(n, digits))
+    if (method === 'common') return value instanceof PyFloat ? new PyFloat(roundHalfEven(n, digits)) : n
     if (method !== 'ceil' && method !== 'floor')
       throw new TemplateFailure('FilterArgumentError', 'method must be common, ceil or floor')
     const scale = 10 ** digits

@@ -4,14 +4,19 @@
  */
 import { TemplateFailure, typeError, valueError } from './failure'
 import { floatRepr, intRepr, pyRepr, pyStr } from './repr'
-import { PyFloat, isTuple, numeric, typeName, type Value } from './values'
+import { PyFloat, Undefined, isTuple, numeric, typeName, type Value } from './values'
 
 const SPEC = /%(?:\(([^)]*)\))?([#0\- +]*)(\*|\d+)?(?:\.(\*|\d+))?[hlL]?([diouxXeEfFgGcrsa%])?/g
 
-/** `format % values`: a tuple gives the arguments, a dict the named ones, anything else is one argument. */
+/**
+ * `format % values`: a tuple gives the arguments, anything else is the one argument; a dict also gives
+ * `%(name)s`. Like Python, an argument left over is an error unless the value has items (a list or
+ * dict, even an undefined value), which Python then takes for a mapping.
+ */
 export function percentFormat(format: string, values: Value): string {
   const mapping = values instanceof Map ? values : undefined
-  const args = isTuple(values) ? values : mapping ? [] : [values]
+  const hasItems = !isTuple(values) && (Array.isArray(values) || values instanceof Map || values instanceof Undefined)
+  const args = isTuple(values) ? values : [values]
   let next = 0
   const take = (): Value => {
     if (next >= args.length) throw typeError('not enough arguments for format string')
@@ -40,7 +45,7 @@ export function percentFormat(format: string, values: Value): string {
       return pad(convert(kind, value, flags, p), w, flags)
     },
   )
-  if (!mapping && next < args.length) throw typeError('not all arguments converted during string formatting')
+  if (!hasItems && next < args.length) throw typeError('not all arguments converted during string formatting')
   return out
 }
 

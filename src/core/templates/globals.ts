@@ -30,6 +30,7 @@ function range({ positional }: CallArgs): Value {
     throw new TemplateFailure(
       'OverflowError',
       `Range too big. The sandbox blocks ranges larger than MAX_RANGE (${MAX_RANGE}).`,
+      'limit',
     )
   return result
 }
@@ -51,30 +52,39 @@ function entries({ positional, keywords }: CallArgs, name: string): Map<DictKey,
   return out
 }
 
-function cycler({ positional }: CallArgs): Value {
-  const items = positional.slice()
-  let position = 0
-  const current = (): Value => items[position] ?? null
-  return new PyObject(
-    'jinja2.utils.Cycler',
-    (name) => {
-      if (name === 'current') return current()
-      if (name === 'items') return items
-      if (name === 'reset')
+/** jinja2's `cycler(...)`: `next()` walks the items round and round, `current` is the one it is on. */
+class Cycler extends PyObject {
+  readonly className = 'jinja2.utils.Cycler'
+  private position = 0
+
+  constructor(private readonly items: Value[]) {
+    super()
+  }
+
+  attribute(name: string): Value | undefined {
+    switch (name) {
+      case 'current':
+        return this.items[this.position] ?? null
+      case 'items':
+        return this.items
+      case 'reset':
         return new Callable('Cycler.reset', () => {
-          position = 0
+          this.position = 0
           return null
         })
-      if (name === 'next')
+      case 'next':
         return new Callable('Cycler.next', () => {
-          const value = current()
-          position = (position + 1) % Math.max(items.length, 1)
+          const value = this.items[this.position] ?? null
+          this.position = (this.position + 1) % Math.max(this.items.length, 1)
           return value
         })
-      return undefined
-    },
-    () => '<jinja2.utils.Cycler object>',
-  )
+    }
+    return undefined
+  }
+
+  repr(): string {
+    return '<jinja2.utils.Cycler object>'
+  }
 }
 
 function joiner(call: CallArgs): Value {
@@ -99,7 +109,7 @@ export function makeGlobals(now: () => Date): Map<string, Value> {
         return new Namespace(attrs)
       }),
     ],
-    ['cycler', new Callable('cycler', cycler)],
+    ['cycler', new Callable('cycler', ({ positional }) => new Cycler(positional.slice()))],
     ['joiner', new Callable('joiner', joiner)],
     [
       'raise_exception',

@@ -1,6 +1,14 @@
 /**
- * Chat templates: render a model's Jinja chat template exactly as transformers' apply_chat_template does.
+ * Chat templates: render a model's Jinja chat template exactly as transformers' apply_chat_template
+ * does, and read the template and special tokens from its tokenizer_config.json.
  */
 export { renderChatTemplate, type ChatTemplateInput, type RenderResult, type TemplateError } from './render'
 export type { TemplateErrorKind } from './failure'
 export { DEFAULT_LIMITS, type RenderLimits } from './limits'
+export {
+  chooseChatTemplate,
+  readTokenizerConfig,
+  type ChatTemplateChoice,
+  type TokenizerConfig,
+  type TokenizerConfigResult,
+} from './tokenizer-config'

@@ -9,7 +9,7 @@ import type { Compiled } from './compile'
 import { TemplateFailure, typeError, valueError } from './failure'
 import { applyFilter, type FilterContext } from './filters'
 import type { Budget } from './limits'
-import { loopContexts } from './loop'
+import { LoopContext, LoopState } from './loop'
 import { defineMacro, type MacroHost } from './macros'
 import { Scope } from './scope'
 import { arithmetic, bounded, concat, contains, iterate, negate, pyCompare, pyEquals, toList } from './ops'
@@ -28,10 +28,13 @@ import {
   type Value,
 } from './values'
 
-class BreakSignal {}
-class ContinueSignal {}
-const BREAK = new BreakSignal()
-const CONTINUE = new ContinueSignal()
+/** `{% break %}` or `{% continue %}` on its way to its loop, with the output rendered before it. */
+class LoopSignal {
+  constructor(
+    readonly kind: 'break' | 'continue',
+    public output = '',
+  ) {}
+}
 
 const CONSTANTS: Record<string, Value> = { true: true, True: true, false: false, False: false, none: null, None: null }
 const COMPARISONS: Record<string, (order: number) => boolean> = {
@@ -76,13 +79,24 @@ export class Interpreter implements FilterContext, MacroHost {
       try {
         out += this.statement(node, scope)
       } catch (error) {
-        if (error instanceof TemplateFailure && error.offset === undefined)
+        if (error instanceof LoopSignal) error.output = out + error.output
+        else if (error instanceof TemplateFailure && error.offset === undefined)
           error.offset = this.compiled.offsets.get(node)
         throw error
       }
       if (out.length > this.budget.sizeLimit) bounded(out, this.budget.sizeLimit)
     }
     return out
+  }
+
+  /** The body of a `{% set %}` or `{% filter %}` block: a loop control leaving it drops what it rendered. */
+  private captured(nodes: Ast.Node[], scope: Scope): string {
+    try {
+      return this.block(nodes, new Scope(scope))
+    } catch (signal) {
+      if (signal instanceof LoopSignal) signal.output = ''
+      throw signal
+    }
   }
 
   private statement(node: Ast.Node, scope: Scope): string {
@@ -105,11 +119,11 @@ export class Interpreter implements FilterContext, MacroHost {
       case 'CallStatement':
         return this.callBlock(node, scope)
       case 'FilterStatement':
-        return pyStr(this.filter(this.block(node.body, new Scope(scope)), node.filter, scope))
+        return pyStr(this.filter(this.captured(node.body, scope), node.filter, scope))
       case 'Break':
-        throw BREAK
+        throw new LoopSignal('break')
       case 'Continue':
-        throw CONTINUE
+        throw new LoopSignal('continue')
       case 'Program':
         return this.block(node.body, scope)
       default:
@@ -135,7 +149,7 @@ export class Interpreter implements FilterContext, MacroHost {
       })
     }
     if (items.length === 0) return this.block(node.defaultBlock, new Scope(scope))
-    const loop = loopContexts(items)
+    const loop = new LoopState(items)
     let out = ''
     // jinja2 renders the else block unless some iteration ran to its end (break and continue skip that).
     let completed = false
@@ -143,19 +157,25 @@ export class Interpreter implements FilterContext, MacroHost {
       this.budget.tick()
       const inner = new Scope(scope)
       const item = items[index] as Value
-      inner.vars.set('loop', loop(index))
+      inner.vars.set('loop', new LoopContext(loop, index))
       this.bindTarget(node.loopvar, item, inner)
       try {
         out += this.block(node.body, inner)
         completed = true
       } catch (signal) {
-        if (signal === CONTINUE) continue
-        if (signal === BREAK) break
-        throw signal
+        if (!(signal instanceof LoopSignal)) throw signal
+        out += signal.output
+        if (signal.kind === 'break') break
       }
       if (out.length > this.budget.sizeLimit) bounded(out, this.budget.sizeLimit)
     }
-    return completed ? out : out + this.block(node.defaultBlock, new Scope(scope))
+    if (completed) return out
+    try {
+      return out + this.block(node.defaultBlock, new Scope(scope))
+    } catch (signal) {
+      if (signal instanceof LoopSignal) signal.output = out + signal.output
+      throw signal
+    }
   }
 
   private bindTarget(target: Ast.Expression, value: Value, scope: Scope): void {
@@ -174,7 +194,7 @@ export class Interpreter implements FilterContext, MacroHost {
   }
 
   private assign(node: Ast.SetStatement, scope: Scope): void {
-    const value = node.value ? this.expr(node.value, scope) : this.block(node.body, new Scope(scope))
+    const value = node.value ? this.expr(node.value, scope) : this.captured(node.body, scope)
     const target = node.assignee
     if (target.type === 'MemberExpression' && !target.computed && target.property.type === 'Identifier') {
       const owner = this.expr(target.object, scope)

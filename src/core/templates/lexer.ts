@@ -241,13 +241,11 @@ function lexTag(
 }
 
 function lexToken(source: string, pos: number, tokens: LexedToken[], balancing: string[]): number {
-  for (const [pattern, make] of LITERALS) {
-    pattern.lastIndex = pos
-    const match = pattern.exec(source)
-    if (match) {
-      tokens.push({ ...make(match, pos), start: pos })
-      return pattern.lastIndex
-    }
+  const char = source[pos] as string
+  const literal = literalAt(source, pos, char)
+  if (literal) {
+    tokens.push({ value: literal.value, type: literal.type, start: pos })
+    return literal.end
   }
   for (const [operator, type] of OPERATORS) {
     if (!source.startsWith(operator, pos)) continue
@@ -260,17 +258,34 @@ function lexToken(source: string, pos: number, tokens: LexedToken[], balancing: 
     tokens.push({ value: operator, type, start: pos })
     return pos + operator.length
   }
-  throw syntaxError(`unexpected char ${JSON.stringify(source[pos])} at ${pos}`, pos)
+  throw syntaxError(`unexpected char ${JSON.stringify(char)} at ${pos}`, pos)
 }
 
-type Literal = (match: RegExpExecArray, at: number) => { value: string; type: TokenType }
-
-const LITERALS: [RegExp, Literal][] = [
-  [FLOAT, ([text]) => ({ value: floatText(text), type: 'NumericLiteral' })],
-  [INTEGER, ([text]) => ({ value: text.replace(/_/g, ''), type: 'NumericLiteral' })],
-  [NAME, ([text]) => ({ value: text, type: 'Identifier' })],
-  [STRING, (match, at) => ({ value: unescape(match[1] ?? match[2] ?? '', at), type: 'StringLiteral' })],
-]
+/** A number, name or string starting at `pos`, tried in jinja2's order. */
+function literalAt(
+  source: string,
+  pos: number,
+  char: string,
+): { value: string; type: TokenType; end: number } | undefined {
+  const sticky = (pattern: RegExp): RegExpExecArray | null => {
+    pattern.lastIndex = pos
+    return pattern.exec(source)
+  }
+  if (char >= '0' && char <= '9') {
+    const float = sticky(FLOAT)
+    if (float) return { value: floatText(float[0]), type: 'NumericLiteral', end: FLOAT.lastIndex }
+    const integer = sticky(INTEGER)
+    if (integer) return { value: integer[0].replace(/_/g, ''), type: 'NumericLiteral', end: INTEGER.lastIndex }
+  }
+  const name = sticky(NAME)
+  if (name) return { value: name[0], type: 'Identifier', end: NAME.lastIndex }
+  if (char === "'" || char === '"') {
+    const string = sticky(STRING)
+    if (string)
+      return { value: unescape(string[1] ?? string[2] ?? '', pos), type: 'StringLiteral', end: STRING.lastIndex }
+  }
+  return undefined
+}
 
 /** The package's parser reads a literal with a `.` as a float: `1e3` is written `1.0e3`. */
 function floatText(text: string): string {

@@ -100,6 +100,8 @@ function numberResult(a: Value, b: Value, result: number): Value {
 
 /** Python's binary arithmetic; `limit` bounds the size of a string or list it builds. */
 export function arithmetic(operator: string, left: Value, right: Value, limit: number): Value {
+  // Text formats any value, an undefined one too (it prints as nothing).
+  if (operator === '%' && typeof left === 'string') return bounded(percentFormat(left, right), limit)
   if (left instanceof Undefined) left.fail()
   if (right instanceof Undefined) right.fail()
   const marked = markupArithmetic(operator, left, right, limit)

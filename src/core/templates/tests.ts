@@ -27,8 +27,13 @@ const TESTS: Record<string, Test> = {
   number: (value) => numeric(value) !== undefined,
   string: (value) => typeof value === 'string',
   mapping: (value) => value instanceof Map,
+  // Python's test: it has a length and items (an undefined value has both, and fails only when used).
   sequence: (value) =>
-    typeof value === 'string' || Array.isArray(value) || value instanceof Map || value instanceof PyRange,
+    typeof value === 'string' ||
+    Array.isArray(value) ||
+    value instanceof Map ||
+    value instanceof PyRange ||
+    value instanceof Undefined,
   iterable: (value) =>
     typeof value === 'string' ||
     Array.isArray(value) ||

@@ -113,14 +113,13 @@ export class Callable {
   ) {}
 }
 
-/** An object with read-only attributes: a for loop's `loop`, a `cycler`, a `joiner`. */
-export class PyObject {
-  constructor(
-    /** Python's qualified class name, as jinja2's messages print it: `jinja2.runtime.LoopContext`. */
-    readonly className: string,
-    readonly attribute: (name: string) => Value | undefined,
-    readonly repr: () => string,
-  ) {}
+/** An object with read-only attributes: a for loop's `loop`, a `cycler`. */
+export abstract class PyObject {
+  /** Python's qualified class name, as jinja2's messages print it: `jinja2.runtime.LoopContext`. */
+  abstract readonly className: string
+  /** The attribute `name`, or undefined when there is none. */
+  abstract attribute(name: string): Value | undefined
+  abstract repr(): string
 }
 
 const tuples = new WeakSet<readonly Value[]>()

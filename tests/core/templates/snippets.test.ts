@@ -51,7 +51,8 @@ describe('jinja2 behaviour, snippet by snippet', () => {
       expect(result.ok, `expected ${reference.raised.type}: ${reference.raised.message}`).toBe(false)
       if (result.ok) return
       expect(result.error.exception).toBe(reference.raised.type)
-      if (reference.raised.type !== 'TemplateSyntaxError')
+      // Syntax errors are worded by each parser (Python's even name lines of the code jinja2 generates).
+      if (!reference.raised.type.endsWith('SyntaxError'))
         expect(result.error.message).toContain(reference.raised.message)
     })
   }
