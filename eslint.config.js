@@ -13,13 +13,15 @@ const CORE_DEEP_IMPORT = {
     '!**/core/conformance',
     '!**/core/internal',
     '!**/core/collections',
+    '!**/core/templates',
     '**/core/mcp/*',
     '!**/core/mcp/config',
     '**/core/eval/*',
     '**/core/conformance/*',
+    '**/core/templates/*',
   ],
   message:
-    'Import the core through its index (src/core), src/core/mcp (its config alone: src/core/mcp/config), src/core/eval, src/core/conformance, src/core/collections, or (for the shared helpers of the app) src/core/internal: its inner modules are not its API.',
+    'Import the core through its index (src/core), src/core/mcp (its config alone: src/core/mcp/config), src/core/eval, src/core/conformance, src/core/collections, src/core/templates, or (for the shared helpers of the app) src/core/internal: its inner modules are not its API.',
 }
 
 export default tseslint.config(
