@@ -11,8 +11,8 @@ conversation of tests/fixtures/templates/conversations.json, and one JSON file p
 to the output folder (tests/fixtures/templates/renders by default): per conversation the text, or that
 the template raised, with the exception's type and message.
 
-It also renders the small templates of tests/fixtures/templates/snippets.json (each pins down one piece
-of jinja2's behaviour) into snippet-renders.json beside it.
+With the fixtures' sources it also renders the small templates of tests/fixtures/templates/snippets.json
+(each pins down one piece of jinja2's behaviour) into snippet-renders.json beside it.
 
     python3 scripts/template-references.py [FOLDER] [--out DIR] [--conversations FILE] [--snippets FILE]
 """
@@ -111,7 +111,11 @@ def main():
     parser.add_argument("folder", nargs="?", default=str(FIXTURES / "sources"))
     parser.add_argument("--out", default=None, help="output folder (default: renders/ beside the conversations)")
     parser.add_argument("--conversations", default=str(FIXTURES / "conversations.json"))
-    parser.add_argument("--snippets", default=str(FIXTURES / "snippets.json"))
+    parser.add_argument(
+        "--snippets",
+        default=None,
+        help="snippets file (default: fixtures' snippets.json when rendering the fixtures' sources)",
+    )
     args = parser.parse_args()
 
     spec = json.loads(Path(args.conversations).read_text(encoding="utf-8"))
@@ -138,8 +142,11 @@ def main():
         target.write_text(json.dumps(record, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
         raised = sum(1 for c in cases.values() if "raised" in c)
         print(f"{path.name}: {len(cases) - raised} rendered, {raised} raised")
-    if Path(args.snippets).exists():
-        render_snippets(env, Path(args.snippets))
+    snippets = args.snippets
+    if snippets is None and Path(args.folder).resolve() == (FIXTURES / "sources").resolve():
+        snippets = FIXTURES / "snippets.json"
+    if snippets is not None:
+        render_snippets(env, Path(snippets))
 
 
 if __name__ == "__main__":
