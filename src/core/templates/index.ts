@@ -12,3 +12,4 @@ export {
   type TokenizerConfig,
   type TokenizerConfigResult,
 } from './tokenizer-config'
+export * from './analysis'
