@@ -13,7 +13,11 @@ import { Budget, DEFAULT_LIMITS, type RenderLimits } from './limits'
 import { fromJs, type Value } from './values'
 
 export interface ChatTemplateInput {
-  /** OpenAI-style messages, passed to the template as given (tool-call arguments as objects or JSON text). */
+  /**
+   * OpenAI-style messages, passed to the template as given (tool-call arguments as objects or JSON text).
+   * Objects become Python dicts in their key order; a number with no fraction is an int (JavaScript
+   * cannot tell 1.0 from 1, so a float that Python would print as `1.0` arrives as `1`).
+   */
   messages: unknown[]
   /** OpenAI tool definitions (`{type: 'function', function: {...}}`), as given; absent means `tools` is None. */
   tools?: unknown[]
