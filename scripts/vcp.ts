@@ -31,6 +31,7 @@ const status = await runCli(process.argv.slice(2), {
   },
   readStdin,
   out: (line) => process.stdout.write(line + '\n'),
+  outRaw: (text) => process.stdout.write(text),
   err: (line) => process.stderr.write(line + '\n'),
   builtinTools: (folder) => createNodeBuiltinTools({ folder }),
 })

@@ -56,6 +56,16 @@ export const USAGE = `Usage:
                                                      category and the failing checks; --json/--markdown write the
                                                      reports (- for standard output), --capture the exchanges as
                                                      JSON Lines
+  vcp render TEMPLATE_FILE --messages FILE [--tools FILE] [--generation-prompt] [--template-name NAME]
+             [--bos TOKEN] [--eos TOKEN] [--var NAME=VALUE ...]
+                                                     render a chat template (a .jinja file or a tokenizer_config.json
+                                                     and its special tokens) as transformers' apply_chat_template and
+                                                     print the prompt exactly, with no line end added
+  vcp render TEMPLATE_FILE --infer [--template-name NAME] [--bos TOKEN] [--eos TOKEN] [--var NAME=VALUE ...]
+                                                     print one JSON line: the tool-call format the template's model
+                                                     writes, confidence, evidence, findings and round trip
+  vcp render --model ID ...                          the same with a vendored template; vcp render --list prints
+                                                     one JSON line per vendored template: id, label, family, formats
 
 Options:
   --protocol ID   protocol to use (known: ${protocolRegistry
@@ -118,13 +128,27 @@ Options of conform:
   --timeout S     the most one request may take, in seconds (default: 60)
   --capture FILE  keep every request and answer as JSON Lines, to check again later with --replay FILE
 
+Options of render:
+  --messages FILE a JSON array of messages, or {"messages": [...], "tools": [...]} (- for standard input)
+  --tools FILE    OpenAI tool definitions (a JSON array or {"tools": [...]}) or an MCP tools/list result;
+                  they replace the messages file's tools
+  --generation-prompt
+                  add_generation_prompt: end the prompt with the assistant turn's opening
+  --template-name the named template of a tokenizer_config.json that holds several (default: tool_use
+                  when tools are given and there is one, else default)
+  --bos, --eos    the bos_token and eos_token, in place of the tokenizer config's
+  --var N=V       a template variable (enable_thinking=false, bos_token=<s>); V is JSON when it parses as
+                  JSON, else text; repeatable
+
 Exit status: 0 when every file was read (problems in the text and failed calls are reported
 as data), 2 on bad usage, an unreadable file, or an MCP configuration or server that cannot be used.
 eval: 0 when every case passed, 1 when one failed; with --baseline, 1 only when a case that passed in
 the baseline fails now (known failures do not fail the build); 2 on bad usage, an unreadable file or a
 suite with no case.
 conform: 0 when no check failed, 1 when one did; 2 on bad usage, an unreadable or malformed capture, or a
-server that cannot be reached; 130 when stopped with Ctrl+C.`
+server that cannot be reached; 130 when stopped with Ctrl+C.
+render: 0 when printed; 2 on bad usage, an unreadable file, bad JSON, or a template that fails to render
+or calls raise_exception (its kind, message, line and column on one line of standard error).`
 
 /** Bad usage: said with the usage text, exit status 2. */
 export class UsageError extends Error {}

@@ -11,6 +11,7 @@
  *   vcp eval   QUESTIONS (--replies FILE | --endpoint URL --model NAME) ...   (see eval-command.ts)
  *   vcp mcp    list | get-prompt SERVER NAME | read SERVER URI --mcp-config FILE   (see mcp-command.ts)
  *   vcp conform (--endpoint URL --model NAME | --replay CAPTURE) ...   (see conform-command.ts)
+ *   vcp render (TEMPLATE_FILE | --model ID) (--messages FILE ... | --infer) | --list   (see render-command.ts)
  *
  * parse, check and exec read a reply the same way (auto by default, reasoning included, one id
  * session), so check shows exactly what exec runs, under the same ids.
@@ -38,6 +39,7 @@ import { checkText, execText, loadVariables, readSettings, replySession, type Re
 import { runEvalCommand } from './eval-command'
 import { runMcpCommand } from './mcp-command'
 import { runConformCommand, type ConformIo } from './conform-command'
+import { runRenderCommand, type RenderIo } from './render-command'
 import { readToolsFile } from './tools-file'
 import { execSavedCall, loadSavedCall } from './collection-exec'
 import { samplingHandlers } from './sampling'
@@ -46,8 +48,11 @@ import type { EvalIo } from './eval-io'
 
 export { DEFAULT_FILES_FOLDER, USAGE, VARIABLES_SUFFIX } from './arguments'
 
-/** The outside world of a command; `EvalIo`'s optional members serve `vcp eval`, `ConformIo`'s `vcp conform`. */
-export interface CliIo extends EvalIo, ConformIo {
+/**
+ * The outside world of a command; `EvalIo`'s optional members serve `vcp eval`, `ConformIo`'s
+ * `vcp conform`, `RenderIo`'s `vcp render`.
+ */
+export interface CliIo extends EvalIo, ConformIo, RenderIo {
   readFile(path: string): Promise<string>
   /** Writes a whole file (exec saves its variables). */
   writeFile(path: string, text: string): Promise<void>
@@ -107,6 +112,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   if (name === 'eval') return runEvalCommand(rest, io)
   if (name === 'mcp') return runMcpCommand(rest, io)
   if (name === 'conform') return runConformCommand(rest, io)
+  if (name === 'render') return runRenderCommand(rest, io)
   if (!Object.prototype.hasOwnProperty.call(COMMANDS, name)) {
     io.err(`vcp: unknown command "${name}"\n\n${USAGE}`)
     return 2
