@@ -33,7 +33,8 @@ export const USAGE = `Usage:
                                                      file exported by the Executor; the same output as exec
   vcp eval QUESTIONS [--answers FILE] (--replies FILE [--protocol ID] [--model NAME]
             | --endpoint URL --model NAME [--api-key KEY] [--protocols LIST] [--repeat K] [--concurrency N]
-              [--retries N] [--out FILE]) [--json FILE] [--junit FILE] [--baseline FILE]
+              [--retries N] [--out FILE] [--template T [--template-format ID]]) [--json FILE] [--junit FILE]
+              [--baseline FILE]
                                                      score a suite (BFCL question lines with their possible
                                                      answers, or OpenAI-style chat lines) and print a summary and
                                                      the failing cases; lines that cannot be read are said and skipped
@@ -109,7 +110,11 @@ Options of eval:
                   or calls already decoded); no network
   --endpoint URL  live: an OpenAI-compatible base URL asked for every case by --model, with --api-key KEY
                   (else the VCP_API_KEY environment variable)
-  --protocols L   live: a comma list of vcp, json, xml, hermes, native (default: vcp,native)
+  --protocols L   live: a comma list of vcp, json, xml, hermes, native, raw (default: vcp,native); raw
+                  renders each case with --template and asks POST /completions with the prompt
+  --template T    live, raw: the model's chat template: a .jinja file, a tokenizer_config.json, or a
+                  vendored template's id (vcp render --list); replies are read in the format inferred
+                  from it, or in --template-format ID
   --repeat K      live: ask each case K times; pass@1, pass@K and flaky cases are reported (default: 1)
   --concurrency N live: requests in flight at once (default: 4)
   --retries N     live: further tries of a request that failed for the network or a busy server (default: 2)

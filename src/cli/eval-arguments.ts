@@ -3,8 +3,9 @@
  * live lane's endpoint, and the reports to write. Options of one lane are refused in the other.
  */
 import { listFormats, protocolRegistry } from '../core'
-import { EVAL_PROTOCOLS, type EvalProtocol } from '../core/eval'
+import { LIVE_PROTOCOLS, type EvalProtocol } from '../core/eval'
 import { UsageError } from './arguments'
+import type { TemplateSource } from './render-arguments'
 
 /** The live lane's options. */
 export interface LiveEvalOptions {
@@ -22,6 +23,10 @@ export interface LiveEvalOptions {
   retries: number
   /** Where outcomes are kept as JSON lines (and read back to resume); none by default. */
   out: string | undefined
+  /** The model's chat template, for the raw protocol: a file, or a vendored template's id. */
+  template: TemplateSource | undefined
+  /** The format the raw replies are read in; inferred from the template when not given. */
+  templateFormat: string | undefined
 }
 
 /** A `vcp eval` command line, read. */
@@ -49,12 +54,23 @@ const VALUED = [
   '--concurrency',
   '--retries',
   '--out',
+  '--template',
+  '--template-format',
   '--json',
   '--junit',
   '--baseline',
 ] as const
 const OFFLINE_ONLY = ['--protocol']
-const LIVE_ONLY = ['--api-key', '--protocols', '--repeat', '--concurrency', '--retries', '--out']
+const LIVE_ONLY = [
+  '--api-key',
+  '--protocols',
+  '--repeat',
+  '--concurrency',
+  '--retries',
+  '--out',
+  '--template',
+  '--template-format',
+]
 
 /** Reads `vcp eval`'s arguments (those after `eval`); throws UsageError saying what is wrong. */
 export function readEvalArgs(args: readonly string[]): EvalOptions {
@@ -100,17 +116,34 @@ function laneOf(given: ReadonlyMap<string, string>): EvalOptions['lane'] {
   refuse(OFFLINE_ONLY, 'offline lane (--replies)')
   const model = given.get('--model')
   if (model === undefined) throw new UsageError('--endpoint needs --model NAME')
+  const protocols = protocolsOf(given.get('--protocols'))
+  const template = templateOf(given.get('--template'))
+  if (protocols.includes('raw') && template === undefined)
+    throw new UsageError(
+      "--protocols raw renders the prompt with the model's chat template: give --template FILE (.jinja or tokenizer_config.json) or a vendored id (vcp render --list)",
+    )
+  const templateFormat = given.get('--template-format')
+  if (templateFormat !== undefined && protocolOf(templateFormat) === 'auto')
+    throw new UsageError('--template-format needs a format id (vcp formats lists them)')
   return {
     kind: 'live',
     endpoint: endpoint as string,
     model,
     apiKey: given.get('--api-key'),
-    protocols: protocolsOf(given.get('--protocols')),
+    protocols,
     repeat: wholeNumber(given, '--repeat', 1, 1),
     concurrency: wholeNumber(given, '--concurrency', 4, 1),
     retries: wholeNumber(given, '--retries', 2, 0),
     out: given.get('--out'),
+    template,
+    templateFormat,
   }
+}
+
+/** --template: a file (a path, or a name ending in .jinja or .json), else a vendored template's id. */
+function templateOf(value: string | undefined): TemplateSource | undefined {
+  if (value === undefined) return undefined
+  return /[\\/]|\.(jinja2?|json)$/i.test(value) ? { kind: 'file', path: value } : { kind: 'vendored', id: value }
 }
 
 /** --protocol: auto, a protocol, or a model's native format. */
@@ -126,8 +159,8 @@ function protocolsOf(value: string | undefined): EvalProtocol[] {
   const names = value.split(',').map((name) => name.trim())
   const protocols: EvalProtocol[] = []
   for (const name of names) {
-    const known = EVAL_PROTOCOLS.find((protocol) => protocol === name)
-    if (!known) throw new UsageError(`--protocols: "${name}" is not one of ${EVAL_PROTOCOLS.join(', ')}`)
+    const known = LIVE_PROTOCOLS.find((protocol) => protocol === name)
+    if (!known) throw new UsageError(`--protocols: "${name}" is not one of ${LIVE_PROTOCOLS.join(', ')}`)
     if (!protocols.includes(known)) protocols.push(known)
   }
   return protocols

@@ -11,11 +11,13 @@ import {
   runLiveEval,
   type CaseOutcome,
   type EvalCase,
+  type RawTemplate,
 } from '../core/eval'
 import { isRecord } from '../core/internal'
 import type { LiveEvalOptions } from './eval-arguments'
 import { createAppender, fileChunks, messageOf, type EvalIo, type WholeFileIo } from './eval-io'
 import { createProgressReporter } from './eval-progress'
+import { loadTemplate, RenderStop } from './render-input'
 
 /** What the live lane needs of the CliIo. */
 export type LiveIo = EvalIo & WholeFileIo & { err(line: string): void }
@@ -26,6 +28,13 @@ export async function runLiveLane(
   cases: readonly EvalCase[],
   io: LiveIo,
 ): Promise<{ outcomes: CaseOutcome[] } | { error: string }> {
+  let template: RawTemplate | undefined
+  try {
+    template = options.template === undefined ? undefined : await rawTemplate(options, io)
+  } catch (error) {
+    if (error instanceof RenderStop) return { error: error.message }
+    throw error
+  }
   const kept = options.out === undefined ? [] : await keptOutcomes(options, cases, io)
   const outcomes = [...kept]
   const append = options.out === undefined ? undefined : createAppender(io, options.out)
@@ -41,6 +50,7 @@ export async function runLiveLane(
         {
           label: options.model,
           endpoint: { baseUrl: options.endpoint, model: options.model, ...(apiKey ? { apiKey } : {}) },
+          ...(template ? { template } : {}),
         },
       ],
       protocols: options.protocols,
@@ -119,4 +129,28 @@ function keptOutcome(value: unknown): CaseOutcome | undefined {
     if (!counts.every((n) => typeof n === 'number')) return undefined
   }
   return value as unknown as CaseOutcome
+}
+
+/**
+ * The raw protocol's template: loaded as `vcp render` loads one, and the format its replies are read
+ * in (--template-format, else inferred from the template, said on standard error).
+ */
+async function rawTemplate(options: LiveEvalOptions, io: LiveIo): Promise<RawTemplate> {
+  const source = options.template as NonNullable<LiveEvalOptions['template']>
+  // A template comes from a file or the catalog here, never from standard input.
+  const files = { readFile: (path: string) => io.readFile(path), readStdin: () => Promise.resolve('') }
+  const loaded = await loadTemplate(source, { templateName: undefined, withTools: true }, files)
+  const specialTokens: Record<string, string> = {}
+  for (const [name, value] of Object.entries(loaded.specialTokens))
+    if (typeof value === 'string') specialTokens[name] = value
+  let format = options.templateFormat ?? null
+  if (format === null) {
+    const { inferTemplateFormat } = await import('../core/templates')
+    const inferred = inferTemplateFormat(loaded.text, { specialTokens, model: options.model })
+    format = inferred.format
+    io.err(
+      `vcp eval: raw replies are read ${format === null ? 'with auto (no format found' : `as ${format} (inferred from ${loaded.label}, ${inferred.confidence} confidence`}): ${inferred.reason}`,
+    )
+  }
+  return { text: loaded.text, format, specialTokens, label: loaded.label }
 }

@@ -41,6 +41,7 @@ export { compareRuns, type CaseChange, type ComparedCase, type RunComparison } f
 export {
   completionRequest,
   EVAL_PROTOCOLS,
+  LIVE_PROTOCOLS,
   jobKey,
   outcomeKey,
   runLiveEval,
@@ -50,3 +51,4 @@ export {
   type LiveTarget,
 } from './live'
 export { isRetryable, type RetryOptions } from './live-pool'
+export { createRawCompletionClient, renderPrompt, type RawTemplate } from './raw-completion'

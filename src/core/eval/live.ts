@@ -11,18 +11,27 @@ import { protocolRegistry } from '../protocols/registry'
 import { evalToolset, type EvalToolset } from './functions'
 import { scoreReply, unscorable } from './score'
 import { runPool, retrying, type RetryOptions } from './live-pool'
+import { createRawCompletionClient, type RawTemplate } from './raw-completion'
 import type { CaseOutcome, EvalCase } from './types'
 
-/** How the tools are offered and the calls read: a text protocol, or native function calling. */
-export type EvalProtocol = 'vcp' | 'json' | 'xml' | 'hermes' | 'native'
+/**
+ * How the tools are offered and the calls read: a text protocol, native function calling, or a raw
+ * completion (the prompt rendered with the model's chat template, the text read in its format).
+ */
+export type EvalProtocol = 'vcp' | 'json' | 'xml' | 'hermes' | 'native' | 'raw'
 
-/** Every protocol the live lane can ask in. */
+/** The protocols the live lane can ask in with an endpoint alone. */
 export const EVAL_PROTOCOLS: readonly EvalProtocol[] = ['vcp', 'json', 'xml', 'hermes', 'native']
+
+/** Every protocol of the live lane: those above, and `raw`, which needs each target's chat template. */
+export const LIVE_PROTOCOLS: readonly EvalProtocol[] = [...EVAL_PROTOCOLS, 'raw']
 
 /** An endpoint and model to ask, with the name reports show for it. */
 export interface LiveTarget {
   label: string
   endpoint: EndpointSettings
+  /** The model's chat template, for the `raw` protocol. */
+  template?: RawTemplate
 }
 
 /** Where a run stands. */
@@ -57,6 +66,8 @@ export interface LiveRunOptions extends Partial<RetryOptions> {
   signal?: AbortSignal
   /** How a target is reached. @default createOpenAIClient(target.endpoint) */
   clientFor?(target: LiveTarget): ModelClient
+  /** How a target is reached in the raw protocol. @default createRawCompletionClient(target.endpoint, target.template) */
+  rawClientFor?(target: LiveTarget, template: RawTemplate): ModelClient
   /** The date in the system prompt. @default today */
   today?: Date
   now?: () => number
@@ -89,6 +100,7 @@ export async function runLiveEval(
   const started = now()
   const repeat = Math.max(1, Math.floor(options.repeat ?? 1))
   const clients = new Map(options.targets.map((t) => [t, options.clientFor?.(t) ?? createOpenAIClient(t.endpoint)]))
+  const rawClients = new Map(options.targets.map((t) => [t, rawClient(t, options)]))
   const jobs: Job[] = []
   let skipped = 0
   for (const testCase of options.cases) {
@@ -97,7 +109,10 @@ export async function runLiveEval(
       for (const protocol of options.protocols)
         for (let r = 0; r < repeat; r++) {
           if (options.completed?.has(jobKey(testCase.id, target.label, protocol, r))) skipped++
-          else jobs.push({ testCase, toolset, target, client: clients.get(target) as ModelClient, protocol, repeat: r })
+          else {
+            const client = (protocol === 'raw' ? rawClients : clients).get(target) as ModelClient
+            jobs.push({ testCase, toolset, target, client, protocol, repeat: r })
+          }
         }
   }
   const progress: LiveProgress = { done: 0, total: jobs.length + skipped, skipped, failedRequests: 0, elapsedMs: 0 }
@@ -160,7 +175,15 @@ async function askAndScore(
           { content: completion.content, toolCalls: completion.toolCalls },
           { toolset: job.toolset },
         )
-      : scoreReply(job.testCase, { result: completion.content }, { toolset: job.toolset, protocol: job.protocol })
+      : scoreReply(
+          job.testCase,
+          { result: completion.content },
+          // A raw completion is read in the format its template asks for (auto when none was found).
+          {
+            toolset: job.toolset,
+            protocol: job.protocol === 'raw' ? (job.target.template?.format ?? 'auto') : job.protocol,
+          },
+        )
   return {
     ...outcome,
     ...where,
@@ -177,7 +200,7 @@ export function completionRequest(job: Pick<Job, 'testCase' | 'toolset' | 'proto
   const rest: ChatMessage[] = job.testCase.messages
     .filter((m) => m.role !== 'system')
     .map((m) => ({ role: m.role, content: m.content }))
-  if (job.protocol === 'native') {
+  if (job.protocol === 'native' || job.protocol === 'raw') {
     const system: ChatMessage[] = own.length > 0 ? [{ role: 'system', content: own.join('\n\n') }] : []
     return { messages: [...system, ...rest], tools: job.toolset.native }
   }
@@ -185,4 +208,19 @@ export function completionRequest(job: Pick<Job, 'testCase' | 'toolset' | 'proto
   const toolsPrompt = protocol ? protocol.generateToolDefinitions(job.toolset.definitions) : ''
   const content = buildSystemPrompt({ agentPrompt: own.join('\n\n'), toolsPrompt, today })
   return { messages: [{ role: 'system', content }, ...rest] }
+}
+
+/** The raw protocol's client for a target; one that says why, when the target has no chat template. */
+function rawClient(target: LiveTarget, options: LiveRunOptions): ModelClient {
+  const { template } = target
+  if (template) return options.rawClientFor?.(target, template) ?? createRawCompletionClient(target.endpoint, template)
+  return {
+    complete: () =>
+      Promise.reject(
+        new ChatRequestError(
+          'malformed',
+          `The raw protocol renders the prompt with the model's chat template, and ${target.label} has none: choose one for it.`,
+        ),
+      ),
+  }
 }
