@@ -3,6 +3,7 @@ import type firstVisitEn from './first-visit-en'
 
 const firstVisitZh: typeof firstVisitEn = {
   loadingPane: '正在加载{pane}…',
+  editorLabel: '代码编辑器（加载完成前为纯文本框）',
   editorFallback: '代码编辑器未能加载，这里改用纯文本框。原因：{reason}',
   unknownReason: '未知错误',
 }
