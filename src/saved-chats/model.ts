@@ -38,6 +38,11 @@ export interface EndpointProfile {
   maxAnswerMB?: number | null
   /** The longest line of the stream, in MB; null: the client's default (4 MB). */
   maxLineMB?: number | null
+  /**
+   * The chat template of the model behind the endpoint: a vendored template's id (src/templates/catalog.ts).
+   * The Template view picks it when a round of this endpoint is opened there; absent: none chosen yet.
+   */
+  template?: string
 }
 
 export interface Agent {

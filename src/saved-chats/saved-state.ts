@@ -102,8 +102,9 @@ function readProfile(value: unknown, index: number, repairs: string[]): Endpoint
     ['idleTimeoutSeconds', (v) => v === undefined || isNullableNumber(v), undefined],
     ['maxAnswerMB', (v) => v === undefined || isNullableNumber(v), undefined],
     ['maxLineMB', (v) => v === undefined || isNullableNumber(v), undefined],
+    ['template', (v) => v === undefined || isString(v), undefined],
   ])
-  for (const optional of ['idleTimeoutSeconds', 'maxAnswerMB', 'maxLineMB'] as const)
+  for (const optional of ['idleTimeoutSeconds', 'maxAnswerMB', 'maxLineMB', 'template'] as const)
     if (profile[optional] === undefined) delete profile[optional]
   if (repaired.length > 0) repairs.push(fieldsNote(named(value, 'endpoint', index), repaired))
   return profile as unknown as EndpointProfile
