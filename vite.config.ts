@@ -37,6 +37,7 @@ function lateDependencies(): string[] {
 const SCAN_ENTRIES = [
   'index.html',
   'src/parsing/worker.ts',
+  'src/template-lab/worker.ts',
   'src/tools/browser/regex-worker.ts',
   'src/tools/browser/quickjs-worker.ts',
 ]

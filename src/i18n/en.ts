@@ -12,6 +12,7 @@ import mcpLogsEn from './mcp-logs-en'
 import mcpElicitationEn from './mcp-elicitation-en'
 import mcpAsksEn from './mcp-asks-en'
 import conformanceEn from './conformance-en'
+import templateLabEn from './template-lab-en'
 
 export default {
   app: {
@@ -75,6 +76,7 @@ export default {
       mcp: 'MCP servers',
       eval: 'Eval settings (targets, protocols, repeats)',
       conformance: 'Conformance settings (servers, repeats, timeout)',
+      'template-lab': 'Template view (template, conversation, settings)',
     },
   },
   discovery: {
@@ -430,6 +432,7 @@ export default {
   },
   eval: evalEn,
   conformance: conformanceEn,
+  templateLab: templateLabEn,
   types: typesEn,
   executorSaved: executorSavedEn,
   mcpSchemas: mcpSchemasEn,

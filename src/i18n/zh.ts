@@ -13,6 +13,7 @@ import mcpLogsZh from './mcp-logs-zh'
 import mcpElicitationZh from './mcp-elicitation-zh'
 import mcpAsksZh from './mcp-asks-zh'
 import conformanceZh from './conformance-zh'
+import templateLabZh from './template-lab-zh'
 
 const zh: typeof en = {
   app: {
@@ -73,6 +74,7 @@ const zh: typeof en = {
       mcp: 'MCP 服务器配置',
       eval: '评测设置（目标、协议、重复次数）',
       conformance: '一致性设置（服务器、重复次数、超时）',
+      'template-lab': '模板视图（模板、对话、设置）',
     },
   },
   discovery: {
@@ -413,6 +415,7 @@ const zh: typeof en = {
   },
   eval: evalZh,
   conformance: conformanceZh,
+  templateLab: templateLabZh,
   types: typesZh,
   executorSaved: executorSavedZh,
   mcpSchemas: mcpSchemasZh,
