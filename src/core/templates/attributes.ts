@@ -3,8 +3,9 @@
  * Python attribute first (so `d.items` is the method), a subscript tries the item first; a miss is an
  * Undefined with jinja2's message, and methods that would change a list or dict are refused.
  */
+import { chargeBuilt, chargeChars, chargeItems, chargeValues } from './cost'
 import { TemplateFailure, typeError, valueError } from './failure'
-import { chars, iterate, plain, pyEquals } from './ops'
+import { chars, hasSurrogates, plain, pyEquals, toList } from './ops'
 import { pyRepr } from './repr'
 import { PYTHON_STR_METHODS, stringMethod } from './strings'
 import {
@@ -60,8 +61,10 @@ function pythonAttribute(obj: Value, name: string): Value | undefined {
     const method = stringMethod(obj, name)
     if (method)
       return new Callable(`str.${name}`, (call) => {
+        // A method reads its whole string (a string built by `~` is copied flat first) and builds its result.
+        chargeChars(obj.length)
         const positional = call.positional.map(plain)
-        return method(obj, positional, { positional, keywords: call.keywords })
+        return chargeBuilt(method(obj, positional, { positional, keywords: call.keywords }))
       })
     if (PYTHON_STR_METHODS.has(name))
       return new Callable(`str.${name}`, () => {
@@ -84,7 +87,7 @@ function pythonAttribute(obj: Value, name: string): Value | undefined {
   if (obj instanceof PyObject) return obj.attribute(name)
   if (obj instanceof PyRange) {
     if (name === 'start' || name === 'stop' || name === 'step') return obj[name]
-    if (name === 'count' || name === 'index') return listMethod(Array.from(iterate(obj)), name)
+    if (name === 'count' || name === 'index') return listMethod(toList(obj), name)
     return undefined
   }
   if (obj instanceof PyFloat) {
@@ -101,6 +104,7 @@ function pythonAttribute(obj: Value, name: string): Value | undefined {
 
 function listMethod(list: Value[], name: string): Callable {
   return new Callable(`list.${name}`, ({ positional: [item = null] }) => {
+    chargeItems(list.length)
     if (name === 'copy') return list.slice()
     if (name === 'count') return list.filter((candidate) => pyEquals(candidate, item)).length
     const at = list.findIndex((candidate) => pyEquals(candidate, item))
@@ -111,6 +115,9 @@ function listMethod(list: Value[], name: string): Callable {
 
 function dictMethod(dict: Map<DictKey, Value>, name: string): Callable {
   return new Callable(`dict.${name}`, ({ positional }) => {
+    // items() and copy() build a pair or an entry for each item.
+    if (name === 'items' || name === 'copy') chargeValues(dict.size)
+    else if (name !== 'get') chargeItems(dict.size)
     switch (name) {
       case 'get': {
         const [key = null, fallback = null] = positional
@@ -135,11 +142,13 @@ function dictMethod(dict: Map<DictKey, Value>, name: string): Callable {
 }
 
 function lookupKey(dict: Map<DictKey, Value>, key: Value): Value | undefined {
+  if (typeof key === 'string') chargeChars(key.length)
   if (typeof key === 'string' || key === null) return dict.get(key)
   if (Array.isArray(key) && !isTuple(key)) throw typeError("unhashable type: 'list'")
   if (key instanceof Map) throw typeError("unhashable type: 'dict'")
   const n = numeric(key)
   if (n !== undefined) {
+    chargeItems(dict.size)
     for (const [candidate, item] of dict) if (pyEquals(candidate, key)) return item
     return undefined
   }
@@ -157,6 +166,10 @@ function pythonItem(obj: Value, key: Value): Value | undefined {
   }
   if (Array.isArray(obj) || typeof obj === 'string' || obj instanceof PyRange) {
     if (typeof key !== 'number' && typeof key !== 'boolean') return undefined
+    if (typeof obj === 'string' && !hasSurrogates(obj)) {
+      const index = Number(key)
+      return index < -obj.length || index >= obj.length ? undefined : obj.at(index)
+    }
     const sequence = typeof obj === 'string' ? chars(obj) : obj instanceof PyRange ? null : obj
     const length = sequence ? sequence.length : (obj as PyRange).length
     let index = Number(key)
@@ -204,25 +217,26 @@ export function getSlice(target: Value, start: Value, stop: Value, step: Value):
   if (obj instanceof Undefined) obj.fail()
   const by = step === null ? 1 : sliceIndex(step)
   if (by === 0) throw valueError('slice step cannot be zero')
-  const items: Value[] =
-    typeof obj === 'string'
-      ? chars(obj)
-      : Array.isArray(obj)
-        ? obj
-        : obj instanceof PyRange
-          ? Array.from(iterate(obj))
-          : []
   if (!(typeof obj === 'string' || Array.isArray(obj) || obj instanceof PyRange))
     throw typeError(`'${typeName(obj)}' object is not subscriptable`)
-  const length = items.length
+  // Text with one JS unit a character is sliced as it is; other text is split into its characters.
+  const text = typeof obj === 'string' && by === 1 && !hasSurrogates(obj) ? obj : undefined
+  const items: Value[] = text !== undefined ? [] : Array.isArray(obj) ? obj : toList(obj)
+  const length = text === undefined ? items.length : text.length
   const clamp = (value: Value, fallback: number, low: number, high: number): number => {
     if (value === null) return fallback
     let index = sliceIndex(value)
     if (index < 0) index += length
     return Math.min(Math.max(index, low), high)
   }
-  const out: Value[] = []
-  if (by > 0) {
+  if (text !== undefined) {
+    const part = text.slice(clamp(start, 0, 0, length), clamp(stop, length, 0, length))
+    chargeChars(part.length)
+    return part
+  }
+  let out: Value[] = []
+  if (by === 1) out = items.slice(clamp(start, 0, 0, length), clamp(stop, length, 0, length))
+  else if (by > 0) {
     const from = clamp(start, 0, 0, length)
     const to = clamp(stop, length, 0, length)
     for (let i = from; i < to; i += by) out.push(items[i] as Value)
@@ -231,6 +245,7 @@ export function getSlice(target: Value, start: Value, stop: Value, step: Value):
     const to = clamp(stop, -1, -1, length - 1)
     for (let i = from; i > to; i += by) out.push(items[i] as Value)
   }
+  chargeItems(out.length)
   if (typeof obj === 'string') return out.join('')
   return isTuple(obj as Value[]) ? tuple(out) : out
 }

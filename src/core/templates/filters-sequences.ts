@@ -5,11 +5,15 @@
  */
 import { getItem } from './attributes'
 import { REQUIRED, bind } from './arguments'
+import { chargeChars, chargeItems, chargeSize, chargeSort, chargeValues } from './cost'
 import { TemplateFailure, typeError } from './failure'
 import type { Filter, FilterContext } from './filters'
 import { arithmetic, bounded, chars, iterate, pyCompare, pyEquals, toList } from './ops'
 import { pyStr } from './repr'
 import { PyIterator, PyRange, Undefined, isTuple, truthy, tuple, typeName, type CallArgs, type Value } from './values'
+
+/** An item through a lazy filter passes two generators (the filter's and the one reading its input). */
+const LAZY_ITEM_STEPS = 2
 
 /** `item.a.b` / `item.0`, as jinja2's make_attrgetter reads the `attribute=` argument. */
 function attributeGetter(attribute: Value, fallback: Value = null): (item: Value) => Value {
@@ -40,20 +44,21 @@ function lazy(source: () => Generator<Value>, typeName = 'generator'): PyIterato
   return new PyIterator(source(), typeName)
 }
 
-function sorted(context: FilterContext, items: Value[], key: (item: Value) => Value, reverse: boolean): Value[] {
-  context.tick(items.length)
+function sorted(items: Value[], key: (item: Value) => Value, reverse: boolean): Value[] {
+  chargeItems(items.length)
+  chargeSort(items.length)
   const keyed = items.map((item) => ({ item, key: key(item) }))
   keyed.sort((a, b) => (reverse ? pyCompare(b.key, a.key) : pyCompare(a.key, b.key)))
   return keyed.map(({ item }) => item)
 }
 
-function extreme(context: FilterContext, value: Value, call: CallArgs, name: 'min' | 'max'): Value {
+function extreme(value: Value, call: CallArgs, name: 'min' | 'max'): Value {
   const [caseSensitive = false, attribute = null] = bind(name, call, [
     ['case_sensitive', false],
     ['attribute', null],
   ]).values
   const items = toList(value)
-  context.tick(items.length)
+  chargeItems(items.length) // and each compared
   if (items.length === 0) return new Undefined('No aggregated item, sequence was empty.')
   const key = keyFunction(attribute, caseSensitive)
   let best = items[0] as Value
@@ -83,7 +88,7 @@ function choose(context: FilterContext, value: Value, call: CallArgs, byAttribut
   return lazy(function* () {
     if (!truthy(value)) return
     for (const item of iterate(value)) {
-      context.tick()
+      context.tick(LAZY_ITEM_STEPS)
       if (passes(project(item)) === keep) yield item
     }
   })
@@ -92,7 +97,7 @@ function choose(context: FilterContext, value: Value, call: CallArgs, byAttribut
 function reversedIterator(value: Value): Value {
   if (typeof value === 'string') return chars(value).reverse().join('')
   if (Array.isArray(value) || value instanceof Map || value instanceof PyRange || value instanceof Undefined) {
-    const items = Array.from(iterate(value)).reverse()
+    const items = toList(value).reverse()
     const kind =
       Array.isArray(value) && !isTuple(value)
         ? 'list_reverseiterator'
@@ -120,11 +125,13 @@ export const SEQUENCE_FILTERS: Record<string, Filter> = {
     ]).values
     const project = attribute === null ? (item: Value) => item : attributeGetter(attribute)
     const parts: string[] = []
-    for (const item of iterate(value)) {
+    for (const item of toList(value)) {
       context.tick()
       parts.push(pyStr(project(item)))
     }
-    return bounded(parts.join(pyStr(separator)), context.sizeLimit)
+    const text = parts.join(pyStr(separator))
+    chargeChars(text.length)
+    return bounded(text, context.sizeLimit)
   },
   first: (_, value) => {
     for (const item of iterate(value)) return item
@@ -141,7 +148,7 @@ export const SEQUENCE_FILTERS: Record<string, Filter> = {
       ['case_sensitive', false],
       ['attribute', null],
     ]).values
-    return sorted(context, toList(value), keyFunction(attribute, caseSensitive), truthy(reverse))
+    return sorted(toList(value), keyFunction(attribute, caseSensitive), truthy(reverse))
   },
   dictsort: (context, value, call) => {
     const [caseSensitive = false, by = 'key', reverse = false] = bind('dictsort', call, [
@@ -156,8 +163,9 @@ export const SEQUENCE_FILTERS: Record<string, Filter> = {
       throw new TemplateFailure('FilterArgumentError', 'You can only sort by either "key" or "value"')
     const position = by === 'key' ? 0 : 1
     const fold = keyFunction(null, caseSensitive)
+    chargeValues(value.size)
     const pairs = Array.from(value, ([key, item]) => tuple([key, item]))
-    return sorted(context, pairs, (pair) => fold((pair as Value[])[position] as Value), truthy(reverse))
+    return sorted(pairs, (pair) => fold((pair as Value[])[position] as Value), truthy(reverse))
   },
   unique: (context, value, call) => {
     const [caseSensitive = false, attribute = null] = bind('unique', call, [
@@ -171,15 +179,16 @@ export const SEQUENCE_FILTERS: Record<string, Filter> = {
         const itemKey = key(item)
         if ((Array.isArray(itemKey) && !isTuple(itemKey)) || itemKey instanceof Map)
           throw typeError(`unhashable type: '${typeName(itemKey)}'`)
-        context.tick(seen.length + 1)
+        context.tick(LAZY_ITEM_STEPS)
+        chargeItems(seen.length)
         if (seen.some((other) => pyEquals(other, itemKey))) continue
         seen.push(itemKey)
         yield item
       }
     })
   },
-  min: (context, value, call) => extreme(context, value, call, 'min'),
-  max: (context, value, call) => extreme(context, value, call, 'max'),
+  min: (_, value, call) => extreme(value, call, 'min'),
+  max: (_, value, call) => extreme(value, call, 'max'),
   sum: (context, value, call) => {
     const [attribute = null, start = 0] = bind('sum', call, [
       ['attribute', null],
@@ -207,7 +216,7 @@ export const SEQUENCE_FILTERS: Record<string, Filter> = {
     return lazy(function* () {
       if (!truthy(value)) return
       for (const item of iterate(value)) {
-        context.tick()
+        context.tick(LAZY_ITEM_STEPS)
         yield apply(item)
       }
     })
@@ -217,7 +226,8 @@ export const SEQUENCE_FILTERS: Record<string, Filter> = {
   selectattr: (context, value, call) => choose(context, value, call, true, true),
   rejectattr: (context, value, call) => choose(context, value, call, true, false),
   reverse: (context, value) => {
-    context.tick(typeof value === 'string' ? value.length : 1)
+    context.tick()
+    chargeSize(value)
     return reversedIterator(value)
   },
   batch: (context, value, call) => {
@@ -229,7 +239,7 @@ export const SEQUENCE_FILTERS: Record<string, Filter> = {
     return lazy(function* () {
       let batch: Value[] = []
       for (const item of iterate(value)) {
-        context.tick()
+        context.tick(LAZY_ITEM_STEPS)
         if (batch.length === count) {
           yield batch
           batch = []
@@ -248,7 +258,6 @@ export const SEQUENCE_FILTERS: Record<string, Filter> = {
       ['fill_with', null],
     ]).values
     const items = toList(value)
-    context.tick(items.length)
     const count = Number(slices)
     const perSlice = Math.floor(items.length / count)
     const withExtra = items.length % count
@@ -258,6 +267,7 @@ export const SEQUENCE_FILTERS: Record<string, Filter> = {
         const start = offset + n * perSlice
         if (n < withExtra) offset++
         const part = items.slice(start, offset + (n + 1) * perSlice)
+        chargeItems(part.length)
         if (fill !== null && n >= withExtra) part.push(fill)
         yield part
       }

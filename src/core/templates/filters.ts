@@ -5,10 +5,11 @@
  */
 import { getPythonAttribute } from './attributes'
 import { REQUIRED, bind } from './arguments'
+import { chargeBuilding, chargeBuilt, chargeChars, chargeItems, chargeValues } from './cost'
 import { TemplateFailure, typeError } from './failure'
 import { percentFormat } from './format'
 import { dumps, dumpsOptions } from './json'
-import { bounded, chars, plain, pyCompare, pyLen, toList } from './ops'
+import { bounded, chars, escapeHtml, plain, pyCompare, pyLen, toList } from './ops'
 import { pyRepr, pyStr } from './repr'
 import { capitalize, jinjaTitle, replace, splitlines, strip } from './strings'
 import { SEQUENCE_FILTERS } from './filters-sequences'
@@ -17,7 +18,6 @@ import {
   PyFloat,
   PyIterator,
   Undefined,
-  escapeHtml,
   isTuple,
   numeric,
   truthy,
@@ -76,6 +76,7 @@ function parseFloatPy(text: string): number | undefined {
 function toInt(value: Value, fallback: Value, base: number): Value {
   if (value instanceof Undefined) value.fail()
   if (typeof value === 'string') {
+    chargeItems(value.length)
     const parsed = parseInt10(value, base)
     if (parsed !== undefined) return parsed
     const asFloat = parseFloatPy(value)
@@ -88,6 +89,7 @@ function toInt(value: Value, fallback: Value, base: number): Value {
 function toFloat(value: Value, fallback: Value): Value {
   if (value instanceof Undefined) value.fail()
   if (typeof value === 'string') {
+    chargeItems(value.length)
     const parsed = parseFloatPy(value)
     return parsed === undefined ? fallback : new PyFloat(parsed)
   }
@@ -163,6 +165,7 @@ const TEXT_FILTERS: Record<string, Filter> = {
       if (isTuple(value)) throw typeError('can only concatenate tuple (not "str") to tuple')
       throw typeError(`unsupported operand type(s) for +=: '${typeName(value)}' and 'str'`)
     }
+    chargeItems(value.length)
     const lines = splitlines(value + '\n')
     let out: string
     if (blank === true) out = lines.join('\n' + indention)
@@ -178,6 +181,7 @@ const TEXT_FILTERS: Record<string, Filter> = {
     const size = Number(numeric(width) ?? 0)
     const gap = size - chars(text).length
     if (gap <= 0) return text
+    chargeBuilding(size)
     const left = Math.floor(gap / 2) + (gap & size & 1)
     return ' '.repeat(left) + text + ' '.repeat(gap - left)
   },
@@ -200,13 +204,20 @@ const TEXT_FILTERS: Record<string, Filter> = {
     const space = cut.lastIndexOf(' ')
     return (space < 0 ? cut : cut.slice(0, space)) + tail
   },
-  wordcount: (_, value) => (pyStr(value).match(/[\p{L}\p{N}_]+/gu) ?? []).length,
-  striptags: (_, value) =>
-    pyStr(value)
+  wordcount: (_, value) => {
+    const text = pyStr(value)
+    chargeItems(text.length)
+    return (text.match(/[\p{L}\p{N}_]+/gu) ?? []).length
+  },
+  striptags: (_, value) => {
+    const text = pyStr(value)
+    chargeValues(Math.ceil(text.length / 2))
+    return text
       .replace(/<!--.*?-->|<[^>]*>/gs, '')
       .split(/\s+/)
       .filter(Boolean)
-      .join(' '),
+      .join(' ')
+  },
   format: (context, value, call) => {
     if (call.positional.length > 0 && call.keywords.size > 0)
       throw new TemplateFailure('FilterArgumentError', "can't handle positional and keyword arguments at the same time")
@@ -267,13 +278,10 @@ const VALUE_FILTERS: Record<string, Filter> = {
   items: (_, value) => {
     if (value instanceof Undefined) return new PyIterator([][Symbol.iterator]())
     if (!(value instanceof Map)) throw typeError('Can only get item pairs from a mapping.')
+    chargeValues(value.size)
     return new PyIterator(Array.from(value, ([key, item]) => tuple([key, item]))[Symbol.iterator]())
   },
-  list: (context, value) => {
-    const items = toList(value)
-    context.tick(items.length)
-    return items
-  },
+  list: (_, value) => toList(value),
 }
 
 const FILTERS: Record<string, Filter> = {
@@ -287,7 +295,13 @@ export const FILTER_NAMES: ReadonlySet<string> = new Set([...Object.keys(FILTERS
 
 export function applyFilter(context: FilterContext, name: string, value: Value, call: CallArgs): Value {
   const filter = Object.hasOwn(FILTERS, name) ? FILTERS[name] : undefined
-  if (filter) return filter(context, MARKUP_AWARE.has(name) ? value : plain(value), call)
+  if (filter) {
+    const input = MARKUP_AWARE.has(name) ? value : plain(value)
+    if (!Object.hasOwn(TEXT_FILTERS, name)) return filter(context, input, call)
+    // A text filter reads all its text and builds a new one (tojson and pprint charge their walk as well).
+    if (typeof input === 'string') chargeChars(input.length)
+    return chargeBuilt(filter(context, input, call))
+  }
   if (NOT_WRITTEN.includes(name))
     throw new TemplateFailure('NotImplementedError', `the '${name}' filter is not supported by this renderer`)
   throw new TemplateFailure('TemplateRuntimeError', `No filter named '${name}' found.`)

@@ -2,6 +2,7 @@
  * Python's string formatting as templates use it: `'%s: %d' % (a, b)`, `'%.2f'|format(x)` and
  * `'{} {name}'.format(...)`, for the common conversions and flags.
  */
+import { chargeBuilding, replaceEach } from './cost'
 import { TemplateFailure, typeError, valueError } from './failure'
 import { floatRepr, intRepr, pyRepr, pyStr } from './repr'
 import { PyFloat, Undefined, isTuple, numeric, typeName, type Value } from './values'
@@ -22,29 +23,19 @@ export function percentFormat(format: string, values: Value): string {
     if (next >= args.length) throw typeError('not enough arguments for format string')
     return args[next++] as Value
   }
-  const out = format.replace(
-    SPEC,
-    (
-      whole,
-      name: string | undefined,
-      flags: string,
-      width: string | undefined,
-      precision: string | undefined,
-      kind: string | undefined,
-    ) => {
-      if (!kind) throw valueError(`incomplete format`)
-      if (kind === '%' && whole === '%%') return '%'
-      const w = width === '*' ? Number(take()) : width === undefined ? 0 : Number(width)
-      const p = precision === '*' ? Number(take()) : precision === undefined ? undefined : Number(precision)
-      let value: Value
-      if (name !== undefined) {
-        if (!mapping) throw typeError('format requires a mapping')
-        if (!mapping.has(name)) throw new TemplateFailure('KeyError', `'${name}'`)
-        value = mapping.get(name) as Value
-      } else value = take()
-      return pad(convert(kind, value, flags, p), w, flags)
-    },
-  )
+  const out = replaceEach(format, SPEC, ([whole, name, flags = '', width, precision, kind]) => {
+    if (!kind) throw valueError(`incomplete format`)
+    if (kind === '%' && whole === '%%') return '%'
+    const w = width === '*' ? Number(take()) : width === undefined ? 0 : Number(width)
+    const p = precision === '*' ? Number(take()) : precision === undefined ? undefined : Number(precision)
+    let value: Value
+    if (name !== undefined) {
+      if (!mapping) throw typeError('format requires a mapping')
+      if (!mapping.has(name)) throw new TemplateFailure('KeyError', `'${name}'`)
+      value = mapping.get(name) as Value
+    } else value = take()
+    return pad(convert(kind, value, flags, p), w, flags)
+  })
   if (!hasItems && next < args.length) throw typeError('not all arguments converted during string formatting')
   return out
 }
@@ -129,6 +120,7 @@ function general(n: number, precision: number, alternate: boolean): string {
 
 function pad(text: string, width: number, flags: string): string {
   if (text.length >= width) return text
+  chargeBuilding(width)
   if (flags.includes('-')) return text.padEnd(width)
   if (flags.includes('0') && /^[+\- ]?\d/.test(text)) {
     const sign = /^[+\- ]/.test(text) ? text.slice(0, 1) : ''
@@ -142,21 +134,18 @@ const FIELD = /\{\{|\}\}|\{([^{}!:]*)(?:!([rsa]))?(?::([^{}]*))?\}/g
 /** `str.format`: automatic, numbered and named fields, `!r`/`!s`, and a basic format spec. */
 export function braceFormat(format: string, positional: Value[], keywords: Map<string, Value>): string {
   let auto = 0
-  return format.replace(
-    FIELD,
-    (whole, field: string | undefined, conversion: string | undefined, spec: string | undefined) => {
-      if (whole === '{{') return '{'
-      if (whole === '}}') return '}'
-      const key = field ?? ''
-      let value: Value
-      if (key === '') value = argument(positional, auto++)
-      else if (/^\d+$/.test(key)) value = argument(positional, Number(key))
-      else if (keywords.has(key)) value = keywords.get(key) as Value
-      else throw new TemplateFailure('KeyError', `'${key}'`)
-      const text = conversion === 'r' || conversion === 'a' ? pyRepr(value) : undefined
-      return applySpec(text ?? value, spec ?? '')
-    },
-  )
+  return replaceEach(format, FIELD, ([whole, field, conversion, spec]) => {
+    if (whole === '{{') return '{'
+    if (whole === '}}') return '}'
+    const key = field ?? ''
+    let value: Value
+    if (key === '') value = argument(positional, auto++)
+    else if (/^\d+$/.test(key)) value = argument(positional, Number(key))
+    else if (keywords.has(key)) value = keywords.get(key) as Value
+    else throw new TemplateFailure('KeyError', `'${key}'`)
+    const text = conversion === 'r' || conversion === 'a' ? pyRepr(value) : undefined
+    return applySpec(text ?? value, spec ?? '')
+  })
 }
 
 function argument(positional: Value[], index: number): Value {
@@ -187,6 +176,7 @@ function applySpec(value: Value, spec: string): string {
   else text = precision === undefined ? pyStr(value) : pyStr(value).slice(0, Number(precision))
   const size = Number(width ?? 0)
   if (text.length >= size) return text
+  chargeBuilding(size)
   const numericDefault = n !== undefined && typeof value !== 'string'
   const how = align ?? (zero ? '=' : numericDefault ? '>' : '<')
   const padChar = zero && !align ? '0' : fill

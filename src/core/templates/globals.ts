@@ -3,8 +3,9 @@
  * transformers' `raise_exception` and `strftime_now`.
  */
 import { bind } from './arguments'
+import { chargeBuilt, chargeChars, chargeValues } from './cost'
 import { TemplateFailure, typeError, valueError } from './failure'
-import { iterate } from './ops'
+import { toList } from './ops'
 import { pyRepr, pyStr } from './repr'
 import { strftime } from './strftime'
 import { Callable, Namespace, PyObject, PyRange, typeName, type CallArgs, type DictKey, type Value } from './values'
@@ -40,14 +41,18 @@ function entries({ positional, keywords }: CallArgs, name: string): Map<DictKey,
   if (positional.length > 1) throw typeError(`${name} expected at most 1 argument, got ${positional.length}`)
   const out = new Map<DictKey, Value>()
   const [source] = positional
-  if (source instanceof Map) for (const [key, item] of source) out.set(key, item)
-  else if (source !== undefined)
-    for (const pair of iterate(source)) {
-      const items = Array.from(iterate(pair))
+  if (source instanceof Map) {
+    chargeValues(source.size)
+    for (const [key, item] of source) out.set(key, item)
+  } else if (source !== undefined)
+    for (const pair of toList(source)) {
+      chargeValues(1)
+      const items = toList(pair)
       if (items.length !== 2)
         throw valueError(`dictionary update sequence element has length ${items.length}; 2 is required`)
       out.set(items[0] as DictKey, items[1] as Value)
     }
+  chargeValues(keywords.size)
   for (const [key, item] of keywords) out.set(key, item)
   return out
 }
@@ -109,7 +114,7 @@ export function makeGlobals(now: () => Date): Map<string, Value> {
         return new Namespace(attrs)
       }),
     ],
-    ['cycler', new Callable('cycler', ({ positional }) => new Cycler(positional.slice()))],
+    ['cycler', new Callable('cycler', ({ positional }) => new Cycler(chargeBuilt(positional.slice())))],
     ['joiner', new Callable('joiner', joiner)],
     [
       'raise_exception',
@@ -123,7 +128,8 @@ export function makeGlobals(now: () => Date): Map<string, Value> {
       new Callable('strftime_now', (call) => {
         const [format = ''] = bind('strftime_now', call, [['format', '']]).values
         if (typeof format !== 'string') throw typeError(`strftime() argument 1 must be str, not ${pyRepr(format)}`)
-        return strftime(now(), format)
+        chargeChars(format.length)
+        return chargeBuilt(strftime(now(), format))
       }),
     ],
   ])

@@ -6,6 +6,7 @@
 import type * as Ast from './ast'
 import { getAttribute, getItem, getSlice } from './attributes'
 import type { Compiled } from './compile'
+import { chargeChars, chargeItems, chargeValues } from './cost'
 import { TemplateFailure, typeError, valueError } from './failure'
 import { applyFilter, type FilterContext } from './filters'
 import type { Budget } from './limits'
@@ -27,6 +28,13 @@ import {
   type DictKey,
   type Value,
 } from './values'
+
+/** What `{{ value }}` writes, charged by its length. */
+function printed(value: Value): string {
+  const text = pyStr(value)
+  chargeChars(text.length)
+  return text
+}
 
 /** `{% break %}` or `{% continue %}` on its way to its loop, with the output rendered before it. */
 class LoopSignal {
@@ -119,7 +127,7 @@ export class Interpreter implements FilterContext, MacroHost {
       case 'CallStatement':
         return this.callBlock(node, scope)
       case 'FilterStatement':
-        return pyStr(this.filter(this.captured(node.body, scope), node.filter, scope))
+        return printed(this.filter(this.captured(node.body, scope), node.filter, scope))
       case 'Break':
         throw new LoopSignal('break')
       case 'Continue':
@@ -127,7 +135,7 @@ export class Interpreter implements FilterContext, MacroHost {
       case 'Program':
         return this.block(node.body, scope)
       default:
-        return pyStr(this.expr(node, scope))
+        return printed(this.expr(node, scope))
     }
   }
 
@@ -139,7 +147,6 @@ export class Interpreter implements FilterContext, MacroHost {
       source = source.lhs
     }
     let items = toList(this.expr(source, scope))
-    this.budget.tick(items.length)
     if (condition) {
       const test = condition
       items = items.filter((item) => {
@@ -186,6 +193,7 @@ export class Interpreter implements FilterContext, MacroHost {
     if (target.type !== 'TupleLiteral')
       throw new TemplateFailure('TemplateSyntaxError', `cannot assign to ${target.type}`, 'syntax')
     const items = Array.from(iterate(value, `cannot unpack non-iterable ${typeName(value)} object`))
+    chargeItems(items.length)
     const expected = target.value.length
     if (items.length > expected) throw valueError(`too many values to unpack (expected ${expected})`)
     if (items.length < expected)
@@ -211,7 +219,7 @@ export class Interpreter implements FilterContext, MacroHost {
     const callee = this.expr(node.call.callee, scope)
     const call = this.arguments(node.call.args, scope)
     call.keywords.set('caller', caller)
-    return pyStr(this.invoke(callee, call))
+    return printed(this.invoke(callee, call))
   }
 
   private invoke(callee: Value, call: CallArgs): Value {
@@ -229,8 +237,9 @@ export class Interpreter implements FilterContext, MacroHost {
       keywords.set(key, value)
     }
     for (const arg of args) {
-      if (arg.type === 'SpreadExpression') positional.push(...iterate(this.expr(arg.argument, scope)))
-      else if (arg.type !== 'KeywordArgumentExpression' && arg.type !== 'KeywordSpreadExpression')
+      if (arg.type === 'SpreadExpression') {
+        for (const item of toList(this.expr(arg.argument, scope))) positional.push(item)
+      } else if (arg.type !== 'KeywordArgumentExpression' && arg.type !== 'KeywordSpreadExpression')
         positional.push(this.expr(arg, scope))
     }
     for (const arg of args) {
@@ -238,6 +247,7 @@ export class Interpreter implements FilterContext, MacroHost {
       else if (arg.type === 'KeywordSpreadExpression') {
         const mapping = this.expr(arg.argument, scope)
         if (!(mapping instanceof Map)) throw typeError(`argument after ** must be a mapping, not ${typeName(mapping)}`)
+        chargeValues(mapping.size)
         for (const [key, value] of mapping) keyword(pyStr(key), value)
       }
     }
@@ -274,6 +284,7 @@ export class Interpreter implements FilterContext, MacroHost {
         for (const [key, value] of node.value) {
           const k = this.expr(key, scope)
           if (Array.isArray(k) || k instanceof Map) throw typeError(`unhashable type: '${typeName(k)}'`)
+          if (typeof k === 'string') chargeChars(k.length)
           dict.set(k instanceof PyFloat ? k.value : (k as DictKey), this.expr(value, scope))
         }
         return dict

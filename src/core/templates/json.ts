@@ -3,6 +3,7 @@
  * separators=None, sort_keys=False)`, byte for byte. Its defaults differ from JSON.stringify: `", "`
  * and `": "` between items, non-ASCII kept, `2.0` stays `2.0`, NaN and Infinity allowed.
  */
+import { chargeBuilt, chargeChars, chargeItems, chargeSort, chargeValues, replaceEach } from './cost'
 import { TemplateFailure, typeError } from './failure'
 import { floatRepr, intRepr } from './repr'
 import { pyCompare } from './ops'
@@ -48,6 +49,7 @@ export function dumps(value: Value, options: DumpOptions): string {
 }
 
 function encode(value: Value, options: DumpOptions, depth: number, active: Set<object>): string {
+  chargeValues(1)
   if (value === null) return 'null'
   switch (typeof value) {
     case 'boolean':
@@ -73,6 +75,7 @@ function encode(value: Value, options: DumpOptions, depth: number, active: Set<o
 
 function encodeList(items: Value[], options: DumpOptions, depth: number, active: Set<object>): string {
   if (items.length === 0) return '[]'
+  chargeItems(items.length)
   const parts = items.map((item) => encode(item, options, depth + 1, active))
   return wrap('[', ']', parts, options, depth)
 }
@@ -80,18 +83,28 @@ function encodeList(items: Value[], options: DumpOptions, depth: number, active:
 function encodeDict(dict: Map<DictKey, Value>, options: DumpOptions, depth: number, active: Set<object>): string {
   if (dict.size === 0) return '{}'
   let entries = Array.from(dict)
-  if (options.sortKeys) entries = entries.sort(([a], [b]) => pyCompare(a, b))
+  if (options.sortKeys) {
+    chargeSort(entries.length)
+    entries = entries.sort(([a], [b]) => pyCompare(a, b))
+  }
+  chargeValues(entries.length)
   const parts = entries.map(
     ([key, item]) => encodeKey(key, options) + options.keySeparator + encode(item, options, depth + 1, active),
   )
   return wrap('{', '}', parts, options, depth)
 }
 
+/** A container's text, copied whole from its items' (so a deep value is charged at each level). */
 function wrap(open: string, close: string, parts: string[], options: DumpOptions, depth: number): string {
-  if (options.indent === undefined) return open + parts.join(options.itemSeparator) + close
-  const inner = '\n' + options.indent.repeat(depth + 1)
-  const outer = '\n' + options.indent.repeat(depth)
-  return open + inner + parts.join(options.itemSeparator + inner) + outer + close
+  let text: string
+  if (options.indent === undefined) text = open + parts.join(options.itemSeparator) + close
+  else {
+    chargeChars(options.indent.length * (depth + 1) * 2)
+    const inner = '\n' + options.indent.repeat(depth + 1)
+    const outer = '\n' + options.indent.repeat(depth)
+    text = open + inner + parts.join(options.itemSeparator + inner) + outer + close
+  }
+  return chargeBuilt(text)
 }
 
 function encodeKey(key: DictKey, options: DumpOptions): string {
@@ -120,13 +133,17 @@ const ESCAPES: Record<string, string> = {
 // eslint-disable-next-line no-control-regex -- JSON escapes control characters
 const NEEDS_ESCAPE = /["\\\u0000-\u001f]/g
 const NEEDS_ESCAPE_ASCII = /["\\]|[^ -~]/g
+const HAS_ESCAPE = new RegExp(NEEDS_ESCAPE.source)
+const HAS_ESCAPE_ASCII = new RegExp(NEEDS_ESCAPE_ASCII.source)
 
 /** Python's string encoder: only `"`, `\` and control characters escaped, or every non-ASCII one too. */
 function encodeString(text: string, ensureAscii: boolean): string {
-  const pattern = ensureAscii ? NEEDS_ESCAPE_ASCII : NEEDS_ESCAPE
-  return (
-    '"' +
-    text.replace(pattern, (char) => ESCAPES[char] ?? '\\u' + char.charCodeAt(0).toString(16).padStart(4, '0')) +
-    '"'
+  chargeChars(text.length)
+  if (!(ensureAscii ? HAS_ESCAPE_ASCII : HAS_ESCAPE).test(text)) return '"' + text + '"'
+  const escaped = replaceEach(
+    text,
+    ensureAscii ? NEEDS_ESCAPE_ASCII : NEEDS_ESCAPE,
+    ([char]) => ESCAPES[char] ?? '\\u' + char.charCodeAt(0).toString(16).padStart(4, '0'),
   )
+  return '"' + escaped + '"'
 }

@@ -4,10 +4,13 @@
  * `caller` for the body of a `{% call %}`.
  */
 import type * as Ast from './ast'
+import { chargeItems } from './cost'
 import { typeError } from './failure'
 import type { Budget } from './limits'
 import { Scope } from './scope'
 import { Callable, Undefined, tuple, type Value } from './values'
+
+const CALL_STEPS = 2
 
 /** What a macro needs from the interpreter that calls it. */
 export interface MacroHost {
@@ -44,6 +47,8 @@ export function defineMacro(host: MacroHost, node: Ast.Macro | Ast.CallStatement
   const name = node.type === 'Macro' ? node.name.value : 'caller'
   const uses = specialNames(node)
   return new Callable(node.type === 'Macro' ? `macro '${name}'` : 'caller', ({ positional, keywords }) => {
+    // A call builds a scope and binds its arguments: a few steps' work besides the body's.
+    host.budget.tick(CALL_STEPS)
     host.budget.enter()
     try {
       const scope = new Scope(definedIn)
@@ -62,6 +67,7 @@ export function defineMacro(host: MacroHost, node: Ast.Macro | Ast.CallStatement
         rest.delete('caller')
       }
       const extra = positional.slice(parameters.length)
+      chargeItems(positional.length + keywords.size)
       if (uses.has('varargs')) scope.vars.set('varargs', tuple(extra))
       else if (extra.length > 0) throw typeError(`macro '${name}' takes not more than ${parameters.length} argument(s)`)
       if (uses.has('kwargs')) scope.vars.set('kwargs', new Map(rest))

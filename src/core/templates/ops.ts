@@ -2,6 +2,7 @@
  * Python's operators on template values: equality, ordering, arithmetic, membership, iteration and
  * length, with Python's results and Python's TypeErrors.
  */
+import { chargeChars, chargeItems, chargeValues, replaceEach } from './cost'
 import { TemplateFailure, typeError } from './failure'
 import { pyStr } from './repr'
 import { percentFormat } from './format'
@@ -16,7 +17,6 @@ import {
   numeric,
   tuple,
   typeName,
-  escapeHtml,
   type Value,
 } from './values'
 
@@ -24,11 +24,31 @@ const SURROGATE = /[\uD800-\uDFFF]/
 
 /** A string's characters as Python counts them (code points). */
 export function chars(text: string): string[] {
+  chargeChars(text.length)
+  chargeItems(text.length)
   return SURROGATE.test(text) ? Array.from(text) : text.split('')
 }
 
+/** Whether the string has characters past U+FFFF (or lone surrogates), which JS counts as two. */
+export function hasSurrogates(text: string): boolean {
+  chargeChars(text.length)
+  return SURROGATE.test(text)
+}
+
 export function strLength(text: string): number {
-  return SURROGATE.test(text) ? Array.from(text).length : text.length
+  chargeChars(text.length)
+  if (!SURROGATE.test(text)) return text.length
+  chargeItems(text.length)
+  return Array.from(text).length
+}
+
+const HTML_SPECIAL = /[&<>"']/g
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&#34;', "'": '&#39;' }
+
+/** markupsafe's escape, charged for the text read and each character replaced. */
+export function escapeHtml(text: string): string {
+  chargeChars(text.length)
+  return replaceEach(text, HTML_SPECIAL, ([char]) => HTML_ESCAPES[char] ?? char)
 }
 
 /** Marked-safe text as the plain string it is everywhere but in `+` and `*`. */
@@ -41,16 +61,24 @@ function isNumber(value: Value): value is number | PyFloat | boolean {
 }
 
 export function pyEquals(a: Value, b: Value): boolean {
+  if (typeof a === 'number' && typeof b === 'number') return a === b
+  if (typeof a === 'string' && typeof b === 'string') {
+    // Strings of one length are compared character by character.
+    if (a.length === b.length) chargeChars(a.length)
+    return a === b
+  }
   if (a === b) return true
   if (a instanceof Markup || b instanceof Markup) return pyEquals(plain(a), plain(b))
   if (isNumber(a) && isNumber(b)) return numeric(a) === numeric(b)
   if (a instanceof Undefined || b instanceof Undefined) return a instanceof Undefined && b instanceof Undefined
   if (Array.isArray(a) && Array.isArray(b)) {
     if (isTuple(a) !== isTuple(b) || a.length !== b.length) return false
+    chargeValues(1)
     return a.every((item, i) => pyEquals(item, b[i] as Value))
   }
   if (a instanceof Map && b instanceof Map) {
     if (a.size !== b.size) return false
+    chargeValues(1)
     for (const [key, item] of a) if (!b.has(key) || !pyEquals(item, b.get(key) as Value)) return false
     return true
   }
@@ -70,6 +98,8 @@ export function pyCompare(left: Value, right: Value, operator = '<'): number {
   }
   if (typeof a === 'string' && typeof b === 'string') return compareStrings(a, b)
   if (Array.isArray(a) && Array.isArray(b) && isTuple(a) === isTuple(b)) {
+    chargeValues(1)
+    chargeItems(Math.min(a.length, b.length))
     for (let i = 0; i < Math.min(a.length, b.length); i++) {
       const x = a[i] as Value
       const y = b[i] as Value
@@ -82,6 +112,7 @@ export function pyCompare(left: Value, right: Value, operator = '<'): number {
 
 /** Code point order (JS compares UTF-16 units, which differs only past U+FFFF). */
 function compareStrings(a: string, b: string): number {
+  chargeChars(a.length + b.length)
   if (a === b) return 0
   if (!SURROGATE.test(a) && !SURROGATE.test(b)) return a < b ? -1 : 1
   const x = Array.from(a, (c) => c.codePointAt(0) ?? 0)
@@ -101,7 +132,7 @@ function numberResult(a: Value, b: Value, result: number): Value {
 /** Python's binary arithmetic; `limit` bounds the size of a string or list it builds. */
 export function arithmetic(operator: string, left: Value, right: Value, limit: number): Value {
   // Text formats any value, an undefined one too (it prints as nothing).
-  if (operator === '%' && typeof left === 'string') return bounded(percentFormat(left, right), limit)
+  if (operator === '%' && typeof left === 'string') return formatted(left, right, limit)
   if (left instanceof Undefined) left.fail()
   if (right instanceof Undefined) right.fail()
   const marked = markupArithmetic(operator, left, right, limit)
@@ -123,7 +154,9 @@ export function arithmetic(operator: string, left: Value, right: Value, limit: n
           const kind = typeName(a)
           throw typeError(`can only concatenate ${kind} (not "${typeName(b)}") to ${kind}`)
         }
-        const joined = bounded(a.concat(b), limit)
+        bounded([], limit, a.length + b.length)
+        chargeItems(a.length + b.length)
+        const joined = a.concat(b)
         return isTuple(a) ? tuple(joined) : joined
       }
       throw unsupported('+', a, b)
@@ -142,7 +175,7 @@ export function arithmetic(operator: string, left: Value, right: Value, limit: n
       if (y === 0) throw new TemplateFailure('ZeroDivisionError', 'integer division or modulo by zero')
       return numberResult(a, b, Math.floor(x / y))
     case '%':
-      if (typeof a === 'string') return bounded(percentFormat(a, b), limit)
+      if (typeof a === 'string') return formatted(a, b, limit)
       if (!numbers) throw unsupported('%', a, b)
       if (y === 0) throw new TemplateFailure('ZeroDivisionError', 'integer division or modulo by zero')
       return numberResult(a, b, x - y * Math.floor(x / y))
@@ -194,10 +227,12 @@ function repeat(sequence: Value, times: Value, limit: number): Value | undefined
   const count = Math.max(0, Number(times))
   if (typeof sequence === 'string') {
     bounded('', limit, sequence.length * count)
+    chargeChars(sequence.length * count)
     return sequence.repeat(count)
   }
   if (Array.isArray(sequence)) {
     bounded([], limit, sequence.length * count)
+    chargeItems(sequence.length * count)
     const out: Value[] = []
     for (let i = 0; i < count; i++) out.push(...sequence)
     return isTuple(sequence) ? tuple(out) : out
@@ -207,6 +242,13 @@ function repeat(sequence: Value, times: Value, limit: number): Value | undefined
 
 function fail(error: TemplateFailure): never {
   throw error
+}
+
+function formatted(format: string, values: Value, limit: number): string {
+  chargeChars(format.length)
+  const text = percentFormat(format, values)
+  chargeChars(text.length)
+  return bounded(text, limit)
 }
 
 /** A string or list past the size limit stops the render (kind `limit`) before it is built. */
@@ -224,7 +266,11 @@ export function negate(operator: string, value: Value): Value {
   return value instanceof PyFloat ? new PyFloat(result) : result === 0 ? 0 : result
 }
 
-/** `~`: both sides as strings (an undefined one is empty). */
+/**
+ * `~`: both sides as strings (an undefined one is empty). Joining two strings costs the same whatever
+ * their length: JS engines join them as a rope and copy the characters when something first reads
+ * the whole (a method, a comparison, `in`), and each of those is charged by length.
+ */
 export function concat(a: Value, b: Value, limit: number): string {
   return bounded(pyStr(a) + pyStr(b), limit)
 }
@@ -236,24 +282,36 @@ export function contains(haystack: Value, needle: Value): boolean {
   if (typeof container === 'string') {
     if (typeof item !== 'string')
       throw typeError(`'in <string>' requires string as left operand, not ${typeName(item)}`)
+    chargeChars(container.length + item.length)
     return container.includes(item)
   }
   if (container instanceof Map) {
     if (Array.isArray(item) && !isTuple(item)) throw typeError("unhashable type: 'list'")
     if (item instanceof Map) throw typeError("unhashable type: 'dict'")
+    if (typeof item === 'string') chargeChars(item.length)
     if (container.has(item as string)) return true
-    if (isNumber(item)) for (const key of container.keys()) if (pyEquals(key, item)) return true
+    if (!isNumber(item)) return false
+    chargeItems(container.size)
+    for (const key of container.keys()) if (pyEquals(key, item)) return true
     return false
   }
   if (container instanceof Undefined) return false
   if (container instanceof PyRange) {
     const n = numeric(item)
     if (n === undefined || !Number.isInteger(n)) return false
-    for (let i = 0; i < container.length; i++) if (container.at(i) === n) return true
+    const offset = (n - container.start) / container.step
+    return Number.isInteger(offset) && offset >= 0 && offset < container.length
+  }
+  const items = Array.isArray(container) ? container : container instanceof DictView ? container.items : undefined
+  if (items) {
+    chargeItems(items.length)
+    for (const candidate of items) if (pyEquals(candidate, item)) return true
     return false
   }
-  for (const candidate of iterate(container, `argument of type '${typeName(container)}' is not iterable`))
+  for (const candidate of iterate(container, `argument of type '${typeName(container)}' is not iterable`)) {
+    chargeItems(1)
     if (pyEquals(candidate, item)) return true
+  }
   return false
 }
 
@@ -270,8 +328,29 @@ export function* iterate(value: Value, notIterable?: string): Generator<Value> {
   else throw typeError(notIterable ?? `'${typeName(value)}' object is not iterable`)
 }
 
+/**
+ * A copy of the items, charged by their number, before the copy where that is known. The common kinds
+ * are copied without a generator, which costs more.
+ */
 export function toList(value: Value): Value[] {
-  return Array.isArray(value) ? value.slice() : Array.from(iterate(value))
+  if (Array.isArray(value)) {
+    chargeItems(value.length)
+    return value.slice()
+  }
+  if (value instanceof DictView) {
+    chargeItems(value.items.length)
+    return value.items.slice()
+  }
+  if (value instanceof Map) {
+    chargeItems(value.size)
+    return Array.from(value.keys())
+  }
+  if (typeof value === 'string') return chars(value)
+  const items: Value[] = []
+  if (value instanceof PyIterator) for (let step = value.next(); !step.done; step = value.next()) items.push(step.value)
+  else for (const item of iterate(value)) items.push(item)
+  chargeItems(items.length)
+  return items
 }
 
 export function pyLen(value: Value): number {

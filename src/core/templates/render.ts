@@ -5,6 +5,7 @@
  * same `tojson`, `raise_exception` and `strftime_now`, and Python's view of every value.
  */
 import { compile, type Compiled } from './compile'
+import { metered } from './cost'
 import { TemplateFailure, type TemplateErrorKind } from './failure'
 import { makeGlobals } from './globals'
 import { Interpreter } from './interpreter'
@@ -90,7 +91,17 @@ function context(input: ChatTemplateInput): Map<string, Value> {
 
 /** Renders `template` for `input`. Never throws: every failure comes back as an error with its kind and place. */
 export function renderChatTemplate(template: string, input: ChatTemplateInput, limits?: RenderLimits): RenderResult {
+  return renderWithCost(template, input, limits).result
+}
+
+/** A render and the steps it spent (those of a failed render too): what tests and benchmarks of cost read. */
+export function renderWithCost(
+  template: string,
+  input: ChatTemplateInput,
+  limits?: RenderLimits,
+): { result: RenderResult; steps: number } {
   const settings = { ...DEFAULT_LIMITS, ...limits }
+  const budget = new Budget(settings)
   try {
     if (template.length > settings.maxTemplateLength)
       throw new TemplateFailure(
@@ -99,13 +110,13 @@ export function renderChatTemplate(template: string, input: ChatTemplateInput, l
         'limit',
       )
     const program = compiled(template)
-    const budget = new Budget(settings)
     const now = input.now
     const globals = makeGlobals(() => now ?? new Date())
-    const text = new Interpreter(program, budget).render(globals, context(input))
-    return { ok: true, text }
+    const interpreter = new Interpreter(program, budget)
+    const text = metered(budget, () => interpreter.render(globals, context(input)))
+    return { result: { ok: true, text }, steps: budget.used }
   } catch (error) {
-    return { ok: false, error: describeError(error, template) }
+    return { result: { ok: false, error: describeError(error, template) }, steps: budget.used }
   }
 }
 

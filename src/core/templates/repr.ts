@@ -2,6 +2,7 @@
  * Python's `str()` and `repr()` of template values: what `{{ value }}`, `~` and `|string` print.
  * Containers print as Python does (`{'a': [1, None]}`), floats in Python's shortest form (`2.0`, `1e+16`).
  */
+import { chargeBuilt, chargeChars, chargeItems, chargeValues, replaceEach } from './cost'
 import {
   Callable,
   DictView,
@@ -25,6 +26,7 @@ export function pyStr(value: Value): string {
 }
 
 export function pyRepr(value: Value | DictKey): string {
+  chargeValues(1)
   if (value === null) return 'None'
   switch (typeof value) {
     case 'string':
@@ -36,9 +38,11 @@ export function pyRepr(value: Value | DictKey): string {
   }
   if (value instanceof PyFloat) return floatRepr(value.value)
   if (Array.isArray(value)) {
+    // A container's text is copied whole from its items', so a deep value is charged at each level.
+    chargeItems(value.length)
     const items = value.map(pyRepr)
-    if (!isTuple(value)) return `[${items.join(', ')}]`
-    return items.length === 1 ? `(${items[0]},)` : `(${items.join(', ')})`
+    if (!isTuple(value)) return chargeBuilt(`[${items.join(', ')}]`)
+    return chargeBuilt(items.length === 1 ? `(${items[0]},)` : `(${items.join(', ')})`)
   }
   if (value instanceof Map) return dictRepr(value)
   if (value instanceof Undefined) return 'Undefined'
@@ -49,7 +53,7 @@ export function pyRepr(value: Value | DictKey): string {
       : `range(${value.start}, ${value.stop}, ${value.step})`
   if (value instanceof DictView) {
     const items = value.items.map(pyRepr).join(', ')
-    return `${value.kind}([${items}])`
+    return chargeBuilt(`${value.kind}([${items}])`)
   }
   // Python shows an address here; a template that prints one cannot be matched exactly anyway.
   if (value instanceof PyIterator) return `<${value.typeName} object>`
@@ -62,7 +66,7 @@ export function pyRepr(value: Value | DictKey): string {
 function dictRepr(dict: Map<DictKey, Value>): string {
   const items: string[] = []
   for (const [key, item] of dict) items.push(`${pyRepr(key)}: ${pyRepr(item)}`)
-  return `{${items.join(', ')}}`
+  return chargeBuilt(`{${items.join(', ')}}`)
 }
 
 export function intRepr(value: number): string {
@@ -91,25 +95,25 @@ export function floatRepr(value: number): string {
   return `${sign}${whole}.${fraction}`
 }
 
-const NOT_PRINTABLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]/u
 // eslint-disable-next-line no-control-regex -- repr escapes control characters
 const NEEDS_ESCAPE = /[\\'"\u0000-\u001f\u007f-\u00a0\u00ad\u0378-\uffff]/
+/** What repr escapes besides the quote: a backslash, and what Python's str.isprintable() refuses but a space. */
+const ESCAPED = /\\|(?! )[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]/gu
+const ESCAPED_OR_SINGLE = new RegExp(`'|${ESCAPED.source}`, 'gu')
+const ESCAPED_OR_DOUBLE = new RegExp(`"|${ESCAPED.source}`, 'gu')
+const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' }
 
 /** Python's repr(str): single quotes unless only double quotes avoid escaping. */
 export function reprString(text: string): string {
+  chargeChars(text.length)
   const quote = text.includes("'") && !text.includes('"') ? '"' : "'"
   if (!NEEDS_ESCAPE.test(text)) return quote + text + quote
-  let out = quote
-  for (const char of text) {
-    const code = char.codePointAt(0) ?? 0
-    if (char === quote || char === '\\') out += '\\' + char
-    else if (char === '\n') out += '\\n'
-    else if (char === '\r') out += '\\r'
-    else if (char === '\t') out += '\\t'
-    else if (char !== ' ' && NOT_PRINTABLE.test(char)) out += escapeCode(code)
-    else out += char
-  }
-  return out + quote
+  const pattern = quote === '"' ? ESCAPED_OR_DOUBLE : ESCAPED_OR_SINGLE
+  const escaped = replaceEach(text, pattern, ([char]) =>
+    char === quote || char === '\\' ? '\\' + char : (NAMED[char] ?? escapeCode(char.codePointAt(0) ?? 0)),
+  )
+  chargeChars(escaped.length)
+  return quote + escaped + quote
 }
 
 function escapeCode(code: number): string {

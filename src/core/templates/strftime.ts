@@ -2,7 +2,9 @@
  * Python's `datetime.strftime` in the C locale (English names), as `strftime_now` formats the time,
  * with glibc's `%-d` style flags that Linux hosts accept. Local time, as `datetime.now()` gives it.
  */
+import { replaceEach } from './cost'
 
+const DIRECTIVE = /%([-_0^#]?)([a-zA-Z%])/g
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
 const MONTHS = [
   'January',
@@ -103,13 +105,24 @@ function field(date: Date, code: string): [value: string | number, width: number
 }
 
 export function strftime(date: Date, format: string): string {
-  return format.replace(/%([-_0^#]?)([a-zA-Z%])/g, (whole, flag: string, code: string) => {
-    const found = field(date, code)
-    if (!found) return whole
-    const [value, width] = found
-    const text = String(value)
-    if (typeof value !== 'number' || width === 0) return flag === '^' ? text.toUpperCase() : text
-    if (flag === '-') return text
-    return text.padStart(width, flag === '_' ? ' ' : '0')
+  // A directive repeated is worked out once (`%c` alone is a dozen Date calls).
+  const known = new Map<string, string>()
+  return replaceEach(format, DIRECTIVE, ([whole, flag = '', code = '']) => {
+    let text = known.get(whole)
+    if (text === undefined) {
+      text = directive(date, whole, flag, code)
+      known.set(whole, text)
+    }
+    return text
   })
+}
+
+function directive(date: Date, whole: string, flag: string, code: string): string {
+  const found = field(date, code)
+  if (!found) return whole
+  const [value, width] = found
+  const text = String(value)
+  if (typeof value !== 'number' || width === 0) return flag === '^' ? text.toUpperCase() : text
+  if (flag === '-') return text
+  return text.padStart(width, flag === '_' ? ' ' : '0')
 }

@@ -2,9 +2,10 @@
  * Python's str methods that chat templates call (`content.strip()`, `name.split('.')`,
  * `text.startswith(('a', 'b'))`...), with Python's whitespace and case rules.
  */
+import { chargeBuilding, chargeItems, chargeValues } from './cost'
 import { typeError, valueError } from './failure'
 import { braceFormat } from './format'
-import { chars, iterate } from './ops'
+import { chars, toList } from './ops'
 import { isTuple, numeric, tuple, typeName, type CallArgs, type Value } from './values'
 
 /** What Python's str.isspace() accepts (JS's \s differs: it has U+FEFF, lacks U+001C-U+001F and U+0085). */
@@ -12,8 +13,6 @@ const SPACE = '\\t\\n\\x0b\\x0c\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\
 const LEADING = new RegExp(`^[${SPACE}]+`)
 const TRAILING = new RegExp(`[${SPACE}]+$`)
 const RUNS = new RegExp(`[^${SPACE}]+`, 'g')
-// eslint-disable-next-line no-control-regex -- Python's line boundaries include control characters
-const LINE_BREAK = /\r\n|[\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]/g
 
 export function strip(text: string, chars: Value = null, left = true, right = true): string {
   if (chars === null) {
@@ -24,15 +23,28 @@ export function strip(text: string, chars: Value = null, left = true, right = tr
   }
   if (typeof chars !== 'string') throw typeError(`strip arg must be None or str`)
   const set = new Set(Array.from(chars))
-  const list = Array.from(text)
   let start = 0
-  let end = list.length
-  if (left) while (start < end && set.has(list[start] as string)) start++
-  if (right) while (end > start && set.has(list[end - 1] as string)) end--
-  return list.slice(start, end).join('')
+  let end = text.length
+  if (left)
+    while (start < end) {
+      const char = String.fromCodePoint(text.codePointAt(start) as number)
+      if (!set.has(char)) break
+      start += char.length
+    }
+  if (right)
+    while (end > start) {
+      const pair = end - start >= 2 && /[\uD800-\uDBFF][\uDC00-\uDFFF]/.test(text.slice(end - 2, end))
+      const char = text.slice(pair ? end - 2 : end - 1, end)
+      if (!set.has(char)) break
+      end -= char.length
+    }
+  chargeItems(chars.length + start + text.length - end)
+  return text.slice(start, end)
 }
 
 export function split(text: string, sep: Value = null, maxsplit: Value = -1, fromRight = false): string[] {
+  // Charged before the work, for the most pieces the text can hold.
+  chargeItems(typeof sep === 'string' && sep !== '' ? Math.ceil(text.length / sep.length) : text.length)
   const limit = typeof maxsplit === 'number' ? maxsplit : Number(numeric(maxsplit) ?? -1)
   if (sep === null) {
     const words = text.match(RUNS) ?? []
@@ -66,13 +78,31 @@ function indexOfWords(text: string, count: number, toStartOfNext: boolean): numb
   return text.length
 }
 
+/** Python's line boundaries: \n, \r (and \r\n), \v, \f, \x1c-\x1e, \x85, U+2028 and U+2029. */
+function isLineBreak(code: number): boolean {
+  return (
+    code === 10 ||
+    code === 13 ||
+    code === 11 ||
+    code === 12 ||
+    (code >= 0x1c && code <= 0x1e) ||
+    code === 0x85 ||
+    code === 0x2028 ||
+    code === 0x2029
+  )
+}
+
 export function splitlines(text: string, keepends = false): string[] {
+  chargeItems(text.length)
   const lines: string[] = []
   let start = 0
-  for (const match of text.matchAll(LINE_BREAK)) {
-    const end = (match.index ?? 0) + match[0].length
-    lines.push(text.slice(start, keepends ? end : match.index))
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    if (!isLineBreak(code)) continue
+    const end = code === 13 && text.charCodeAt(i + 1) === 10 ? i + 2 : i + 1
+    lines.push(text.slice(start, keepends ? end : i))
     start = end
+    i = end - 1
   }
   if (start < text.length) lines.push(text.slice(start))
   return lines
@@ -84,6 +114,7 @@ function isCased(char: string): boolean {
 
 /** Python's str.title(): a cased character after an uncased one starts a word ("they'Re"). */
 export function pyTitle(text: string): string {
+  chargeValues(text.length)
   let out = ''
   let previousCased = false
   for (const char of text) {
@@ -95,11 +126,13 @@ export function pyTitle(text: string): string {
 }
 
 export function capitalize(text: string): string {
-  const [first = '', ...rest] = chars(text)
-  return first.toUpperCase() + rest.join('').toLowerCase()
+  const code = text.codePointAt(0)
+  const first = code === undefined ? '' : String.fromCodePoint(code)
+  return first.toUpperCase() + text.slice(first.length).toLowerCase()
 }
 
 function casedTest(text: string, upper: boolean): boolean {
+  chargeItems(2 * text.length)
   let anyCased = false
   for (const char of text) {
     if (!isCased(char)) continue
@@ -132,6 +165,7 @@ function padTo(text: string, width: Value, fill: Value, where: 'left' | 'right' 
   const filler = typeof fill === 'string' ? fill : ' '
   const length = chars(text).length
   if (length >= size) return text
+  chargeBuilding(size * filler.length)
   const gap = size - length
   if (where === 'right') return filler.repeat(gap) + text
   if (where === 'left') return text + filler.repeat(gap)
@@ -148,7 +182,10 @@ const STRING_METHODS: Record<string, Method> = {
   casefold: (s) => s.toLowerCase(),
   title: (s) => pyTitle(s),
   capitalize: (s) => capitalize(s),
-  swapcase: (s) => Array.from(s, (c) => (c.toUpperCase() === c ? c.toLowerCase() : c.toUpperCase())).join(''),
+  swapcase: (s) => {
+    chargeValues(s.length)
+    return Array.from(s, (c) => (c.toUpperCase() === c ? c.toLowerCase() : c.toUpperCase())).join('')
+  },
   strip: (s, [c = null]) => strip(s, c),
   lstrip: (s, [c = null]) => strip(s, c, true, false),
   rstrip: (s, [c = null]) => strip(s, c, false, true),
@@ -164,8 +201,12 @@ const STRING_METHODS: Record<string, Method> = {
   rfind: (s, [sub = '']) => codePointIndex(s, s.lastIndexOf(str(sub))),
   index: (s, [sub = '']) => found(codePointIndex(s, s.indexOf(str(sub)))),
   rindex: (s, [sub = '']) => found(codePointIndex(s, s.lastIndexOf(str(sub)))),
-  count: (s, [sub = '']) => (str(sub) === '' ? chars(s).length + 1 : s.split(str(sub)).length - 1),
-  join: (s, [items = null]) => Array.from(iterate(items), joinItem).join(s),
+  count: (s, [sub = '']) => count(s, str(sub)),
+  join: (s, [items = null]) => {
+    const parts = toList(items).map(joinItem)
+    chargeItems(parts.length)
+    return parts.join(s)
+  },
   partition: (s, [sep = '']) => partition(s, str(sep), false),
   rpartition: (s, [sep = '']) => partition(s, str(sep), true),
   removeprefix: (s, [p = '']) => (s.startsWith(str(p)) ? s.slice(str(p).length) : s),
@@ -217,6 +258,14 @@ function joinItem(item: Value, index: number): string {
   return item
 }
 
+function count(text: string, sub: string): number {
+  if (sub === '') return chars(text).length + 1
+  chargeItems(Math.ceil(text.length / sub.length))
+  let n = 0
+  for (let at = text.indexOf(sub); at >= 0; at = text.indexOf(sub, at + sub.length)) n++
+  return n
+}
+
 function found(index: number): number {
   if (index < 0) throw valueError('substring not found')
   return index
@@ -231,7 +280,10 @@ export function replace(text: string, old: Value, replacement: Value, count: Val
   const to = str(replacement)
   let remaining = Number(numeric(count) ?? -1)
   if (remaining < 0) remaining = Infinity
+  // Charged before the work, for the most pieces the text can hold.
+  chargeItems(Math.ceil(text.length / Math.max(from.length, 1)))
   if (from === '') {
+    chargeValues(text.length)
     const parts = Array.from(text)
     let out = ''
     for (let i = 0; i <= parts.length; i++) {
@@ -261,12 +313,10 @@ function partition(text: string, sep: string, fromRight: boolean): Value {
 
 /** Jinja's own `|title` filter (not str.title): words start after spaces, dashes and brackets. */
 export function jinjaTitle(text: string): string {
+  chargeValues(text.length)
   return text
     .split(/([-\s({[<]+)/)
     .filter((item) => item !== '')
-    .map((item) => {
-      const [first = '', ...rest] = chars(item)
-      return first.toUpperCase() + rest.join('').toLowerCase()
-    })
+    .map(capitalize)
     .join('')
 }

@@ -31,12 +31,6 @@ export class Markup {
   constructor(readonly text: string) {}
 }
 
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&#34;', "'": '&#39;' }
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char)
-}
-
 export class PyFloat {
   constructor(readonly value: number) {}
 }
@@ -122,15 +116,22 @@ export abstract class PyObject {
   abstract repr(): string
 }
 
-const tuples = new WeakSet<readonly Value[]>()
+/**
+ * Marks an array as a tuple. A property of its own, not a WeakSet: a WeakSet of many arrays makes
+ * every garbage collection slow, and templates make a tuple for each `dict.items()` pair. Copies
+ * (slice, concat, spread) do not keep the mark, as they did not keep WeakSet membership.
+ */
+const TUPLE = Symbol('tuple')
+
+type Marked = Value[] & { [TUPLE]?: true }
 
 export function tuple(items: Value[]): Value[] {
-  tuples.add(items)
+  ;(items as Marked)[TUPLE] = true
   return items
 }
 
 export function isTuple(value: Value): value is Value[] {
-  return Array.isArray(value) && tuples.has(value)
+  return Array.isArray(value) && (value as Marked)[TUPLE] === true
 }
 
 export function isDict(value: Value): value is PyDict {
