@@ -9,6 +9,7 @@ import { modelFacingName, type EvalCase, type ExpectedCall } from '../../src/cor
 import { bfclQuestionCase } from '../../src/core/eval/suite-bfcl'
 import { isRecord } from '../../src/core/own-record'
 import type { ChatRequestBody } from './server'
+import type { CompletionScenario } from './completions'
 import type { Scenario, ScriptedCall, Turn } from './scenarios'
 
 /** A call to answer with: the function's own name and typed arguments. */
@@ -252,5 +253,50 @@ export function createEvalScenarios(): Record<string, Scenario> {
       flakyRequests++
       return flakyRequests % 2 === 1 ? SERVICE_UNAVAILABLE : rightAnswer(body)
     },
+  }
+}
+
+/**
+ * The fixture case a rendered prompt asks: the one whose question stands last in it (a chat
+ * template writes the system text and the tools before the conversation).
+ */
+export function fixtureCaseInPrompt(prompt: string): EvalCase | undefined {
+  let found: { at: number; testCase: EvalCase } | undefined
+  for (const [question, testCase] of CASES_BY_QUESTION) {
+    const at = question === '' ? -1 : prompt.lastIndexOf(question)
+    if (at > (found?.at ?? -1)) found = { at, testCase }
+  }
+  return found?.testCase
+}
+
+/**
+ * The calls in the model's own markup, as a template that shows `<tool_call>` asks for (Qwen,
+ * Hermes): one tag a call, its JSON with the name and arguments. Null for a prompt with no such tag.
+ */
+function ownMarkup(prompt: string, calls: readonly AnswerCall[]): string | null {
+  if (!prompt.includes('<tool_call>')) return null
+  return calls.map((call) => renderCalls([call], 'hermes')).join('\n')
+}
+
+/** A completion of a rendered prompt: the calls (right, or made wrong) in the template's markup. */
+function rawAnswer(prompt: string, wrong: boolean): Turn {
+  const testCase = fixtureCaseInPrompt(prompt)
+  if (!testCase) return { type: 'reply', content: UNKNOWN_CASE }
+  const right = rightCalls(testCase)
+  const calls = wrong ? wrongCalls(right) : right
+  if (calls.length === 0) return { type: 'reply', content: PLAIN_ANSWER }
+  return { type: 'reply', content: ownMarkup(prompt, calls) ?? UNKNOWN_PROTOCOL }
+}
+
+/**
+ * The eval scenarios of `POST /v1/completions`, for the raw protocol: the prompt rendered with a
+ * chat template is answered in that template's markup.
+ * - `eval-right`: the right calls.
+ * - `eval-mixed`: one value wrong, as `eval-mixed` answers in Hermes.
+ */
+export function createEvalCompletionScenarios(): Record<string, CompletionScenario> {
+  return {
+    'eval-right': (prompt) => rawAnswer(prompt, false),
+    'eval-mixed': (prompt) => rawAnswer(prompt, true),
   }
 }

@@ -8,6 +8,8 @@ import type { AddressInfo, Socket } from 'node:net'
 import type { ChatMessage } from '../../src/core'
 import { scenarios as builtinScenarios, type Scenario, type Turn } from './scenarios'
 import { handleReferenceChat, isReferenceModel, REFERENCE_MODELS } from './reference-server'
+import { playCompletion, promptText, type CompletionRequestBody, type CompletionScenario } from './completions'
+import { createEvalCompletionScenarios } from './eval-scenarios'
 
 export interface MockLlmOptions {
   /** @default 0 (any free port) */
@@ -17,6 +19,12 @@ export interface MockLlmOptions {
   /** Send CORS headers, as hosted APIs do. @default true */
   cors?: boolean
   scenarios?: Record<string, Scenario>
+  /**
+   * How `POST /v1/completions` answers a model's prompt; a model with none here answers with its
+   * chat scenario, the prompt given as one user message.
+   * @default the eval completions scenarios
+   */
+  completionScenarios?: Record<string, CompletionScenario>
 }
 
 export interface RecordedRequest {
@@ -50,6 +58,7 @@ export interface MockLlm {
 
 export async function startMockLlm(options: MockLlmOptions = {}): Promise<MockLlm> {
   const scenarios = options.scenarios ?? builtinScenarios
+  const completionScenarios = options.completionScenarios ?? createEvalCompletionScenarios()
   const cors = options.cors ?? true
   const requests: RecordedRequest[] = []
   const sockets = new Set<Socket>()
@@ -130,8 +139,33 @@ export async function startMockLlm(options: MockLlmOptions = {}): Promise<MockLl
       await play(scenario(body, round), body, req, res)
       return
     }
+    if (req.method === 'POST' && path === '/v1/completions' && body) {
+      await complete(body as unknown as CompletionRequestBody, req, res)
+      return
+    }
     sendJson(res, 404, {
-      error: { message: `No route ${req.method} ${path}. Try GET /v1/models or POST /v1/chat/completions.` },
+      error: {
+        message: `No route ${req.method} ${path}. Try GET /v1/models, POST /v1/chat/completions or POST /v1/completions.`,
+      },
+    })
+  }
+
+  /** A text completion of the prompt, from the model's completions scenario or its chat scenario. */
+  async function complete(body: CompletionRequestBody, req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const prompt = promptText(body)
+    if (prompt === null) {
+      sendJson(res, 400, { error: { message: 'prompt must be a string.', type: 'invalid_request_error' } })
+      return
+    }
+    const own = completionScenarios[body.model]
+    const chat = scenarios[body.model]
+    if (own) return playCompletion(own(prompt, body), prompt, body, req, res)
+    if (chat) {
+      const asChat: ChatRequestBody = { model: body.model, messages: [{ role: 'user', content: prompt }] }
+      return playCompletion(chat(asChat, 0), prompt, body, req, res)
+    }
+    sendJson(res, 404, {
+      error: { message: `The model "${body.model}" does not exist.`, code: 'model_not_found' },
     })
   }
 
