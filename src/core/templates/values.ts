@@ -190,8 +190,9 @@ export function truthy(value: Value): boolean {
 const MAX_INPUT_DEPTH = 256
 
 /**
- * The caller's JSON-like data as template values: objects become dicts (in their key order), numbers
- * with a fraction become floats. Anything else (a function, a symbol) becomes None.
+ * The caller's JSON-like data as template values: objects and Maps become dicts (in their key order),
+ * numbers with a fraction and PyFloats become floats (parseJsonAsPython keeps `1.0` a float). Anything
+ * else (a function, a symbol) becomes None.
  */
 export function fromJs(input: unknown, depth = 0): Value {
   if (depth > MAX_INPUT_DEPTH) throw new TemplateFailure('ValueError', 'input nested too deeply')
@@ -207,11 +208,20 @@ export function fromJs(input: unknown, depth = 0): Value {
     case 'object': {
       if (Array.isArray(input)) return input.map((item) => fromJs(item, depth + 1))
       if (input instanceof Date) return input.toISOString()
+      if (input instanceof PyFloat) return input
       const dict: PyDict = new Map()
+      if (input instanceof Map) {
+        for (const [key, item] of input as Map<unknown, unknown>) dict.set(dictKey(key), fromJs(item, depth + 1))
+        return dict
+      }
       for (const [key, item] of Object.entries(input)) dict.set(key, fromJs(item, depth + 1))
       return dict
     }
     default:
       return null
   }
+}
+
+function dictKey(key: unknown): DictKey {
+  return key === null || ['string', 'number', 'boolean'].includes(typeof key) ? (key as DictKey) : String(key)
 }

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { renderChatTemplate } from '../../../src/core/templates'
+import { parseJsonAsPython, renderChatTemplate } from '../../../src/core/templates'
 
 interface Snippet {
   name: string
@@ -15,10 +15,14 @@ interface Snippet {
 type Outcome = { text: string } | { raised: { type: string; message: string; line?: number } }
 
 const fixtures = new URL('../../fixtures/templates/', import.meta.url)
-const spec = JSON.parse(readFileSync(new URL('snippets.json', fixtures), 'utf8')) as {
-  vars: Record<string, unknown>
-  snippets: Snippet[]
-}
+const text = readFileSync(new URL('snippets.json', fixtures), 'utf8')
+const spec = JSON.parse(text) as { snippets: Snippet[] }
+// The variables as Python's json.loads reads them: floats written `1.0` stay floats, keys keep their order.
+const python = parseJsonAsPython(text) as Map<string, unknown>
+const sharedVars = python.get('vars') as Map<string, unknown>
+const snippetVars = new Map(
+  (python.get('snippets') as Map<string, unknown>[]).map((snippet) => [snippet.get('name'), snippet.get('vars')]),
+)
 const expected = (
   JSON.parse(readFileSync(new URL('snippet-renders.json', fixtures), 'utf8')) as { results: Record<string, Outcome> }
 ).results
@@ -41,7 +45,10 @@ describe('jinja2 behaviour, snippet by snippet', () => {
     test(snippet.name, () => {
       const result = renderChatTemplate(snippet.template, {
         messages: [],
-        variables: { ...spec.vars, ...snippet.vars },
+        variables: Object.fromEntries([
+          ...sharedVars,
+          ...((snippetVars.get(snippet.name) as Map<string, unknown>) ?? []),
+        ]),
         now,
       })
       if ('text' in reference) {
