@@ -22,7 +22,25 @@ export default {
     parallel_multiple: 'parallel multiple',
     irrelevance: 'irrelevance',
   },
-  protocols: { vcp: 'VCP', json: 'JSON', xml: 'XML', hermes: 'Hermes', native: 'Native tools' },
+  protocols: { vcp: 'VCP', json: 'JSON', xml: 'XML', hermes: 'Hermes', native: 'Native tools', raw: 'Raw completion' },
+  raw: {
+    explain:
+      'Raw completion renders the prompt with the model’s chat template, sends it to /v1/completions, and reads the reply in the template’s own format: no server-side tool parser in between.',
+    templatesHint:
+      'Each target needs the chat template of the model behind it: its endpoint’s by default, or one chosen here.',
+    noTargets: 'Add a target to choose its chat template.',
+    template: 'Chat template of {target}',
+    endpointTemplate: 'Endpoint’s: {label}',
+    noEndpointTemplate: 'No template: choose one',
+    missing: 'no chat template',
+    unknown: 'unknown template {id}',
+    inferring: 'Inferring its format…',
+    inferred: 'Inferred: {format} ({confidence})',
+    inferredNone: 'Inferred: no known format (read with auto-detect)',
+    inferFailed: 'Its format could not be inferred: {detail}',
+    format: 'Format the replies of {target} are read in',
+    formatInferred: 'The inferred format',
+  },
   live: {
     title: 'Run live',
     endpoint: 'Endpoint',
@@ -49,6 +67,9 @@ export default {
       'no-targets': 'Add a target (an endpoint and a model) first.',
       'no-protocols': 'Choose at least one protocol.',
       'missing-endpoints': 'These targets have no endpoint in the chat any more: {detail}',
+      'no-template':
+        'Raw completion needs a chat template for every target, and these have none: {detail}. Choose one for each below (or for its endpoint).',
+      'template-failed': 'A chat template could not be loaded: {detail}',
       'suite-changed': 'This run was started with the suite {detail}: load it again to resume.',
       failed: 'The run stopped: {detail}',
     },

@@ -33,6 +33,10 @@ export interface EvalRunTarget {
   /** The chat endpoint it was reached through. */
   profileId: string
   model: string
+  /** Runs in the raw protocol: the vendored chat template the target rendered with. */
+  template?: string
+  /** Runs in the raw protocol: the format chosen to read its replies in; absent: the inferred one. */
+  format?: string
 }
 
 /** What a run was asked to do. */
@@ -219,7 +223,9 @@ function hasFields(value: unknown, types: Record<string, string>): value is Reco
   return isRecord(value) && Object.entries(types).every(([key, type]) => typeof value[key] === type)
 }
 
-const isTarget = (value: unknown) => hasFields(value, { label: 'string', profileId: 'string', model: 'string' })
+const isTarget = (value: unknown) =>
+  hasFields(value, { label: 'string', profileId: 'string', model: 'string' }) &&
+  ['template', 'format'].every((field) => value[field] === undefined || typeof value[field] === 'string')
 const isUsage = (value: unknown) =>
   hasFields(value, { prompt_tokens: 'number', completion_tokens: 'number', total_tokens: 'number' })
 const isSummary = (value: unknown): value is EvalSummary =>

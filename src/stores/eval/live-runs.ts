@@ -20,11 +20,21 @@ import type { EvalSettings } from './run-settings'
 import type { SelectedRunReturn } from './selected-run'
 import type { SuiteStateReturn } from './suite-state'
 import { resolveTargets, runTargetsOf } from './targets'
+import { withRawTemplates } from './raw-templates'
 
 /** Why a run did not start, for the form to say in the interface's language. */
 export interface LiveRunProblem {
-  code: 'busy' | 'no-cases' | 'no-targets' | 'no-protocols' | 'missing-endpoints' | 'suite-changed' | 'failed'
-  /** The endpoints missing, the suite the run was started with, or the failure's message. */
+  code:
+    | 'busy'
+    | 'no-cases'
+    | 'no-targets'
+    | 'no-protocols'
+    | 'missing-endpoints'
+    | 'no-template'
+    | 'template-failed'
+    | 'suite-changed'
+    | 'failed'
+  /** The endpoints missing, the targets with no chat template, the suite the run was started with, or the failure's message. */
   detail?: string
 }
 
@@ -41,6 +51,8 @@ export interface LiveRunsDeps {
   >
   /** How a target is reached. @default an OpenAI-compatible client of the target's endpoint */
   clientFor?: LiveRunOptions['clientFor']
+  /** How a target is reached in the raw protocol. @default a completions client of the target's endpoint */
+  rawClientFor?: LiveRunOptions['rawClientFor']
 }
 
 /** What useLiveRuns returns. */
@@ -79,23 +91,29 @@ export function useLiveRuns(deps: LiveRunsDeps): LiveRunsReturn {
     controller: null,
   }
   const { running, problem } = state
+  let preparing = false
 
   async function start(): Promise<void> {
     const { settings, suite } = deps
     const choices = settings.value.targets.filter((t) => t.model.trim() !== '')
-    problem.value = running.value
-      ? { code: 'busy' }
-      : suite.cases.value.length === 0
-        ? { code: 'no-cases' }
-        : choices.length === 0
-          ? { code: 'no-targets' }
-          : settings.value.protocols.length === 0
-            ? { code: 'no-protocols' }
-            : null
+    problem.value =
+      running.value || preparing
+        ? { code: 'busy' }
+        : suite.cases.value.length === 0
+          ? { code: 'no-cases' }
+          : choices.length === 0
+            ? { code: 'no-targets' }
+            : settings.value.protocols.length === 0
+              ? { code: 'no-protocols' }
+              : null
     if (problem.value) return
-    const kept = runTargetsOf(choices, deps.profiles())
-    const resolved = resolveTargets(kept, deps.profiles())
-    if (!resolved.ok) return void (problem.value = { code: 'missing-endpoints', detail: resolved.missing.join(', ') })
+    const kept = runTargetsOf(choices, deps.profiles(), settings.value.protocols.includes('raw'))
+    // Loading the chat templates takes a moment: a second Run meanwhile is told a run is going on.
+    preparing = true
+    const resolved = await liveTargets(kept, settings.value.protocols, deps.profiles()).finally(
+      () => (preparing = false),
+    )
+    if (!resolved.ok) return void (problem.value = resolved.problem)
     const run = newLiveRun(kept, settings.value, suite)
     deps.selected.startShowing(run.id)
     await execute(deps, state, run, resolved.targets, [])
@@ -103,7 +121,7 @@ export function useLiveRuns(deps: LiveRunsDeps): LiveRunsReturn {
 
   async function resume(runId: string): Promise<void> {
     const run = deps.history.runs.value.find((r) => r.id === runId)
-    if (running.value) return void (problem.value = { code: 'busy' })
+    if (running.value || preparing) return void (problem.value = { code: 'busy' })
     if (!run || run.settings.kind !== 'live') return
     const { suite } = deps
     if (suite.name.value !== run.settings.suiteName || suite.cases.value.length !== run.settings.caseCount)
@@ -111,8 +129,11 @@ export function useLiveRuns(deps: LiveRunsDeps): LiveRunsReturn {
         code: 'suite-changed',
         detail: `${run.settings.suiteName} (${run.settings.caseCount})`,
       })
-    const resolved = resolveTargets(run.settings.targets, deps.profiles())
-    if (!resolved.ok) return void (problem.value = { code: 'missing-endpoints', detail: resolved.missing.join(', ') })
+    preparing = true
+    const resolved = await liveTargets(run.settings.targets, run.settings.protocols, deps.profiles()).finally(
+      () => (preparing = false),
+    )
+    if (!resolved.ok) return void (problem.value = resolved.problem)
     problem.value = null
     await deps.selected.select(run.id)
     await execute(deps, state, run, resolved.targets, [...deps.selected.outcomes.value])
@@ -133,6 +154,19 @@ export function useLiveRuns(deps: LiveRunsDeps): LiveRunsReturn {
     resume,
     stop: () => state.controller?.abort(),
   }
+}
+
+/** The live targets of kept ones, with their chat templates when the run asks in the raw protocol. */
+async function liveTargets(
+  kept: EvalRunTarget[],
+  protocols: readonly string[],
+  profiles: readonly EndpointProfile[],
+): Promise<{ ok: true; targets: LiveTarget[] } | { ok: false; problem: LiveRunProblem }> {
+  const resolved = resolveTargets(kept, profiles)
+  if (!resolved.ok) return { ok: false, problem: { code: 'missing-endpoints', detail: resolved.missing.join(', ') } }
+  if (!protocols.includes('raw')) return resolved
+  const raw = await withRawTemplates(resolved.targets, kept)
+  return raw.ok ? raw : { ok: false, problem: { code: raw.code, detail: raw.detail } }
 }
 
 /** A new run's record, labelled by its targets, protocols and repeats. */
@@ -190,6 +224,7 @@ async function execute(
       completed: new Set(selected.keys()),
       signal: controller.signal,
       ...(deps.clientFor ? { clientFor: deps.clientFor } : {}),
+      ...(deps.rawClientFor ? { rawClientFor: deps.rawClientFor } : {}),
       onProgress: (p) => (state.progress.value = p),
       onOutcome: async (outcome) => {
         const key = outcomeKey(outcome)

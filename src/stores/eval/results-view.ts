@@ -5,7 +5,7 @@
  * replies were read with.
  */
 import { computed, ref, watch, type ComputedRef, type Ref } from 'vue'
-import { EVAL_PROTOCOLS, summarize, type CaseOutcome, type EvalSummary } from '../../core/eval'
+import { LIVE_PROTOCOLS, summarize, type CaseOutcome, type EvalSummary } from '../../core/eval'
 import type { EvalRunRecord } from '../../persistence/eval-runs'
 import type { SelectedRunReturn } from './selected-run'
 
@@ -67,8 +67,8 @@ export function accuracyMatrix(
     if (outcome.valid) cell.passed++
   }
   const order = (p: string) => {
-    const at = (EVAL_PROTOCOLS as readonly string[]).indexOf(p)
-    return at === -1 ? EVAL_PROTOCOLS.length : at
+    const at = (LIVE_PROTOCOLS as readonly string[]).indexOf(p)
+    return at === -1 ? LIVE_PROTOCOLS.length : at
   }
   return {
     models: [...models].filter((m) => seenModels.has(m)),

@@ -3,13 +3,17 @@
  * model), the protocols, repeats and concurrency of a live run, and how an offline file is read.
  */
 import type { Ref } from 'vue'
-import { EVAL_PROTOCOLS, type EvalProtocol } from '../../core/eval'
+import { LIVE_PROTOCOLS, type EvalProtocol } from '../../core/eval'
 import { isRecord, persistedRef } from '../../persistence/persisted'
 
 /** A target as chosen: the chat endpoint's id and the model to ask there. */
 export interface TargetChoice {
   profileId: string
   model: string
+  /** The raw protocol's chat template, a vendored template's id; absent: the endpoint's own. */
+  template?: string
+  /** The format raw replies are read in; absent: the one inferred from the template. */
+  format?: string
 }
 
 /** Everything the lab saves in localStorage (runs themselves are in IndexedDB). */
@@ -47,15 +51,29 @@ export function checkEvalSettings(data: unknown, repairs: string[]): EvalSetting
   )
   if (kept.length < targets.length) repairs.push(`${targets.length - kept.length} target(s) of the wrong shape dropped`)
   const protocols = Array.isArray(data.protocols) ? data.protocols : defaults.protocols
-  const known = protocols.filter((p): p is EvalProtocol => EVAL_PROTOCOLS.includes(p as EvalProtocol))
+  const known = protocols.filter((p): p is EvalProtocol => LIVE_PROTOCOLS.includes(p as EvalProtocol))
   if (known.length < protocols.length) repairs.push(`unknown protocols dropped`)
   return {
-    targets: kept.map(({ profileId, model }) => ({ profileId, model })),
+    targets: kept.map((target) => checkRawChoice(target, repairs)),
     protocols: known,
     repeat: inRange(data.repeat, 1, MAX_REPEAT, defaults.repeat, 'repeat', repairs),
     concurrency: inRange(data.concurrency, 1, MAX_CONCURRENCY, defaults.concurrency, 'concurrency', repairs),
     offlineProtocol: typeof data.offlineProtocol === 'string' ? data.offlineProtocol : defaults.offlineProtocol,
   }
+}
+
+/** A kept target with its raw template choice; a template or format that is not a text is dropped, and said. */
+function checkRawChoice(target: TargetChoice, repairs: string[]): TargetChoice {
+  const { profileId, model, template, format } = target
+  const checked: TargetChoice = { profileId, model }
+  for (const [field, value] of [
+    ['template', template],
+    ['format', format],
+  ] as const) {
+    if (typeof value === 'string' && value !== '') checked[field] = value
+    else if (value !== undefined) repairs.push(`the raw ${field} chosen for ${model} was not a name: dropped`)
+  }
+  return checked
 }
 
 function inRange(value: unknown, min: number, max: number, fallback: number, name: string, repairs: string[]): number {

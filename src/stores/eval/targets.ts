@@ -8,6 +8,7 @@ import type { EvalRunTarget } from '../../persistence/eval-runs'
 import type { EndpointProfile } from '../../saved-chats/model'
 import { megabytes } from '../chat/run-start'
 import type { TargetChoice } from './run-settings'
+import { rawTemplateIdOf } from './raw-templates'
 
 /** The endpoints a run can ask: every saved endpoint but the manual one (a person writes its replies). */
 export function askableProfiles(profiles: readonly EndpointProfile[]): EndpointProfile[] {
@@ -59,8 +60,21 @@ export function resolveTargets(kept: readonly EvalRunTarget[], profiles: readonl
   return missing.length > 0 ? { ok: false, missing } : { ok: true, targets }
 }
 
-/** The kept form of chosen targets, labelled. */
-export function runTargetsOf(choices: readonly TargetChoice[], profiles: readonly EndpointProfile[]): EvalRunTarget[] {
+/** The kept form of chosen targets, labelled; with `raw`, each with its chat template and format chosen. */
+export function runTargetsOf(
+  choices: readonly TargetChoice[],
+  profiles: readonly EndpointProfile[],
+  raw = false,
+): EvalRunTarget[] {
   const labels = targetLabels(choices, profiles)
-  return choices.map((c, n) => ({ label: labels[n] as string, profileId: c.profileId, model: c.model.trim() }))
+  return choices.map((c, n) => {
+    const template = raw ? rawTemplateIdOf(c, profiles) : undefined
+    return {
+      label: labels[n] as string,
+      profileId: c.profileId,
+      model: c.model.trim(),
+      ...(template ? { template } : {}),
+      ...(raw && c.format ? { format: c.format } : {}),
+    }
+  })
 }
