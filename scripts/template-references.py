@@ -14,7 +14,12 @@ the template raised, with the exception's type and message.
 With the fixtures' sources it also renders the small templates of tests/fixtures/templates/snippets.json
 (each pins down one piece of jinja2's behaviour) into snippet-renders.json beside it.
 
+With --manifest, only the templates the manifest names are rendered, each with its own special tokens
+and variables (the conversation's variables win over the template's); the record keeps both. This is
+how scripts/vendored-references.ts renders the app's vendored templates.
+
     python3 scripts/template-references.py [FOLDER] [--out DIR] [--conversations FILE] [--snippets FILE]
+                                           [--manifest FILE]
 """
 
 import argparse
@@ -67,10 +72,10 @@ def make_environment(now):
     return env
 
 
-def render(env, source, conversation, special_tokens):
+def render(env, source, conversation, special_tokens, template_variables=None):
     """What apply_chat_template(messages, tools=..., add_generation_prompt=..., **variables) renders:
     the special tokens map first, the caller's variables over it; `documents` is its own argument."""
-    variables = dict(conversation.get("variables", {}))
+    variables = {**(template_variables or {}), **conversation.get("variables", {})}
     documents = variables.pop("documents", None)
     kwargs = {**special_tokens, **variables}
     template = env.from_string(source)
@@ -112,6 +117,11 @@ def main():
     parser.add_argument("--out", default=None, help="output folder (default: renders/ beside the conversations)")
     parser.add_argument("--conversations", default=str(FIXTURES / "conversations.json"))
     parser.add_argument(
+        "--manifest",
+        default=None,
+        help='JSON list of {"file", "special_tokens", "variables"}: render only these, with their own inputs',
+    )
+    parser.add_argument(
         "--snippets",
         default=None,
         help="snippets file (default: fixtures' snippets.json when rendering the fixtures' sources)",
@@ -125,25 +135,27 @@ def main():
     out = Path(args.out) if args.out else Path(args.conversations).parent / "renders"
     out.mkdir(parents=True, exist_ok=True)
 
-    templates = sorted(Path(args.folder).glob("*.jinja"))
-    if not templates:
+    if args.manifest:
+        entries = json.loads(Path(args.manifest).read_text(encoding="utf-8"))
+        jobs = [(Path(args.folder) / e["file"], e["special_tokens"], e.get("variables", {}), True) for e in entries]
+    else:
+        jobs = [(path, special_tokens, {}, False) for path in sorted(Path(args.folder).glob("*.jinja"))]
+    if not jobs:
         sys.exit(f"no *.jinja file in {args.folder}")
-    for path in templates:
+    for path, tokens, variables, own_inputs in jobs:
         raw = path.read_bytes()
         source = raw.decode("utf-8")
-        cases = {c["name"]: outcome(lambda: render(env, source, c, special_tokens)) for c in spec["conversations"]}
-        record = {
-            "template": path.name,
-            "sha256": hashlib.sha256(raw).hexdigest(),
-            "jinja2": jinja2.__version__,
-            "cases": cases,
-        }
+        cases = {c["name"]: outcome(lambda: render(env, source, c, tokens, variables)) for c in spec["conversations"]}
+        record = {"template": path.name, "sha256": hashlib.sha256(raw).hexdigest(), "jinja2": jinja2.__version__}
+        if own_inputs:
+            record.update(special_tokens=tokens, variables=variables)
+        record["cases"] = cases
         target = out / (path.stem + ".json")
         target.write_text(json.dumps(record, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
         raised = sum(1 for c in cases.values() if "raised" in c)
         print(f"{path.name}: {len(cases) - raised} rendered, {raised} raised")
     snippets = args.snippets
-    if snippets is None and Path(args.folder).resolve() == (FIXTURES / "sources").resolve():
+    if snippets is None and not args.manifest and Path(args.folder).resolve() == (FIXTURES / "sources").resolve():
         snippets = FIXTURES / "snippets.json"
     if snippets is not None:
         render_snippets(env, Path(snippets))

@@ -33,6 +33,8 @@ export interface VendoredTemplate {
   notes?: string
   /** Bos/eos as the model's tokenizer_config gives them, when the source says. */
   specialTokens?: Record<string, string>
+  /** Variables of its own the template prints, which its model's callers pass to apply_chat_template. */
+  variables?: Record<string, unknown>
   /** Of the file's bytes, as in the source; the tests check the vendored file against it. */
   sha256: string
 }

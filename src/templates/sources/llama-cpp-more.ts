@@ -82,6 +82,8 @@ export const LLAMA_CPP_TEMPLATES_MORE: readonly VendoredTemplate[] = [
     family: 'FireFunction',
     formats: ['firefunction-v2'],
     notes: 'llama.cpp has edited the file since adding it.',
+    // It prints `functions` (the tools as JSON text) and `datetime` itself.
+    variables: { functions: '[]', datetime: '2026-01-15' },
     sha256: 'fcb749f5c5d6bbc4240db4e86af5dfcefe9c7e85355235d0f304ab4319ba6b51',
   }),
   fromLlamaCpp('google-gemma-4-31B-it.jinja', {
