@@ -108,4 +108,33 @@ describe('live runs of the Eval pane', () => {
     expect(live.problem.value).toEqual({ code: 'missing-endpoints', detail: 'eval-right' })
     expect(history.runs.value).toHaveLength(1)
   })
+
+  it('runs the raw protocol with each target’s chat template, kept with the run, and refuses a target with none', async () => {
+    const { live, settings, history, selected, profiles, server } = await lane('eval-right', { protocols: ['raw'] })
+    await live.start()
+    expect(live.problem.value).toEqual({ code: 'no-template', detail: 'eval-right' })
+    expect(history.runs.value).toEqual([])
+    settings.value.targets = [
+      { profileId: 'gone', model: 'x' },
+      { profileId: 'mock', model: 'eval-right', template: 'no-such' },
+    ]
+    await live.start()
+    expect(live.problem.value).toEqual({ code: 'missing-endpoints', detail: 'x' })
+    settings.value.targets = [{ profileId: 'mock', model: 'eval-right', template: 'no-such' }]
+    await live.start()
+    expect(live.problem.value).toMatchObject({ code: 'template-failed', detail: expect.stringContaining('no-such') })
+
+    // The endpoint's template by default; the format inferred from it.
+    profiles.value = [{ ...profiles.value[0]!, template: 'qwen2.5-7b-instruct' }]
+    settings.value.targets = [{ profileId: 'mock', model: 'eval-right' }]
+    await live.start()
+    expect(live.problem.value).toBeNull()
+    const run = history.runs.value[0]!
+    expect(run.settings.targets).toEqual([
+      { label: 'eval-right', profileId: 'mock', model: 'eval-right', template: 'qwen2.5-7b-instruct' },
+    ])
+    expect(server.requests.filter((r) => r.path === '/v1/completions')).toHaveLength(15)
+    expect(selected.outcomes.value.every((o) => o.valid && o.protocol === 'raw')).toBe(true)
+    expect(selected.outcomes.value[0]?.compliance.format).toBe('hermes')
+  }, 60_000)
 })
