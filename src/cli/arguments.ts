@@ -58,11 +58,12 @@ export const USAGE = `Usage:
                                                      reports (- for standard output), --capture the exchanges as
                                                      JSON Lines
   vcp render TEMPLATE_FILE --messages FILE [--tools FILE] [--generation-prompt] [--template-name NAME]
-             [--bos TOKEN] [--eos TOKEN] [--var NAME=VALUE ...]
+             [--bos TOKEN] [--eos TOKEN] [--var NAME=VALUE ...] [--dialect transformers|llama.cpp]
                                                      render a chat template (a .jinja file or a tokenizer_config.json
                                                      and its special tokens) as transformers' apply_chat_template and
                                                      print the prompt exactly, with no line end added
   vcp render TEMPLATE_FILE --infer [--template-name NAME] [--bos TOKEN] [--eos TOKEN] [--var NAME=VALUE ...]
+             [--dialect transformers|llama.cpp]
                                                      print one JSON line: the tool-call format the template's model
                                                      writes, confidence, evidence, findings and round trip
   vcp render --model ID ...                          the same with a vendored template; vcp render --list prints
@@ -144,6 +145,9 @@ Options of render:
   --bos, --eos    the bos_token and eos_token, in place of the tokenizer config's
   --var N=V       a template variable (enable_thinking=false, bos_token=<s>); V is JSON when it parses as
                   JSON, else text; repeatable
+  --dialect       transformers (the default for a render) or llama.cpp: lists changed in place and filters
+                  giving lists, as llama.cpp's engine allows; --infer without it tries llama.cpp when a
+                  template fails under transformers only for that
 
 Exit status: 0 when every file was read (problems in the text and failed calls are reported
 as data), 2 on bad usage, an unreadable file, or an MCP configuration or server that cannot be used.

@@ -18,6 +18,7 @@ import type { LiveEvalOptions } from './eval-arguments'
 import { createAppender, fileChunks, messageOf, type EvalIo, type WholeFileIo } from './eval-io'
 import { createProgressReporter } from './eval-progress'
 import { loadTemplate, RenderStop } from './render-input'
+import type { TemplateDialect } from '../core/templates'
 
 /** What the live lane needs of the CliIo. */
 export type LiveIo = EvalIo & WholeFileIo & { err(line: string): void }
@@ -144,13 +145,16 @@ async function rawTemplate(options: LiveEvalOptions, io: LiveIo): Promise<RawTem
   for (const [name, value] of Object.entries(loaded.specialTokens))
     if (typeof value === 'string') specialTokens[name] = value
   let format = options.templateFormat ?? null
+  let dialect: TemplateDialect | undefined
   if (format === null) {
     const { inferTemplateFormat } = await import('../core/templates')
     const inferred = inferTemplateFormat(loaded.text, { specialTokens, model: options.model })
     format = inferred.format
+    // A template written for llama.cpp renders the prompts as it rendered the probes.
+    if (inferred.dialect !== 'transformers') dialect = inferred.dialect
     io.err(
       `vcp eval: raw replies are read ${format === null ? 'with auto (no format found' : `as ${format} (inferred from ${loaded.label}, ${inferred.confidence} confidence`}): ${inferred.reason}`,
     )
   }
-  return { text: loaded.text, format, specialTokens, label: loaded.label }
+  return { text: loaded.text, format, specialTokens, label: loaded.label, ...(dialect ? { dialect } : {}) }
 }

@@ -3,6 +3,7 @@
  * a conversation to render, --infer to analyse the template, or --list for the vendored ones.
  * Options of one mode are refused in another.
  */
+import type { TemplateDialect } from '../core/templates'
 import { UsageError } from './arguments'
 
 /** Where the template comes from. */
@@ -19,6 +20,8 @@ export interface RenderSettings {
   specialTokens: Record<string, string>
   /** --var NAME=VALUE, the value as JSON when it parses, else as text; in the order given. */
   variables: Record<string, unknown>
+  /** --dialect: render as transformers does or with llama.cpp's relaxations; unset lets --infer choose. */
+  dialect: TemplateDialect | undefined
 }
 
 /** A `vcp render` command line, read. */
@@ -35,7 +38,8 @@ export type RenderOptions =
     } & RenderSettings)
   | ({ mode: 'infer'; template: TemplateSource } & RenderSettings)
 
-const VALUED = ['--messages', '--tools', '--template-name', '--model', '--bos', '--eos', '--var']
+const VALUED = ['--messages', '--tools', '--template-name', '--model', '--bos', '--eos', '--var', '--dialect']
+const DIALECTS: readonly TemplateDialect[] = ['transformers', 'llama.cpp']
 const FLAGS = ['--generation-prompt', '--infer', '--list']
 /** Options that may be given more than once. */
 const REPEATABLE = ['--var']
@@ -124,7 +128,15 @@ function settingsOf(given: ReadonlyMap<string, string[]>): RenderSettings {
     if (input !== undefined) throw new UsageError(`--var ${name}: give it with ${input}`)
     variables[name] = variableValue(assignment.slice(equals + 1))
   }
-  return { templateName: given.get('--template-name')?.[0], specialTokens, variables }
+  const dialect = given.get('--dialect')?.[0]
+  if (dialect !== undefined && !DIALECTS.includes(dialect as TemplateDialect))
+    throw new UsageError(`--dialect is transformers or llama.cpp, got "${dialect}"`)
+  return {
+    templateName: given.get('--template-name')?.[0],
+    specialTokens,
+    variables,
+    dialect: dialect as TemplateDialect | undefined,
+  }
 }
 
 /** A --var value: JSON when it parses as JSON (`false`, `3`, `["a"]`, `"x"`), else the text itself. */

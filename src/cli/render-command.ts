@@ -64,6 +64,7 @@ async function render(options: Extract<RenderOptions, { mode: 'render' }>, io: C
     addGenerationPrompt: options.generationPrompt,
     specialTokens: { ...template.specialTokens, ...options.specialTokens },
     variables: options.variables,
+    ...(options.dialect ? { dialect: options.dialect } : {}),
   })
   if (!result.ok) throw new RenderStop(failure(template, result.error))
   if (io.outRaw) io.outRaw(result.text)
@@ -81,17 +82,18 @@ async function infer(options: Extract<RenderOptions, { mode: 'infer' }>, io: Cli
   if (!parsed.ok && parsed.error.kind === 'syntax') throw new RenderStop(failure(template, parsed.error))
   const probe = probeOptions(template, options)
   const inference = inferTemplateFormat(template.text, probe)
-  const { format, confidence, sameReading, argumentsAs, reason, evidence } = inference
+  const { format, confidence, sameReading, argumentsAs, reason, evidence, dialect } = inference
   io.out(
     JSON.stringify({
       format,
       confidence,
       sameReading,
       argumentsAs,
+      dialect,
       reason,
       evidence,
       findings: templateFindings(template.text, probe),
-      roundTrip: format === null ? null : roundTrip(template.text, format, undefined, probe),
+      roundTrip: format === null ? null : roundTrip(template.text, format, undefined, { ...probe, dialect }),
     }),
   )
 }
@@ -105,7 +107,11 @@ function probeOptions(template: LoadedTemplate, settings: RenderSettings) {
     else lists[name] = value
   }
   const variables = { ...lists, ...settings.variables }
-  return { specialTokens, ...(Object.keys(variables).length > 0 ? { variables } : {}) }
+  return {
+    specialTokens,
+    ...(Object.keys(variables).length > 0 ? { variables } : {}),
+    ...(settings.dialect ? { dialect: settings.dialect } : {}),
+  }
 }
 
 /** The template's failure in one line: where, its kind and place, and the message. */

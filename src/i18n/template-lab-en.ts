@@ -155,6 +155,7 @@ export default {
       'system-dropped': 'The system message is dropped',
       'system-moved': 'The system message is moved',
       'parallel-flattened': 'Parallel calls are lost',
+      'calls-not-rendered': 'Earlier calls are not shown',
       'tool-result-unattributed': 'Tool results lose their call ids',
       'reasoning-kept': 'Earlier reasoning is kept',
       'reasoning-dropped': 'Earlier reasoning is dropped',

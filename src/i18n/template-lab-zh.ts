@@ -154,6 +154,7 @@ const templateLabZh: typeof templateLabEn = {
       'system-dropped': '系统消息被丢弃',
       'system-moved': '系统消息被移动',
       'parallel-flattened': '并行调用丢失',
+      'calls-not-rendered': '历史调用未呈现',
       'tool-result-unattributed': '工具结果丢失了调用 ID',
       'reasoning-kept': '保留了之前的推理',
       'reasoning-dropped': '丢弃了之前的推理',

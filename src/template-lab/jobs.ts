@@ -46,6 +46,7 @@ export interface InferenceView {
   confidence: FormatInference['confidence']
   sameReading: string[]
   argumentsAs: FormatInference['argumentsAs']
+  dialect: FormatInference['dialect']
   reason: string
   evidence: {
     variant: string
@@ -182,13 +183,16 @@ export function analyseTemplate(input: AnalysisInput): TemplateAnalysis {
   const options = { specialTokens: probeTokens(input.specialTokens), ...(variables ? { variables } : {}) }
   const inference = inferTemplateFormat(input.template, options)
   const findings = templateFindings(input.template, options)
-  const trip = inference.format ? roundTrip(input.template, inference.format, undefined, options) : null
+  const trip = inference.format
+    ? roundTrip(input.template, inference.format, undefined, { ...options, dialect: inference.dialect })
+    : null
   return {
     inference: {
       format: inference.format,
       confidence: inference.confidence,
       sameReading: inference.sameReading,
       argumentsAs: inference.argumentsAs,
+      dialect: inference.dialect,
       reason: inference.reason,
       evidence: inference.evidence.map((item) => ({
         variant: item.variant,

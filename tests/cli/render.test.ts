@@ -194,6 +194,28 @@ describe('vcp render --infer', () => {
     expect(typeof line.reason).toBe('string')
   })
 
+  it('infers a template written for llama.cpp in its dialect, and renders in the dialect asked for', async () => {
+    const inferred = await run(['--model', 'kimi-k2-instruct', '--infer'])
+    expect(inferred.status).toBe(0)
+    const line = JSON.parse(inferred.io.stdout[0] as string) as Record<string, unknown>
+    expect(line).toMatchObject({ format: 'kimi-k2', dialect: 'llama.cpp', roundTrip: { identical: true } })
+    const strict = await run(['--model', 'kimi-k2-instruct', '--infer', '--dialect', 'transformers'])
+    expect(JSON.parse(strict.io.stdout[0] as string)).toMatchObject({ format: null, dialect: 'transformers' })
+
+    const list = '{% set l = [] %}{% set _ = l.append(messages[0].content) %}{{ l|tojson }}'
+    const files = { 'append.jinja': list, 'm.json': JSON.stringify(MESSAGES) }
+    const relaxed = await run(['append.jinja', '--messages', 'm.json', '--dialect', 'llama.cpp'], files)
+    expect([relaxed.status, relaxed.io.raw.join('')]).toEqual([0, JSON.stringify([MESSAGES[0]?.content])])
+    const refused = await run(['append.jinja', '--messages', 'm.json'], files)
+    expect(refused.status).toBe(2)
+    expect(refused.io.stderr.join('')).toMatch(/SecurityError: access to attribute 'append' of 'list' object is unsafe/)
+    const unknown = await run(['append.jinja', '--messages', 'm.json', '--dialect', 'minja'], files)
+    expect([unknown.status, unknown.io.stderr.join('')]).toEqual([
+      2,
+      expect.stringMatching(/--dialect is transformers or llama\.cpp, got "minja"/),
+    ])
+  })
+
   it('answers null with its reason for a template that writes no format of ours', async () => {
     const { status, io } = await run(['t.jinja', '--infer'], { 't.jinja': SHOW })
     expect(status).toBe(0)

@@ -9,6 +9,7 @@ import { ChatRequestError, emptyCompletion, httpErrorMessage } from '../chat/err
 import { connectionError, excerpt, safeText } from '../chat/endpoint-errors'
 import { idleWatch } from '../chat/idle-watch'
 import type { Completion, CompletionRequest, ModelClient } from '../chat/types'
+import type { TemplateDialect } from '../templates'
 
 /** A model's chat template, and the native format it was found to ask for (null: read with auto). */
 export interface RawTemplate {
@@ -22,6 +23,8 @@ export interface RawTemplate {
   variables?: Record<string, unknown>
   /** A label for messages: the vendored template's id or the file name. */
   label?: string
+  /** Render as transformers does or with llama.cpp's relaxations (what inference found). @default 'transformers' */
+  dialect?: TemplateDialect
 }
 
 /** The most tokens a raw completion may write when the endpoint's settings give no limit. */
@@ -94,6 +97,7 @@ export async function renderPrompt(template: RawTemplate, request: CompletionReq
     addGenerationPrompt: true,
     ...(template.specialTokens ? { specialTokens: template.specialTokens } : {}),
     ...(template.variables ? { variables: template.variables } : {}),
+    ...(template.dialect ? { dialect: template.dialect } : {}),
   })
   if (rendered.ok) return rendered.text
   const { error } = rendered

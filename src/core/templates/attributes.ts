@@ -3,6 +3,7 @@
  * Python attribute first (so `d.items` is the method), a subscript tries the item first; a miss is an
  * Undefined with jinja2's message, and methods that would change a list or dict are refused.
  */
+import { DICT_MUTATORS, LIST_MUTATORS, dictMutator, listMutator } from './dialect'
 import { chargeBuilt, chargeChars, chargeItems, chargeValues } from './cost'
 import { TemplateFailure, typeError, valueError } from './failure'
 import { chars, hasSurrogates, plain, pyEquals, toList } from './ops'
@@ -24,11 +25,6 @@ import {
   type Value,
 } from './values'
 
-/** What the sandbox refuses: anything private, and methods that change a list or dict. */
-const MUTATING: Record<string, ReadonlySet<string>> = {
-  list: new Set(['append', 'clear', 'pop', 'reverse', 'insert', 'sort', 'extend', 'remove']),
-  dict: new Set(['clear', 'pop', 'popitem', 'setdefault', 'update']),
-}
 const LIST_METHODS = new Set(['copy', 'count', 'index'])
 const DICT_METHODS = new Set(['copy', 'get', 'items', 'keys', 'values', 'fromkeys'])
 
@@ -52,8 +48,11 @@ function unsafe(obj: Value, name: string): Undefined {
   return new Undefined(`access to attribute '${name}' of '${typeName(obj)}' object is unsafe.`, true)
 }
 
-/** The Python attribute `name` of `obj`, or undefined when it has none. */
-function pythonAttribute(obj: Value, name: string): Value | undefined {
+/**
+ * The Python attribute `name` of `obj`, or undefined when it has none. Methods that change a list or
+ * dict are refused unless `mutable` (the llama.cpp dialect).
+ */
+function pythonAttribute(obj: Value, name: string, mutable: boolean): Value | undefined {
   // Dunder attributes exist on every object and the sandbox refuses them; other `_names` are no attribute.
   if (name.startsWith('__') && name.endsWith('__')) return unsafe(obj, name)
   if (name.startsWith('_')) return undefined
@@ -74,12 +73,12 @@ function pythonAttribute(obj: Value, name: string): Value | undefined {
   }
   if (Array.isArray(obj)) {
     const kind = isTuple(obj) ? 'tuple' : 'list'
-    if (kind === 'list' && MUTATING.list?.has(name)) return unsafe(obj, name)
+    if (kind === 'list' && LIST_MUTATORS.has(name)) return mutable ? listMutator(obj, name) : unsafe(obj, name)
     if (LIST_METHODS.has(name) && (kind === 'list' || name !== 'copy')) return listMethod(obj, name)
     return undefined
   }
   if (obj instanceof Map) {
-    if (MUTATING.dict?.has(name)) return unsafe(obj, name)
+    if (DICT_MUTATORS.has(name)) return mutable ? dictMutator(obj, name) : unsafe(obj, name)
     if (DICT_METHODS.has(name)) return dictMethod(obj, name)
     return undefined
   }
@@ -181,31 +180,31 @@ function pythonItem(obj: Value, key: Value): Value | undefined {
 }
 
 /** `obj|attr(name)`: the Python attribute only, never an item. */
-export function getPythonAttribute(target: Value, name: string): Value {
+export function getPythonAttribute(target: Value, name: string, mutable = false): Value {
   const obj = plain(target)
   if (obj instanceof Undefined) obj.fail()
-  return pythonAttribute(obj, name) ?? missing(obj, name)
+  return pythonAttribute(obj, name, mutable) ?? missing(obj, name)
 }
 
-/** `obj.name` in a template. */
-export function getAttribute(target: Value, name: string): Value {
+/** `obj.name` in a template; `mutable` lets list and dict methods change their object (the llama.cpp dialect). */
+export function getAttribute(target: Value, name: string, mutable = false): Value {
   const obj = plain(target)
   if (obj instanceof Undefined) obj.fail()
-  const attribute = pythonAttribute(obj, name)
+  const attribute = pythonAttribute(obj, name, mutable)
   if (attribute !== undefined) return attribute
   const item = pythonItem(obj, name)
   if (item !== undefined) return item
   return missing(obj, name)
 }
 
-/** `obj[key]` in a template. */
-export function getItem(target: Value, key: Value): Value {
+/** `obj[key]` in a template; `mutable` as for getAttribute. */
+export function getItem(target: Value, key: Value, mutable = false): Value {
   const obj = plain(target)
   if (obj instanceof Undefined) obj.fail()
   const item = pythonItem(obj, key)
   if (item !== undefined) return item
   if (typeof key === 'string') {
-    const attribute = pythonAttribute(obj, key)
+    const attribute = pythonAttribute(obj, key, mutable)
     if (attribute !== undefined) return attribute
   }
   return missing(obj, key)

@@ -9,6 +9,7 @@ export const FINDING_IDS = [
   'system-dropped',
   'system-moved',
   'parallel-flattened',
+  'calls-not-rendered',
   'tool-result-unattributed',
   'reasoning-kept',
   'reasoning-dropped',

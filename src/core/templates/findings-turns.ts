@@ -79,7 +79,10 @@ function argumentsFlaw(turn: Rendered, format: string | null): Flaw | null {
   return turn.span.includes('Zzyzx') ? null : { what: 'are lost', where: [] }
 }
 
-/** `parallel-flattened`: two calls in one turn make the template fail, lose one, or read back as fewer. */
+/**
+ * `calls-not-rendered`: an assistant turn's tool_calls leave no trace in the prompt. Otherwise
+ * `parallel-flattened`: two calls in one turn make the template fail, lose one, or read back as fewer.
+ */
 export function parallelFindings({ renderer, format, argumentsAs }: CheckContext): Finding[] {
   const history = [userMessage()]
   const one = renderer.turn(history, assistantMessage(ONE_CALL, argumentsAs), PROBE_TOOLS)
@@ -90,8 +93,11 @@ export function parallelFindings({ renderer, format, argumentsAs }: CheckContext
     return [finding('parallel-flattened', 'warning', message, one.rendered, [turnRange(one)])]
   }
   const [first, second] = TWO_CALLS
-  // A template that renders no calls at all (they go in the content as text) flattens nothing.
-  if (!first || !second || !one.span.includes(first.name)) return []
+  if (!first || !second) return []
+  if (!one.span.includes(first.name)) {
+    const message = `The template renders no tool calls: a turn with a call of ${first.name} adds ${excerpt(one.span)}. The model sees a call it made only when the call is in the message's content as text; sent as tool_calls, as OpenAI-style APIs send them, its calls vanish from its history.`
+    return [finding('calls-not-rendered', 'warning', message, one.rendered, [turnRange(one)])]
+  }
   if (!two.span.includes(second.name)) {
     const message = `The second of two calls in one turn is dropped: only ${first.name} reaches the prompt, so the model's history lacks a call it made.`
     return [finding('parallel-flattened', 'error', message, two.rendered, [turnRange(two)])]
@@ -101,6 +107,10 @@ export function parallelFindings({ renderer, format, argumentsAs }: CheckContext
   if (read.length >= TWO_CALLS.length) return []
   const message = `Two calls in one turn render so that ${format} reads ${read.length === 1 ? 'one call' : `${read.length} calls`}: the calls run together.`
   return [finding('parallel-flattened', 'warning', message, two.rendered, [turnRange(two)])]
+}
+
+function excerpt(text: string): string {
+  return JSON.stringify(text.length > 120 ? `${text.slice(0, 120)}...` : text)
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 export { renderChatTemplate, type ChatTemplateInput, type RenderResult, type TemplateError } from './render'
 export type { TemplateErrorKind } from './failure'
+export type { TemplateDialect } from './dialect'
 export { DEFAULT_LIMITS, type RenderLimits } from './limits'
 export { parseJsonAsPython, type PythonJson } from './python-json'
 export {

@@ -53,6 +53,8 @@ export function withArguments(
 
 /** Why the prompt's markers decide, after what the turns showed. */
 export function promptReason(turns: string, asked: NamedFormat, others: readonly NamedFormat[]): string {
+  if (asked.signature !== undefined)
+    return `${turns} The prompt introduces the tools with ${JSON.stringify(asked.signature)}, as only ${asked.label}'s templates do: the model writes ${asked.label} (${asked.format}).`
   const openers = asked.openers.map((opener) => JSON.stringify(opener)).join(', ')
   const how = asked.claimed ? 'writes a call in its format' : 'names its markers'
   const also =
@@ -115,4 +117,23 @@ function describe(readers: readonly FormatReading[]): string {
 
 function excerpt(text: string): string {
   return JSON.stringify(text.length > 160 ? `${text.slice(0, 160)}...` : text)
+}
+
+/**
+ * Whether `error` is one that llama.cpp's engine does not raise: a list or dict method refused by
+ * transformers' sandbox, or a filter's one-pass result used as a list.
+ */
+export function llamaCppAllows(error: TemplateError): boolean {
+  return (
+    /^SecurityError: access to attribute '\w+' of '(list|dict)' object is unsafe/.test(error.message) ||
+    /generator/.test(error.message)
+  )
+}
+
+export function llamaCppReason(error: TemplateError): string {
+  const place = error.line !== undefined ? ` at line ${error.line}` : ''
+  return (
+    `Under transformers the template fails${place} (${sentence(error.message)}), which llama.cpp's engine ` +
+    `allows, so it was rendered as llama.cpp renders it (lists changed in place, filters giving lists).`
+  )
 }

@@ -19,7 +19,16 @@ import {
   type ArgumentsAs,
 } from './probe'
 import { rankReaders, sameReadingAs, type FormatReading, type ProbeVariant, type RenderedVariant } from './infer-rank'
-import { failedReason, noReadingReason, promptReason, readerReason, withArguments } from './infer-reasons'
+import {
+  failedReason,
+  llamaCppAllows,
+  llamaCppReason,
+  noReadingReason,
+  promptReason,
+  readerReason,
+  withArguments,
+} from './infer-reasons'
+import type { TemplateDialect } from './dialect'
 import { formatsNamedByPrompt } from './prompt-markers'
 import { listFormats } from '../protocols/formats-catalog'
 import { formatsForModel } from '../protocols/native/models'
@@ -72,6 +81,12 @@ export interface FormatInference {
   argumentsAs: ArgumentsAs | null
   evidence: VariantEvidence[]
   reason: string
+  /**
+   * How the turns that decided were rendered: as transformers renders them, or as llama.cpp does
+   * when the template fails under transformers only for what llama.cpp allows (a list changed in
+   * place, a filter's result used as a list). Render with this dialect to see what the model sees.
+   */
+  dialect: TemplateDialect
 }
 
 const VARIANTS: readonly (readonly [ProbeVariant, readonly TemplateCall[]])[] = [
@@ -80,9 +95,19 @@ const VARIANTS: readonly (readonly [ProbeVariant, readonly TemplateCall[]])[] = 
   ['no-call', []],
 ]
 
-/** The format a template's model writes its tool calls in. Never throws. */
+/**
+ * The format a template's model writes its tool calls in. Never throws. A template written for
+ * llama.cpp that fails under transformers only for what llama.cpp allows is rendered again as
+ * llama.cpp renders it, unless `options.dialect` says how to render.
+ */
 export function inferTemplateFormat(template: string, options: InferOptions = {}): FormatInference {
-  return inferWith(createProbeRenderer(template, options), options)
+  const inference = inferWith(createProbeRenderer(template, options), options)
+  if (inference.format !== null || options.dialect !== undefined) return inference
+  const refused = inference.evidence.find((item) => item.error && llamaCppAllows(item.error))?.error
+  if (!refused) return inference
+  const relaxed = inferWith(createProbeRenderer(template, { ...options, dialect: 'llama.cpp' }), options)
+  if (relaxed.format === null) return inference
+  return { ...relaxed, reason: `${llamaCppReason(refused)} ${relaxed.reason}` }
 }
 
 /** The inference with a renderer the caller keeps (its renders are shared with other analyses). Never throws. */
@@ -91,17 +116,17 @@ export function inferWith(
   options: Pick<InferOptions, 'model' | 'formats'> = {},
 ): FormatInference {
   try {
-    return infer(renderer, options)
+    return { ...infer(renderer, options), dialect: renderer.dialect }
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
-    return noAnswer([], `The analysis failed: ${message}`)
+    return { ...noAnswer([], `The analysis failed: ${message}`), dialect: renderer.dialect }
   }
 }
 
 interface Attempt {
   argumentsAs: ArgumentsAs
   evidence: VariantEvidence[]
-  result: FormatInference | null
+  result: Inferred | null
   /** The answer read the call's arguments exactly, not only its name. */
   exact: boolean
   /** Readers that read the calls out of markers they do not know. */
@@ -112,7 +137,9 @@ interface Attempt {
 
 type Settings = Pick<InferOptions, 'model' | 'formats'>
 
-function infer(renderer: ProbeRenderer, options: Settings): FormatInference {
+type Inferred = Omit<FormatInference, 'dialect'>
+
+function infer(renderer: ProbeRenderer, options: Settings): Inferred {
   const formats = options.formats ?? listFormats().map((format) => format.id)
   const asObjects = attempt(renderer, 'object', formats, options.model)
   if (asObjects.fatal) return noAnswer(asObjects.evidence, failedReason(asObjects.fatal, 'a user message with tools'))
@@ -217,6 +244,6 @@ function sameOpeners(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((opener) => b.includes(opener))
 }
 
-function noAnswer(evidence: VariantEvidence[], reason: string): FormatInference {
+function noAnswer(evidence: VariantEvidence[], reason: string): Inferred {
   return { format: null, confidence: 'low', sameReading: [], argumentsAs: null, evidence, reason }
 }

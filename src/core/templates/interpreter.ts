@@ -7,6 +7,7 @@ import type * as Ast from './ast'
 import { getAttribute, getItem, getSlice } from './attributes'
 import type { Compiled } from './compile'
 import { chargeChars, chargeItems, chargeValues } from './cost'
+import { dialectResult, type TemplateDialect } from './dialect'
 import { TemplateFailure, typeError, valueError } from './failure'
 import { applyFilter, type FilterContext } from './filters'
 import type { Budget } from './limits'
@@ -53,10 +54,15 @@ const COMPARISONS: Record<string, (order: number) => boolean> = {
 }
 
 export class Interpreter implements FilterContext, MacroHost {
+  private readonly mutable: boolean
+
   constructor(
     private readonly compiled: Compiled,
     readonly budget: Budget,
-  ) {}
+    private readonly dialect: TemplateDialect = 'transformers',
+  ) {
+    this.mutable = dialect === 'llama.cpp'
+  }
 
   get sizeLimit(): number {
     return this.budget.sizeLimit
@@ -67,7 +73,7 @@ export class Interpreter implements FilterContext, MacroHost {
   }
 
   callFilter(name: string, value: Value, call: CallArgs): Value {
-    return applyFilter(this, name, value, call)
+    return dialectResult(applyFilter(this, name, value, call), this.dialect)
   }
 
   callTest(name: string, value: Value, args: Value[]): boolean {
@@ -256,9 +262,9 @@ export class Interpreter implements FilterContext, MacroHost {
 
   private filter(operand: Value, filter: Ast.Identifier | Ast.CallExpression, scope: Scope): Value {
     if (filter.type === 'Identifier')
-      return applyFilter(this, filter.value, operand, { positional: [], keywords: new Map() })
+      return this.callFilter(filter.value, operand, { positional: [], keywords: new Map() })
     const name = filter.callee.type === 'Identifier' ? filter.callee.value : ''
-    return applyFilter(this, name, operand, this.arguments(filter.args, scope))
+    return this.callFilter(name, operand, this.arguments(filter.args, scope))
   }
 
   expr(node: Ast.Node, scope: Scope): Value {
@@ -321,14 +327,14 @@ export class Interpreter implements FilterContext, MacroHost {
     const object = this.expr(node.object, scope)
     const property = node.property
     if (!node.computed) {
-      if (property.type === 'Identifier') return getAttribute(object, property.value)
-      return getItem(object, (property as Ast.IntegerLiteral).value)
+      if (property.type === 'Identifier') return getAttribute(object, property.value, this.mutable)
+      return getItem(object, (property as Ast.IntegerLiteral).value, this.mutable)
     }
     if (property.type === 'SliceExpression') {
       const part = (e: Ast.Expression | undefined): Value => (e ? this.expr(e, scope) : null)
       return getSlice(object, part(property.start), part(property.stop), part(property.step))
     }
-    return getItem(object, this.expr(property, scope))
+    return getItem(object, this.expr(property, scope), this.mutable)
   }
 
   private binary(node: Ast.BinaryExpression, scope: Scope): Value {

@@ -4,6 +4,7 @@
  */
 import { renderChatTemplate, type RenderResult, type TemplateError } from './render'
 import type { RenderLimits } from './limits'
+import type { TemplateDialect } from './dialect'
 
 export type { TemplateError } from './render'
 
@@ -27,6 +28,11 @@ export interface ProbeOptions {
    * which no template needs more for (a 30-tool, 20-turn conversation takes less)
    */
   limits?: RenderLimits
+  /**
+   * Render as transformers does or with llama.cpp's relaxations (see ChatTemplateInput.dialect).
+   * @default 'transformers'
+   */
+  dialect?: TemplateDialect
 }
 
 const FIXED_NOW = new Date(Date.UTC(2026, 0, 15, 12, 0, 0))
@@ -54,6 +60,8 @@ export type TurnOutcome =
   | { ok: false; error: TemplateError }
 
 export interface ProbeRenderer {
+  /** How this renderer renders (ProbeOptions.dialect). */
+  readonly dialect: TemplateDialect
   render(messages: readonly unknown[], tools?: readonly unknown[], addGenerationPrompt?: boolean): RenderResult
   /** The text `assistant` adds after `history` (both rendered without a generation prompt). */
   turn(history: readonly unknown[], assistant: unknown, tools?: readonly unknown[]): TurnOutcome
@@ -83,6 +91,7 @@ export function createProbeRenderer(template: string, options: ProbeOptions = {}
           specialTokens,
           ...(options.variables ? { variables: options.variables } : {}),
           now,
+          ...(options.dialect ? { dialect: options.dialect } : {}),
         },
         limits,
       )
@@ -92,6 +101,7 @@ export function createProbeRenderer(template: string, options: ProbeOptions = {}
     return outcome
   }
   return {
+    dialect: options.dialect ?? 'transformers',
     render,
     turn(history, assistant, tools) {
       const before = render(history, tools)

@@ -20,7 +20,19 @@ export interface NamedFormat {
   openers: string[]
   /** What follows one of the openers in the prompt is this format's, as auto-detection judges it. */
   claimed: boolean
+  /** The phrase of the family's templates found in the prompt, when no opener is there. */
+  signature?: string
 }
+
+/**
+ * Phrases that only one family's templates introduce the tool list with, for templates that render
+ * no calls of earlier turns and name no opener: LFM2's templates keep calls in the content as text,
+ * and llama.cpp recognises them by this phrase too.
+ */
+const TOOL_LIST_SIGNATURES: readonly { format: string; text: string }[] = [
+  { format: 'lfm2', text: 'List of tools: <|tool_list_start|>[' },
+  { format: 'lfm2', text: 'List of tools: [{' },
+]
 
 /** Openers shorter than this (`[`, `{`) are in any prompt's JSON. */
 const SHORTEST_OPENER = 4
@@ -48,7 +60,12 @@ export function formatsNamedByPrompt(renderer: ProbeRenderer, formatIds: readonl
         claimed: openers.some((o) => claims(info.id, text, o)),
       })
   }
-  const longest = (entry: NamedFormat) => Math.max(...entry.openers.map((opener) => opener.length))
+  for (const { format, text: phrase } of TOOL_LIST_SIGNATURES) {
+    const info = listFormats().find((candidate) => candidate.id === format)
+    if (!info || !formatIds.includes(format) || named.some((entry) => entry.format === format)) continue
+    if (text.includes(phrase)) named.push({ format, label: info.label, openers: [], claimed: false, signature: phrase })
+  }
+  const longest = (entry: NamedFormat) => Math.max(0, ...entry.openers.map((opener) => opener.length))
   return named.sort(
     (a, b) =>
       Number(b.claimed) - Number(a.claimed) ||

@@ -5,6 +5,7 @@
  * same `tojson`, `raise_exception` and `strftime_now`, and Python's view of every value.
  */
 import { compile, type Compiled } from './compile'
+import type { TemplateDialect } from './dialect'
 import { metered } from './cost'
 import { TemplateFailure, type TemplateErrorKind } from './failure'
 import { makeGlobals } from './globals'
@@ -30,6 +31,12 @@ export interface ChatTemplateInput {
   variables?: Record<string, unknown>
   /** The time `strftime_now` formats, in local time as Python's datetime.now(). @default the current time */
   now?: Date
+  /**
+   * Render as transformers does (what vLLM, SGLang and TGI use), or with llama.cpp's relaxations:
+   * lists and dicts changed in place, filters giving lists (dialect.ts).
+   * @default 'transformers'
+   */
+  dialect?: TemplateDialect
 }
 
 export interface TemplateError {
@@ -112,7 +119,7 @@ export function renderWithCost(
     const program = compiled(template)
     const now = input.now
     const globals = makeGlobals(() => now ?? new Date())
-    const interpreter = new Interpreter(program, budget)
+    const interpreter = new Interpreter(program, budget, input.dialect)
     const text = metered(budget, () => interpreter.render(globals, context(input)))
     return { result: { ok: true, text }, steps: budget.used }
   } catch (error) {

@@ -5,6 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { createServer, type Server } from 'node:http'
 import { runLiveEval, type LiveTarget } from '../../../src/core/eval/live'
+import { renderPrompt } from '../../../src/core/eval/raw-completion'
 import type { CaseOutcome } from '../../../src/core/eval/types'
 import { readVendoredTemplate } from '../../../src/templates/node'
 import { fixtureCases } from './live-fixtures'
@@ -113,5 +114,18 @@ describe('the raw completion protocol', () => {
     expect(said('missing')?.errors[0]).toContain('404')
     // Only the last target reached the server.
     expect(server.received).toHaveLength(1)
+  })
+})
+
+describe('renderPrompt', () => {
+  const request = { messages: [{ role: 'user', content: 'Hi' }] }
+  const template =
+    '{% set seen = [] %}{% for m in messages %}{% set _ = seen.append(m.role) %}{% endfor %}{{ seen|join(",") }}'
+
+  it('renders a template written for llama.cpp in its dialect, and says why one fails under transformers', async () => {
+    await expect(renderPrompt({ text: template, format: null, dialect: 'llama.cpp' }, request)).resolves.toBe('user')
+    await expect(renderPrompt({ text: template, format: null, label: 'mine' }, request)).rejects.toThrow(
+      /The chat template mine could not render this conversation \(line 1, column \d+\): SecurityError/,
+    )
   })
 })

@@ -115,6 +115,16 @@ describe('templateFindings on hand-written templates', () => {
     expect(finding.message).toMatch(/refuses two calls in one turn \(raised\): One call at a time/)
   })
 
+  it("calls-not-rendered: a warning when an assistant turn's calls leave no trace", () => {
+    const template = cleanTemplateWith({ callsLoop: '{%- for call in [] %}' })
+    const finding = only(templateFindings(template), 'calls-not-rendered')
+    expect(finding.severity).toBe('warning')
+    expect(finding.message).toMatch(
+      /renders no tool calls: a turn with a call of probe_tool_a adds "<\|im_start\|>assistant/,
+    )
+    expect(highlighted(finding)).toEqual(['<|im_start|>assistant\n<|im_end|>\n'])
+  })
+
   it('tool-result-unattributed: calls carry ids, their results neither id nor name', () => {
     const template = cleanTemplateWith({ callOpen: '<tool_call>\n{"id": "{{ call.id }}", "name"' })
     const finding = only(templateFindings(template), 'tool-result-unattributed')
@@ -180,6 +190,7 @@ describe('templateFindings on hand-written templates', () => {
       'system-dropped',
       'system-moved',
       'parallel-flattened',
+      'calls-not-rendered',
       'tool-result-unattributed',
       'reasoning-kept',
       'reasoning-dropped',
@@ -225,6 +236,10 @@ describe('templateFindings on the vendored templates', () => {
       ['qwen2.5-7b-instruct', 'string-arguments', /double-encoded/],
       ['deepseek-r1-distill-qwen-32b', 'tools-not-rendered', /do not appear in the prompt/],
       ['vllm-glm4', 'system-dropped', /never sees it/],
+      ['vllm-glm4', 'calls-not-rendered', /renders no tool calls/],
+      ['lfm2-8b-a1b', 'calls-not-rendered', /renders no tool calls/],
+      ['lfm2.5-instruct', 'calls-not-rendered', /renders no tool calls/],
+      ['granite-3.3-2b-instruct', 'calls-not-rendered', /renders no tool calls/],
     ]
     for (const [id, finding, message] of expected) {
       const found = findingsOf(id).find((candidate) => candidate.id === finding)
