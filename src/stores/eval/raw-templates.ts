@@ -5,6 +5,7 @@
  * analysis and the template engine load on first use, so none is in the Eval pane's first load.
  */
 import type { LiveTarget, RawTemplate } from '../../core/eval'
+import type { TemplateDialect } from '../../core/templates'
 import type { EvalRunTarget } from '../../persistence/eval-runs'
 import type { EndpointProfile } from '../../saved-chats/model'
 import type { LabRunner } from '../../template-lab/off-thread'
@@ -21,6 +22,15 @@ export interface InferredFormat {
   format: string | null
   confidence: string
   reason: string
+  /** How the template renders: as transformers does, or with llama.cpp's relaxations (it was written for them). */
+  dialect: TemplateDialect
+}
+
+/** A vendored template as the raw protocol renders it. */
+interface LoadedTemplate {
+  text: string
+  specialTokens?: Record<string, string>
+  variables?: Record<string, unknown>
 }
 
 let runner: Promise<LabRunner> | null = null
@@ -28,23 +38,31 @@ let runner: Promise<LabRunner> | null = null
 let queue: Promise<unknown> = Promise.resolve()
 const inferred = new Map<string, Promise<InferredFormat>>()
 
-/** The text and catalog entry of a vendored template; rejects for an id the catalog does not have. */
-async function vendoredTemplate(id: string): Promise<{ text: string; specialTokens?: Record<string, string> }> {
+/** The text of a vendored template, with the special tokens and variables its catalog entry gives; rejects for an id the catalog does not have. */
+async function vendoredTemplate(id: string): Promise<LoadedTemplate> {
   const { loadVendoredTemplate, VENDORED_TEMPLATES } = await import('../../templates/catalog')
   const text = await loadVendoredTemplate(id)
   const entry = VENDORED_TEMPLATES.find((e) => e.id === id)
-  return { text, ...(entry?.specialTokens ? { specialTokens: entry.specialTokens } : {}) }
+  return {
+    text,
+    ...(entry?.specialTokens ? { specialTokens: entry.specialTokens } : {}),
+    ...(entry?.variables ? { variables: entry.variables } : {}),
+  }
 }
 
 async function analyse(id: string): Promise<InferredFormat> {
-  const { text, specialTokens } = await vendoredTemplate(id)
+  const { text, specialTokens, variables } = await vendoredTemplate(id)
   runner ??= import('../../template-lab/off-thread').then(({ createLabRunner }) => createLabRunner())
   const lab = await runner
-  const input = { template: text, specialTokens: JSON.stringify(specialTokens ?? {}), variables: '' }
+  const input = {
+    template: text,
+    specialTokens: JSON.stringify(specialTokens ?? {}),
+    variables: variables ? JSON.stringify(variables) : '',
+  }
   const outcome = await lab.run({ kind: 'analyse', input })
   if (!outcome.ok) throw new Error(`the analysis of ${id} was ${outcome.reason}`)
-  const { format, confidence, reason } = outcome.value.inference
-  return { format, confidence, reason }
+  const { format, confidence, reason, dialect } = outcome.value.inference
+  return { format, confidence, reason, dialect }
 }
 
 /** The format inferred from the vendored template `id`, analysed once per page. */
@@ -79,9 +97,17 @@ export async function withRawTemplates(
   for (const [n, target] of targets.entries()) {
     const { template: id = '', format, label } = kept[n] as EvalRunTarget
     try {
-      const { text, specialTokens } = await vendoredTemplate(id)
-      const chosen = format ?? (await inferRawFormat(id)).format
-      const template: RawTemplate = { text, format: chosen, label: id, ...(specialTokens ? { specialTokens } : {}) }
+      const { text, specialTokens, variables } = await vendoredTemplate(id)
+      // Inferred even when the format is chosen: the prompts render in the dialect the probes did.
+      const inference = await inferRawFormat(id)
+      const template: RawTemplate = {
+        text,
+        format: format ?? inference.format,
+        label: id,
+        ...(specialTokens ? { specialTokens } : {}),
+        ...(variables ? { variables } : {}),
+        ...(inference.dialect !== 'transformers' ? { dialect: inference.dialect } : {}),
+      }
       withTemplates.push({ ...target, template })
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
