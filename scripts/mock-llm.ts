@@ -18,5 +18,6 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 const server = await startMockLlm({ port, apiKey: option('--key'), cors: !args.includes('--no-cors') })
 console.log(`Mock OpenAI-compatible server: ${server.baseUrl}`)
 console.log(`Models (scenarios): ${Object.keys(scenarios).join(', ')}`)
+console.log('POST /v1/completions answers too: eval-right and eval-mixed answer the eval raw completion protocol.')
 console.log('In the workbench: Chat > Endpoints > base URL above, any model from the list. Ctrl+C stops it.')
 process.on('SIGINT', () => void server.close().then(() => process.exit(0)))
