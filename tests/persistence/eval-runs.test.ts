@@ -138,8 +138,26 @@ describe('checking stored records', () => {
       { ...runRecord('a', 1), settings: { ...runRecord('a', 1).settings, targets: [{ label: 'x', profileId: 'p' }] } },
       'settings: targets of the wrong shape',
     ],
+    [
+      'a raw target whose template is not a name',
+      {
+        ...runRecord('a', 1),
+        settings: {
+          ...runRecord('a', 1).settings,
+          targets: [{ label: 'x', profileId: 'p', model: 'm', template: 42 }],
+        },
+      },
+      'settings: targets of the wrong shape',
+    ],
   ])('a run record with %s is refused', (_, value, problem) => {
     expect(checkRunRecord(value)).toBe(problem)
+  })
+
+  it('takes a raw run’s targets with their chat template and format', () => {
+    const record = runRecord('a', 1)
+    const targets = [{ label: 'x', profileId: 'p', model: 'm', template: 'qwen2.5-7b-instruct', format: 'hermes' }]
+    const raw = { ...record, settings: { ...record.settings, protocols: ['raw'], targets } }
+    expect(checkRunRecord(raw)).toEqual(raw)
   })
 
   it.each([
