@@ -14,6 +14,8 @@ import { useEvalStore } from '../../../src/stores/eval'
 import { newProfile } from '../../../src/saved-chats/model'
 import { persistNotices, STORAGE_PREFIX } from '../../../src/persistence/persisted'
 import { SAMPLE_SUITE } from '../../../src/components/eval/sample-suite'
+import CaseDrillDown from '../../../src/components/eval/CaseDrillDown.vue'
+import { scoreReply } from '../../../src/core/eval'
 import { freshPinia, mountWithApp, useFreshApp } from '../../helpers-ui'
 
 const global = globalThis as { indexedDB?: IDBFactory }
@@ -193,5 +195,29 @@ describe('the raw completion mode of a live run', () => {
       'the raw format chosen for qwen-local was not a name: dropped',
     ])
     expect(rowOf(wrapper).find('[data-test="eval-raw-missing"]').exists()).toBe(true)
+  })
+})
+
+describe('the drill-down of a raw case', () => {
+  useFreshApp({ pinia: false })
+
+  it('reads the reply’s cards in the format the template asked for, and offers What the model sees', async () => {
+    const weather = SAMPLE_SUITE[0]!
+    const reply = '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>'
+    const outcome = {
+      ...scoreReply(weather, { result: reply }, { protocol: 'hermes' }),
+      model: 'm',
+      protocol: 'raw',
+      reply,
+    }
+    mountWithApp(CaseDrillDown, { props: { outcome, testCase: weather, protocol: 'raw' }, attachTo: document.body })
+    await flushPromises()
+    const find = (test: string) => document.querySelector(`[data-test="${test}"]`)
+    expect(find('eval-drill-verdict')?.getAttribute('data-valid')).toBe('true')
+    expect(find('eval-drill-verdict')?.textContent).toContain('m · raw')
+    expect(document.querySelectorAll('[data-test="eval-reply-cards"] [data-test="request-card"]')).toHaveLength(1)
+    expect(find('eval-reply-diagnostics')).toBeNull()
+    expect(document.body.textContent).toContain('Requests, read as Hermes')
+    expect(find('open-template-view')).not.toBeNull()
   })
 })

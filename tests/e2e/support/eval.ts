@@ -21,7 +21,7 @@ export async function addEvalEndpoint(page: Page, baseUrl: string, model: string
 
 /** Chooses the protocols of the next run (the checkboxes start as saved). */
 export async function chooseEvalProtocols(page: Page, wanted: string[]): Promise<void> {
-  for (const protocol of ['vcp', 'json', 'xml', 'hermes', 'native']) {
+  for (const protocol of ['vcp', 'json', 'xml', 'hermes', 'native', 'raw']) {
     const box = page.locator(`[data-test="eval-protocol-${protocol}"]`)
     const checked = (await box.getAttribute('class'))?.includes('is-checked') ?? false
     if (checked !== wanted.includes(protocol)) await box.click()
