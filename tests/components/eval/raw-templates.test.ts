@@ -198,6 +198,26 @@ describe('the raw completion mode of a live run', () => {
   })
 })
 
+describe('a saved template the catalog no longer has', () => {
+  useFreshApp({ pinia: false })
+
+  it('is shown as unknown, and a run is refused naming the target and the template', async () => {
+    const { wrapper, store } = await panel()
+    store.settings.targets[0]!.template = 'retired-model'
+    store.useCases(SAMPLE_SUITE, 'sample')
+    await settle()
+    expect(rowOf(wrapper).find('[data-test="eval-raw-unknown"]').text()).toBe('unknown template retired-model')
+    await wrapper.find('[data-test="eval-run"]').trigger('click')
+    await vi.waitFor(async () => {
+      await settle()
+      expect(wrapper.find('[data-test="eval-run-problem"]').text()).toMatch(
+        /^A chat template could not be loaded: qwen-local \(retired-model\): /,
+      )
+    })
+    expect(store.runs).toHaveLength(0)
+  })
+})
+
 describe('the drill-down of a raw case', () => {
   useFreshApp({ pinia: false })
 
