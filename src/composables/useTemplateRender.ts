@@ -95,8 +95,8 @@ export function useTemplateRender(
   async function analyse(): Promise<void> {
     analysisTimer = null
     const job = ++analyses
-    const { template, specialTokens, variables } = toValue(input)
-    const outcome = await runner.run({ kind: 'analyse', input: { template, specialTokens, variables } })
+    const { template, specialTokens, variables, dialect } = toValue(input)
+    const outcome = await runner.run({ kind: 'analyse', input: { template, specialTokens, variables, dialect } })
     if (job !== analyses || stopped) return
     analysing.value = false
     if (outcome.ok) analysis.value = outcome.value
@@ -114,8 +114,8 @@ export function useTemplateRender(
   )
   watch(
     () => {
-      const { template, specialTokens, variables } = toValue(input)
-      return [template, specialTokens, variables]
+      const { template, specialTokens, variables, dialect } = toValue(input)
+      return [template, specialTokens, variables, dialect]
     },
     () => {
       analysing.value = true

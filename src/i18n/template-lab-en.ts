@@ -56,6 +56,9 @@ export default {
     asString: 'as JSON string',
     argumentsHint:
       'OpenAI-style APIs carry arguments as JSON text; servers such as vLLM turn them into objects before rendering.',
+    dialect: 'Render as',
+    dialectHint:
+      "transformers renders as vLLM, SGLang and TGI do. llama.cpp's engine also lets lists change in place (list.append) and gives lists from filters such as map; some templates written for llama.cpp need that.",
     toolsFrom: 'Tools from',
     registry: 'Registry ({n})',
     pasted: 'Pasted',
@@ -127,6 +130,8 @@ export default {
     sameReading: 'Reads the same as: {list}',
     catalog: "The catalog's entry says: {formats}",
     argumentsAs: 'Decided with arguments {shape}',
+    dialect: 'Decided as llama.cpp renders the template (lists changed in place, filters giving lists).',
+    useDialect: 'Render the prompt this way',
     shapes: {
       object: 'as objects',
       'json-string': 'as JSON text',
@@ -171,6 +176,7 @@ export default {
       generation: 'add_generation_prompt {value}',
       template: 'another template',
       tools: 'no tools',
+      dialect: 'rendered as {dialect}',
     },
     otherTemplate: 'Template B',
     layout: {

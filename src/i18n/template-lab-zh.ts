@@ -55,6 +55,9 @@ const templateLabZh: typeof templateLabEn = {
     asObject: '作为对象',
     asString: '作为 JSON 字符串',
     argumentsHint: 'OpenAI 风格的 API 以 JSON 文本传递参数；vLLM 等服务器在渲染前会把它们转成对象。',
+    dialect: '渲染方式',
+    dialectHint:
+      'transformers 的渲染方式与 vLLM、SGLang、TGI 相同。llama.cpp 的引擎还允许原地修改列表（list.append），并让 map 等过滤器返回列表；一些为 llama.cpp 编写的模板需要这些。',
     toolsFrom: '工具来源',
     registry: '注册表（{n}）',
     pasted: '粘贴',
@@ -126,6 +129,8 @@ const templateLabZh: typeof templateLabEn = {
     sameReading: '读取结果相同的格式：{list}',
     catalog: '目录条目记载：{formats}',
     argumentsAs: '判定时参数{shape}',
+    dialect: '按 llama.cpp 的渲染方式判定（原地修改列表，过滤器返回列表）。',
+    useDialect: '按此方式渲染提示词',
     shapes: {
       object: '作为对象',
       'json-string': '作为 JSON 文本',
@@ -170,6 +175,7 @@ const templateLabZh: typeof templateLabEn = {
       generation: 'add_generation_prompt 为 {value}',
       template: '另一个模板',
       tools: '不提供工具',
+      dialect: '按 {dialect} 渲染',
     },
     otherTemplate: '模板 B',
     layout: {

@@ -102,6 +102,7 @@ export const useTemplateLabStore = defineStore('templateLab', () => {
     addGenerationPrompt: saved.value.addGenerationPrompt,
     specialTokens: saved.value.specialTokens,
     variables: saved.value.variables,
+    dialect: saved.value.dialect,
   }))
 
   return {

@@ -14,6 +14,7 @@ import {
   type Finding,
   type FormatInference,
   type RoundTrip,
+  type TemplateDialect,
   type TemplateError,
   type TokenizerConfig,
 } from '../core/templates'
@@ -68,6 +69,8 @@ export interface AnalysisInput {
   template: string
   specialTokens: string
   variables: string
+  /** llama.cpp is kept; otherwise inference renders as transformers does, or as llama.cpp when it must. */
+  dialect?: TemplateDialect
 }
 
 export type PromptDiff =
@@ -180,7 +183,11 @@ function probeVariables(text: string): Record<string, unknown> | undefined {
 export function analyseTemplate(input: AnalysisInput): TemplateAnalysis {
   const started = performance.now()
   const variables = probeVariables(input.variables)
-  const options = { specialTokens: probeTokens(input.specialTokens), ...(variables ? { variables } : {}) }
+  const options = {
+    specialTokens: probeTokens(input.specialTokens),
+    ...(variables ? { variables } : {}),
+    ...(input.dialect === 'llama.cpp' ? { dialect: input.dialect } : {}),
+  }
   const inference = inferTemplateFormat(input.template, options)
   const findings = templateFindings(input.template, options)
   const trip = inference.format

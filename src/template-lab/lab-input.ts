@@ -5,6 +5,7 @@
  * problem naming the field, never as an exception.
  */
 import { isRecord } from '../core/internal'
+import type { TemplateDialect } from '../core/templates'
 
 /** How an assistant message's calls carry their arguments. */
 export type ArgumentsShape = 'object' | 'json-string'
@@ -24,6 +25,8 @@ export interface LabRenderInput {
   specialTokens: string
   /** JSON text of an object of further template variables (`enable_thinking`...). */
   variables: string
+  /** Render as transformers does, or as llama.cpp's engine does. @default 'transformers' */
+  dialect?: TemplateDialect
 }
 
 /** The input as the renderer takes it. */
@@ -33,6 +36,7 @@ export interface ReadInput {
   addGenerationPrompt: boolean
   specialTokens: Record<string, unknown>
   variables: Record<string, unknown>
+  dialect?: TemplateDialect
 }
 
 export interface InputProblem {
@@ -85,6 +89,7 @@ export function readLabInput(input: LabRenderInput): ReadResult {
         addGenerationPrompt: input.addGenerationPrompt,
         specialTokens: object('specialTokens', input.specialTokens),
         variables: object('variables', input.variables),
+        ...(input.dialect ? { dialect: input.dialect } : {}),
       },
     }
   } catch (error) {

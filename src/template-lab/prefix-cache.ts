@@ -27,10 +27,11 @@ export class PrefixCache {
   /** The key of everything but the messages: the template, tools, tokens, variables and the time. */
   context(
     template: string,
-    input: { tools?: unknown; specialTokens: unknown; variables: unknown },
+    input: { tools?: unknown; specialTokens: unknown; variables: unknown; dialect?: string },
     now: number,
   ): string {
-    return hash(template) + hash(JSON.stringify([input.tools ?? null, input.specialTokens, input.variables, now]))
+    const settings = [input.tools ?? null, input.specialTokens, input.variables, input.dialect ?? null, now]
+    return hash(template) + hash(JSON.stringify(settings))
   }
 
   /** The render of `messages` in `context`, from `render` the first time. */

@@ -7,6 +7,8 @@ describe("the Template view's saved state", () => {
       ...defaultLabState(),
       view: 'template' as const,
       source: { kind: 'text' as const, name: 'a.jinja' },
+      dialect: 'llama.cpp' as const,
+      compare: { against: 'dialect' as const, templateId: 'qwen3-0.6b', layout: 'split' as const },
     }
     const repairs: string[] = []
     expect(checkLabState(JSON.parse(JSON.stringify(state)), repairs)).toEqual(state)
@@ -15,12 +17,19 @@ describe("the Template view's saved state", () => {
 
   it('takes the default for a field of the wrong type, and says which', () => {
     const repairs: string[] = []
-    const read = checkLabState({ ...defaultLabState(), argumentsAs: 'yaml', source: { kind: 'url' }, text: 3 }, repairs)
-    expect(read).toMatchObject({ argumentsAs: 'object', source: defaultLabState().source, text: '' })
+    const broken = { ...defaultLabState(), argumentsAs: 'yaml', source: { kind: 'url' }, text: 3, dialect: 'minja' }
+    const read = checkLabState(broken, repairs)
+    expect(read).toMatchObject({
+      argumentsAs: 'object',
+      source: defaultLabState().source,
+      text: '',
+      dialect: 'transformers',
+    })
     expect(repairs).toEqual([
       "the Template view's source had the wrong type and was reset",
       "the Template view's text had the wrong type and was reset",
       "the Template view's argumentsAs had the wrong type and was reset",
+      "the Template view's dialect had the wrong type and was reset",
     ])
     expect(checkLabState('nope', [])).toBeNull()
   })

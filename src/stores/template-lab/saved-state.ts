@@ -7,6 +7,7 @@ import { getCurrentScope, onScopeDispose, type Ref } from 'vue'
 import { isRecord, persistedRef } from '../../persistence/persisted'
 import { SAMPLE_CONVERSATIONS, prettyJson } from '../../template-lab/samples'
 import type { ArgumentsShape } from '../../template-lab/lab-input'
+import type { TemplateDialect } from '../../core/templates'
 
 /**
  * The template: a vendored one, or a text pasted or loaded from a file (`name`: the file's, '' when
@@ -17,8 +18,8 @@ export type TemplateSource = { kind: 'vendored'; id: string } | { kind: 'text'; 
 /** Where the tools come from: the registry's tools as the chat offers them, a pasted list, or none at all. */
 export type ToolsFrom = 'registry' | 'pasted' | 'none'
 
-/** What the second render of a diff changes: the arguments' shape, the generation prompt, the template, or the tools left out. */
-export type CompareAgainst = 'arguments' | 'generation' | 'template' | 'tools'
+/** What the second render of a diff changes: the arguments' shape, the generation prompt, the template, the tools left out, or the dialect. */
+export type CompareAgainst = 'arguments' | 'generation' | 'template' | 'tools' | 'dialect'
 
 export interface TemplateLabState {
   /** The Parser's view: the reply parsed, or the Template view. */
@@ -33,6 +34,8 @@ export interface TemplateLabState {
   tools: string
   argumentsAs: ArgumentsShape
   addGenerationPrompt: boolean
+  /** How the prompt is rendered: as transformers does, or as llama.cpp's engine does. */
+  dialect: TemplateDialect
   compare: { against: CompareAgainst; templateId: string; layout: 'unified' | 'split' }
 }
 
@@ -56,6 +59,7 @@ export function defaultLabState(): TemplateLabState {
     tools: prettyJson(sample?.tools ?? []),
     argumentsAs: 'object',
     addGenerationPrompt: true,
+    dialect: 'transformers',
     compare: { against: 'arguments', templateId: 'llama-3.1-8b-instruct', layout: 'unified' },
   }
 }
@@ -101,8 +105,9 @@ export function checkLabState(data: unknown, repairs: string[]): TemplateLabStat
     tools: pick('tools', isString, fallback.tools),
     argumentsAs: pick('argumentsAs', oneOf('object', 'json-string'), fallback.argumentsAs),
     addGenerationPrompt: pick('addGenerationPrompt', isBoolean, fallback.addGenerationPrompt),
+    dialect: pick('dialect', oneOf<TemplateDialect>('transformers', 'llama.cpp'), fallback.dialect),
     compare: {
-      against: oneOf<CompareAgainst>('arguments', 'generation', 'template', 'tools')(compare.against)
+      against: oneOf<CompareAgainst>('arguments', 'generation', 'template', 'tools', 'dialect')(compare.against)
         ? compare.against
         : fallback.compare.against,
       templateId: typeof compare.templateId === 'string' ? compare.templateId : fallback.compare.templateId,

@@ -89,6 +89,25 @@ describe('the Template view', { timeout: 60_000 }, () => {
     expect(wrapper.find('[data-test="template-round-trip"]').text()).toContain('comes back as sent')
   })
 
+  it('renders a template written for llama.cpp as llama.cpp does, from the analysis or the setting', async () => {
+    const { wrapper, store } = await openLab()
+    await store.pickVendored('kimi-k2-instruct')
+    // Under transformers the call turn fails on list.append; the analysis decides in llama.cpp's dialect.
+    await vi.waitFor(() => expect(status(wrapper)).toBe('template-error'), WAIT)
+    expect(wrapper.find('[data-test="template-error-message"]').text()).toContain("'append' of 'list' object is unsafe")
+    await vi.waitFor(
+      () => expect(wrapper.find('[data-test="template-format"]').attributes('data-format')).toBe('kimi-k2'),
+      WAIT,
+    )
+    expect(wrapper.find('[data-test="template-analysis-dialect"]').text()).toContain('as llama.cpp renders')
+    await wrapper.find('[data-test="template-use-dialect"]').trigger('click')
+    expect(store.state.dialect).toBe('llama.cpp')
+    await vi.waitFor(() => expect(promptText(wrapper)).toContain('<|tool_calls_section_begin|>'), WAIT)
+    expect(wrapper.find('[data-test="template-use-dialect"]').exists()).toBe(false)
+    store.state.dialect = 'transformers'
+    await vi.waitFor(() => expect(status(wrapper)).toBe('template-error'), WAIT)
+  })
+
   it('says where a syntax error is, and names an unknown filter', async () => {
     const { wrapper } = await openLab()
     await paste(wrapper, '{% for m in messages %}\n{{ m.content }\n{% endfor %}')

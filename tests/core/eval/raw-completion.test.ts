@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { createServer, type Server } from 'node:http'
 import { runLiveEval, type LiveTarget } from '../../../src/core/eval/live'
 import { renderPrompt } from '../../../src/core/eval/raw-completion'
+import type { CompletionRequest } from '../../../src/core/chat/types'
 import type { CaseOutcome } from '../../../src/core/eval/types'
 import { readVendoredTemplate } from '../../../src/templates/node'
 import { fixtureCases } from './live-fixtures'
@@ -118,7 +119,7 @@ describe('the raw completion protocol', () => {
 })
 
 describe('renderPrompt', () => {
-  const request = { messages: [{ role: 'user', content: 'Hi' }] }
+  const request: CompletionRequest = { messages: [{ role: 'user', content: 'Hi' }] }
   const template =
     '{% set seen = [] %}{% for m in messages %}{% set _ = seen.append(m.role) %}{% endfor %}{{ seen|join(",") }}'
 
