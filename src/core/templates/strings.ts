@@ -3,6 +3,7 @@
  * `text.startswith(('a', 'b'))`...), with Python's whitespace and case rules.
  */
 import { chargeBuilding, chargeItems, chargeValues } from './cost'
+import { capitalize, isLower, isTitle, isUpper, pyTitle } from './strings-case'
 import { typeError, valueError } from './failure'
 import { braceFormat } from './format'
 import { chars, toList } from './ops'
@@ -49,13 +50,13 @@ export function split(text: string, sep: Value = null, maxsplit: Value = -1, fro
   if (sep === null) {
     const words = text.match(RUNS) ?? []
     if (limit < 0 || words.length <= limit) return words
-    // The remainder keeps its inner whitespace, as Python's does.
+    // The rest keeps the whitespace at its far end, as Python's does.
     if (fromRight) {
       const kept = words.slice(words.length - limit)
-      const head = strip(text.slice(0, indexOfWords(text, words.length - limit, true)), null, true, true)
+      const head = strip(text.slice(0, indexOfWords(text, words.length - limit, true)), null, false, true)
       return [head, ...kept]
     }
-    const cut = indexOfWords(text, limit, false)
+    const cut = limit === 0 ? 0 : indexOfWords(text, limit, false)
     return [...words.slice(0, limit), strip(text.slice(cut), null, true, false)]
   }
   if (typeof sep !== 'string') throw typeError(`must be str or None, not ${typeName(sep)}`)
@@ -108,48 +109,6 @@ export function splitlines(text: string, keepends = false): string[] {
   return lines
 }
 
-function isCased(char: string): boolean {
-  return char.toLowerCase() !== char.toUpperCase()
-}
-
-/** Python's str.title(): a cased character after an uncased one starts a word ("they'Re"). */
-export function pyTitle(text: string): string {
-  chargeValues(text.length)
-  let out = ''
-  let previousCased = false
-  for (const char of text) {
-    const cased = isCased(char)
-    out += cased ? (previousCased ? char.toLowerCase() : char.toUpperCase()) : char
-    previousCased = cased
-  }
-  return out
-}
-
-export function capitalize(text: string): string {
-  const code = text.codePointAt(0)
-  const first = code === undefined ? '' : String.fromCodePoint(code)
-  return first.toUpperCase() + text.slice(first.length).toLowerCase()
-}
-
-function casedTest(text: string, upper: boolean): boolean {
-  chargeItems(2 * text.length)
-  let anyCased = false
-  for (const char of text) {
-    if (!isCased(char)) continue
-    anyCased = true
-    if ((upper ? char.toUpperCase() : char.toLowerCase()) !== char) return false
-  }
-  return anyCased
-}
-
-export function isLower(text: string): boolean {
-  return casedTest(text, false)
-}
-
-export function isUpper(text: string): boolean {
-  return casedTest(text, true)
-}
-
 function affixTest(text: string, affix: Value, test: (s: string) => boolean, method: string): boolean {
   if (typeof affix === 'string') return test(affix)
   if (isTuple(affix))
@@ -194,14 +153,23 @@ const STRING_METHODS: Record<string, Method> = {
   rsplit: (s, [sep = null, max = -1], { keywords }) =>
     split(s, keywords.get('sep') ?? sep, keywords.get('maxsplit') ?? max, true),
   splitlines: (s, [keep = false]) => splitlines(s, keep === true),
-  startswith: (s, [prefix = null]) => affixTest(s, prefix, (p) => s.startsWith(p), 'startswith'),
-  endswith: (s, [suffix = null]) => affixTest(s, suffix, (p) => s.endsWith(p), 'endswith'),
+  startswith: (s, [prefix = null, ...range]) => {
+    const w = window(s, range)
+    return w !== null && affixTest(w.text, prefix, (p) => w.text.startsWith(p), 'startswith')
+  },
+  endswith: (s, [suffix = null, ...range]) => {
+    const w = window(s, range)
+    return w !== null && affixTest(w.text, suffix, (p) => w.text.endsWith(p), 'endswith')
+  },
   replace: (s, [old = '', replacement = '', count = -1]) => replace(s, old, replacement, count),
-  find: (s, [sub = '']) => codePointIndex(s, s.indexOf(str(sub))),
-  rfind: (s, [sub = '']) => codePointIndex(s, s.lastIndexOf(str(sub))),
-  index: (s, [sub = '']) => found(codePointIndex(s, s.indexOf(str(sub)))),
-  rindex: (s, [sub = '']) => found(codePointIndex(s, s.lastIndexOf(str(sub)))),
-  count: (s, [sub = '']) => count(s, str(sub)),
+  find: (s, [sub = '', ...range]) => search(s, sub, range, false),
+  rfind: (s, [sub = '', ...range]) => search(s, sub, range, true),
+  index: (s, [sub = '', ...range]) => found(search(s, sub, range, false)),
+  rindex: (s, [sub = '', ...range]) => found(search(s, sub, range, true)),
+  count: (s, [sub = '', ...range]) => {
+    const w = window(s, range)
+    return w === null ? 0 : count(w.text, str(sub))
+  },
   join: (s, [items = null]) => {
     const parts = toList(items).map(joinItem)
     chargeItems(parts.length)
@@ -227,7 +195,10 @@ const STRING_METHODS: Record<string, Method> = {
   isspace: (s) => s !== '' && strip(s) === '',
   islower: (s) => isLower(s),
   isupper: (s) => isUpper(s),
+  istitle: (s) => isTitle(s),
 }
+
+export { capitalize, isLower, isUpper, jinjaTitle, pyTitle } from './strings-case'
 
 export function stringMethod(text: string, name: string): Method | undefined {
   return Object.hasOwn(STRING_METHODS, name) ? STRING_METHODS[name] : undefined
@@ -242,7 +213,6 @@ export const PYTHON_STR_METHODS = new Set([
   'isascii',
   'isidentifier',
   'isprintable',
-  'istitle',
   'maketrans',
   'translate',
 ])
@@ -269,6 +239,31 @@ function count(text: string, sub: string): number {
 function found(index: number): number {
   if (index < 0) throw valueError('substring not found')
   return index
+}
+
+/**
+ * `s[start:end]` for the optional start and end of find, count, startswith...: the text and its
+ * offset in code points; null when start is past the end (Python finds nothing there, not even '').
+ */
+function window(text: string, range: Value[]): { text: string; offset: number } | null {
+  const [start = null, end = null] = range
+  if (start === null && end === null) return { text, offset: 0 }
+  const points = chars(text)
+  const at = (value: Value, fallback: number): number => {
+    if (value === null) return fallback
+    const n = Number(numeric(value) ?? fallback)
+    return n < 0 ? Math.max(0, points.length + n) : Math.min(n, points.length)
+  }
+  const from = at(start, 0)
+  if (start !== null && Number(numeric(start)) > points.length) return null
+  return { text: points.slice(from, Math.max(from, at(end, points.length))).join(''), offset: from }
+}
+
+function search(text: string, sub: Value, range: Value[], last: boolean): number {
+  const w = window(text, range)
+  if (w === null) return -1
+  const index = codePointIndex(w.text, last ? w.text.lastIndexOf(str(sub)) : w.text.indexOf(str(sub)))
+  return index < 0 ? index : index + w.offset
 }
 
 function codePointIndex(text: string, unitIndex: number): number {
@@ -309,14 +304,4 @@ function partition(text: string, sep: string, fromRight: boolean): Value {
   const at = fromRight ? text.lastIndexOf(sep) : text.indexOf(sep)
   if (at < 0) return tuple(fromRight ? ['', '', text] : [text, '', ''])
   return tuple([text.slice(0, at), sep, text.slice(at + sep.length)])
-}
-
-/** Jinja's own `|title` filter (not str.title): words start after spaces, dashes and brackets. */
-export function jinjaTitle(text: string): string {
-  chargeValues(text.length)
-  return text
-    .split(/([-\s({[<]+)/)
-    .filter((item) => item !== '')
-    .map(capitalize)
-    .join('')
 }
