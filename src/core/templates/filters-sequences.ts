@@ -7,7 +7,7 @@ import { getItem } from './attributes'
 import { REQUIRED, bind } from './arguments'
 import { chargeChars, chargeItems, chargeSize, chargeSort, chargeValues } from './cost'
 import { TemplateFailure, typeError } from './failure'
-import type { Filter, FilterContext } from './filters'
+import { FILTER_NAMES, type Filter, type FilterContext } from './filters'
 import { arithmetic, bounded, chars, iterate, pyCompare, pyEquals, toList } from './ops'
 import { pyStr } from './repr'
 import { PyIterator, PyRange, Undefined, isTuple, truthy, tuple, typeName, type CallArgs, type Value } from './values'
@@ -23,8 +23,12 @@ function attributeGetter(attribute: Value, fallback: Value = null): (item: Value
       : [attribute]
   return (item) => {
     let current = item
-    for (const part of parts) current = getItem(current, part)
-    return fallback !== null && current instanceof Undefined ? fallback : current
+    // jinja2 puts the default in at each step, so a missing first part goes on from the default.
+    for (const part of parts) {
+      current = getItem(current, part)
+      if (fallback !== null && current instanceof Undefined) current = fallback
+    }
+    return current
   }
 }
 
@@ -211,7 +215,12 @@ export const SEQUENCE_FILTERS: Record<string, Filter> = {
     } else {
       const [name, ...args] = call.positional
       if (name === undefined) throw new TemplateFailure('FilterArgumentError', 'map requires a filter argument')
-      apply = (item) => context.callFilter(pyStr(name), item, { positional: args, keywords: call.keywords })
+      const filter = pyStr(name)
+      apply = (item) => {
+        // By name, jinja2 words it without the "found" of a filter missing from the template itself.
+        if (!FILTER_NAMES.has(filter)) throw new TemplateFailure('TemplateRuntimeError', `No filter named '${filter}'.`)
+        return context.callFilter(filter, item, { positional: args, keywords: call.keywords })
+      }
     }
     return lazy(function* () {
       if (!truthy(value)) return

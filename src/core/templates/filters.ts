@@ -102,12 +102,25 @@ function toFloat(value: Value, fallback: Value): Value {
  * toFixed rounds the exact value too, but sends an exact half away from zero.
  */
 function roundHalfEven(n: number, digits: number): number {
-  if (!Number.isFinite(n) || Math.abs(n) >= 1e21 || digits < 0 || digits > 99) return n
+  if (!Number.isFinite(n) || Math.abs(n) >= 1e21 || digits > 99) return n
+  if (digits < 0) return roundToTens(n, -digits)
   const [whole = '', fraction = ''] = Math.abs(n).toFixed(100).split('.')
   const isHalf = /^50*$/.test(fraction.slice(digits))
   const lastKept = Number((whole + fraction.slice(0, digits)).slice(-1))
   if (isHalf && lastKept % 2 === 0) return Math.sign(n) * Number(`${whole}.${fraction.slice(0, digits)}0`)
   return Number(n.toFixed(digits))
+}
+
+/** round(x, -k): to a multiple of 10**k, from the exact digits, an exact half to even. */
+function roundToTens(n: number, k: number): number {
+  const [whole = '', fraction = ''] = Math.abs(n).toFixed(100).split('.')
+  const digits = whole.padStart(k + 1, '0')
+  const kept = digits.slice(0, digits.length - k)
+  const rest = digits.slice(digits.length - k) + fraction
+  const half = rest[0] === '5' && /^50*$/.test(rest)
+  const up =
+    rest[0] !== undefined && (rest[0] > '5' || (rest[0] === '5' && !half) || (half && Number(kept.slice(-1)) % 2 === 1))
+  return Math.sign(n) * (Number(kept) + (up ? 1 : 0)) * 10 ** k
 }
 
 function sortedDicts(value: Value): Value {
@@ -266,7 +279,10 @@ const VALUE_FILTERS: Record<string, Filter> = {
     const n = numeric(value)
     if (n === undefined) throw typeError(`type ${typeName(value)} doesn't define __round__ method`)
     const digits = Number(numeric(precision) ?? 0)
-    if (method === 'common') return value instanceof PyFloat ? new PyFloat(roundHalfEven(n, digits)) : n
+    if (method === 'common') {
+      if (value instanceof PyFloat) return new PyFloat(roundHalfEven(n, digits))
+      return digits < 0 ? roundToTens(n, -digits) : n
+    }
     if (method !== 'ceil' && method !== 'floor')
       throw new TemplateFailure('FilterArgumentError', 'method must be common, ceil or floor')
     const scale = 10 ** digits

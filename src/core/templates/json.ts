@@ -111,7 +111,8 @@ function encodeKey(key: DictKey, options: DumpOptions): string {
   if (typeof key === 'string') return encodeString(key, options.ensureAscii)
   if (key === null) return '"null"'
   if (typeof key === 'boolean') return key ? '"true"' : '"false"'
-  if (typeof key === 'number') return `"${intRepr(key)}"`
+  // A float key is kept as its number (2.0 and 2 are one dict key), so only a fraction shows it.
+  if (typeof key === 'number') return `"${Number.isInteger(key) ? intRepr(key) : encodeFloat(key)}"`
   throw typeError(`keys must be str, int, float, bool or None, not ${typeof key}`)
 }
 

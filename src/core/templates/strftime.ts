@@ -33,6 +33,14 @@ function weekOfYear(date: Date, weekStart: number): number {
   return Math.floor((dayOfYear(date) - 1 - weekday + 7) / 7)
 }
 
+/** ISO 8601 year and week: weeks start on Monday, and week 1 holds the year's first Thursday. */
+function isoWeek(date: Date): [year: number, week: number] {
+  const thursday = new Date(Date.UTC(date.getFullYear(), date.getMonth(), date.getDate()))
+  thursday.setUTCDate(thursday.getUTCDate() + 3 - ((date.getDay() + 6) % 7))
+  const year = thursday.getUTCFullYear()
+  return [year, Math.floor((thursday.getTime() - Date.UTC(year, 0, 1)) / 86_400_000 / 7) + 1]
+}
+
 function field(date: Date, code: string): [value: string | number, width: number] | undefined {
   const hour12 = date.getHours() % 12 || 12
   switch (code) {
@@ -79,6 +87,12 @@ function field(date: Date, code: string): [value: string | number, width: number
       return [date.getFullYear(), 0]
     case 'C':
       return [Math.floor(date.getFullYear() / 100), 2]
+    case 'G':
+      return [isoWeek(date)[0], 0]
+    case 'g':
+      return [isoWeek(date)[0] % 100, 2]
+    case 'V':
+      return [isoWeek(date)[1], 2]
     case 'Z':
     case 'z':
       return ['', 0]
