@@ -7,6 +7,7 @@ import { parse } from '@huggingface/jinja'
 import type { Expression, Identifier, If, Node, Program } from './ast'
 import { TemplateFailure } from './failure'
 import { FILTER_NAMES } from './filters'
+import { mendGrammar, TEST_MARK } from './grammar'
 import { lex, syntaxError, type LexedToken, type Tag } from './lexer'
 import { TEST_NAMES } from './tests'
 
@@ -19,7 +20,7 @@ export interface Compiled {
 
 export function compile(template: string): Compiled {
   const { tokens, tags, source } = lex(template)
-  const program = parseTokens(tokens)
+  const program = parseTokens(mendGrammar(tokens))
   const offsets = locate(program, tags)
   checkNames(program, offsets)
   checkLoopControls(program.body, false, offsets)
@@ -148,7 +149,13 @@ function checkNames(program: Program, offsets: Map<Node, number>): void {
       case 'FilterExpression':
       case 'FilterStatement': {
         const name = node.filter.type === 'Identifier' ? node.filter : node.filter.callee
-        if (!soft && name.type === 'Identifier' && !FILTER_NAMES.has(name.value)) fail('filter', name)
+        if (soft || name.type !== 'Identifier') break
+        if (!name.value.startsWith(TEST_MARK)) {
+          if (!FILTER_NAMES.has(name.value)) fail('filter', name)
+          break
+        }
+        const test = name.value.slice(TEST_MARK.length).replace(/^not /, '')
+        if (!TEST_NAMES.has(test)) fail('test', { ...name, value: test })
         break
       }
       case 'TestExpression':
