@@ -95,9 +95,14 @@ function numberBody(kind: string, value: Value, n: number, flags: string, precis
 
 export function fixed(n: number, precision: number): string {
   if (!Number.isFinite(n)) return floatRepr(n)
-  return n < 1e21
-    ? n.toFixed(Math.min(precision, 100))
-    : BigInt(Math.round(n)).toString() + (precision ? '.' + '0'.repeat(precision) : '')
+  const digits = Math.min(precision, 100)
+  if (Math.abs(n) >= 1e21) return BigInt(Math.round(n)).toString() + (digits ? '.' + '0'.repeat(digits) : '')
+  // toFixed sends an exact half away from zero; Python sends it to the even digit ('%.0f' % 2.5 is '2').
+  const [whole = '', fraction = ''] = Math.abs(n).toFixed(100).split('.')
+  const kept = fraction.slice(0, digits)
+  if (/^50*$/.test(fraction.slice(digits)) && Number((whole + kept).slice(-1)) % 2 === 0)
+    return (n < 0 || Object.is(n, -0) ? '-' : '') + whole + (digits ? '.' + kept : '')
+  return n.toFixed(digits)
 }
 
 function exponential(n: number, precision: number): string {
@@ -111,7 +116,7 @@ function general(n: number, precision: number, alternate: boolean): string {
   if (!Number.isFinite(n)) return floatRepr(n)
   const p = precision === 0 ? 1 : precision
   const exponent = n === 0 ? 0 : Number(n.toExponential(p - 1).split('e')[1])
-  const text = exponent >= -4 && exponent < p ? n.toFixed(p - 1 - exponent) : exponential(n, p - 1)
+  const text = exponent >= -4 && exponent < p ? fixed(n, p - 1 - exponent) : exponential(n, p - 1)
   if (alternate) return text
   const [mantissa = '', power] = text.split('e')
   const trimmed = mantissa.includes('.') ? mantissa.replace(/0+$/, '').replace(/\.$/, '') : mantissa
