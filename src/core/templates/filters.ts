@@ -11,7 +11,7 @@ import { percentFormat } from './format'
 import { dumps, dumpsOptions } from './json'
 import { bounded, chars, escapeHtml, plain, pyCompare, pyLen, toList } from './ops'
 import { pyRepr, pyStr } from './repr'
-import { capitalize, jinjaTitle, replace, splitlines, strip } from './strings'
+import { capitalize, jinjaTitle, replace, split, splitlines, strip } from './strings'
 import { SEQUENCE_FILTERS } from './filters-sequences'
 import {
   Markup,
@@ -52,6 +52,12 @@ function escape(value: Value): Markup {
 /** Python's int(text): optional sign, digits with underscores, surrounding whitespace. */
 function parseInt10(text: string, base: number): number | undefined {
   const clean = strip(text).replace(/_/g, '')
+  // Base 0 reads the base from the prefix, and refuses a leading zero as Python does.
+  if (base === 0) {
+    const prefix = /^[+-]?0([xob])/i.exec(clean)?.[1]?.toLowerCase()
+    if (prefix) return parseInt10(clean, prefix === 'x' ? 16 : prefix === 'o' ? 8 : 2)
+    return /^[+-]?(0+|[1-9]\d*)$/.test(clean) ? parseInt10(clean, 10) : undefined
+  }
   const digits =
     base === 16
       ? /^[+-]?(0x)?[\da-f]+$/i
@@ -63,6 +69,35 @@ function parseInt10(text: string, base: number): number | undefined {
   if (!digits.test(clean)) return undefined
   const sign = clean.startsWith('-') ? -1 : 1
   return sign * parseInt(clean.replace(/^[+-]?(0[xob])?/i, ''), base)
+}
+
+// The named references markupsafe's unescape (html.unescape) meets most; numeric ones are all read.
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+  copy: '©',
+  reg: '®',
+  trade: '™',
+  hellip: '…',
+  mdash: '—',
+  ndash: '–',
+  lsquo: '‘',
+  rsquo: '’',
+  ldquo: '“',
+  rdquo: '”',
+  euro: '€',
+}
+
+function unescapeHtml(text: string): string {
+  return text.replace(/&(?:#(\d+)|#[xX]([\da-fA-F]+)|([a-zA-Z]+));/g, (whole, dec, hex, name) => {
+    if (name !== undefined) return ENTITIES[name as string] ?? whole
+    const code = parseInt((dec ?? hex) as string, dec === undefined ? 16 : 10)
+    return code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : '\ufffd'
+  })
 }
 
 function parseFloatPy(text: string): number | undefined {
@@ -225,11 +260,8 @@ const TEXT_FILTERS: Record<string, Filter> = {
   striptags: (_, value) => {
     const text = pyStr(value)
     chargeValues(Math.ceil(text.length / 2))
-    return text
-      .replace(/<!--.*?-->|<[^>]*>/gs, '')
-      .split(/\s+/)
-      .filter(Boolean)
-      .join(' ')
+    // markupsafe splits on Python's whitespace and unescapes what is left.
+    return unescapeHtml(split(text.replace(/<!--.*?-->|<[^>]*>/gs, '')).join(' '))
   },
   format: (context, value, call) => {
     if (call.positional.length > 0 && call.keywords.size > 0)

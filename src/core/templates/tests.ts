@@ -7,7 +7,18 @@ import { TemplateFailure } from './failure'
 import { arithmetic, contains, plain, pyCompare, pyEquals } from './ops'
 import { isLower, isUpper } from './strings'
 import { pyStr } from './repr'
-import { Callable, DictView, PyFloat, PyIterator, PyObject, PyRange, Undefined, numeric, type Value } from './values'
+import {
+  Callable,
+  DictView,
+  Markup,
+  PyFloat,
+  PyIterator,
+  PyObject,
+  PyRange,
+  Undefined,
+  numeric,
+  type Value,
+} from './values'
 
 type Test = (value: Value, args: Value[]) => boolean
 
@@ -76,6 +87,7 @@ const ALIASES: Record<string, string> = {
 export const TEST_NAMES: ReadonlySet<string> = new Set([...Object.keys(TESTS), ...Object.keys(ALIASES)])
 
 export function runTest(name: string, marked: Value, args: Value[]): boolean {
+  if (name === 'escaped') return marked instanceof Markup
   const value = plain(marked)
   const key = Object.hasOwn(ALIASES, name) ? (ALIASES[name] as string) : name
   const test = Object.hasOwn(TESTS, key) ? TESTS[key] : undefined
