@@ -4,14 +4,15 @@
  *
  * How the default step budget was chosen. Counts first: a 30-tool, 20-turn conversation (the one
  * scripts/bench-template.ts builds, with tool-call arguments as objects and as JSON text) through every
- * vendored and fixture template takes at most 57 662 steps (tool_chat_template_gemma4.jinja; the next
- * are Gemma 4 at 54 484 and Functionary 3.2 at 52 206), and the default is about 20 times that. Then
- * time: cost.ts prices work on values so that a step of any kind takes about as long as a plain loop
- * iteration, which is 70-120 ns in Node 20 on this 2-core machine. Each of some hundred slow templates
- * tried (a list or string grown in a loop and read each time, a macro calling itself twice, dicts
- * rebuilt, tojson, repr or equality of a value shared with itself, escapes, splits, formats and dates
- * on millions of characters) stops at 1 200 000 steps within 1.0-2.1 times the loop's time a step:
- * 100-200 ms on this machine, where with 5 000 000 steps and no size prices some ran for a minute.
+ * vendored and fixture template takes at most 75 138 steps (Kimi-K3.jinja, which sorts every schema
+ * with a recursive macro; then tool_chat_template_gemma4.jinja at 57 662 and Gemma 4 at 54 484), and
+ * the default is about 20 times that. Then time: cost.ts prices work on values so that a step of any
+ * kind takes about as long as a plain loop iteration, which is 70-120 ns in Node 20 on this 2-core
+ * machine. Each of some hundred slow templates tried (a list or string grown in a loop and read each
+ * time, a macro calling itself twice, dicts rebuilt, tojson, repr or equality of a value shared with
+ * itself, escapes, splits, formats and dates on millions of characters) stops at 1 600 000 steps
+ * within 1.0-2.1 times the loop's time a step: about 135-270 ms on this machine, where with
+ * 5 000 000 steps and no size prices some ran for a minute.
  */
 import { STEP_UNITS } from './cost'
 import { limitError } from './failure'
@@ -26,8 +27,8 @@ export interface RenderLimits {
    * Work a render may do: one step per expression or statement evaluated and per loop iteration, and
    * work on values charged by size (cost.ts): a step is about 64 characters scanned, 4 items copied or
    * visited, or two thirds of a value walked or made. A 30-tool, 20-turn conversation takes at most
-   * 57 662 through the vendored templates; see above for how the default was chosen.
-   * @default 1_200_000
+   * 75 138 through the vendored and fixture templates; see above for how the default was chosen.
+   * @default 1_600_000
    */
   maxSteps?: number
   /**
@@ -44,7 +45,7 @@ export interface RenderLimits {
 
 export const DEFAULT_LIMITS: Required<RenderLimits> = {
   maxTemplateLength: 1_048_576,
-  maxSteps: 1_200_000,
+  maxSteps: 1_600_000,
   maxOutputLength: 8_388_608,
   maxCallDepth: 100,
 }
