@@ -7,7 +7,7 @@ import { chargeBuilt, chargeChars, chargeItems, chargeSort, chargeValues, replac
 import { TemplateFailure, typeError } from './failure'
 import { floatRepr, intRepr } from './repr'
 import { pyCompare } from './ops'
-import { Markup, PyFloat, typeName, type DictKey, type Value } from './values'
+import { Markup, PyBigInt, PyFloat, typeName, type DictKey, type Value } from './values'
 
 export interface DumpOptions {
   ensureAscii: boolean
@@ -59,6 +59,7 @@ function encode(value: Value, options: DumpOptions, depth: number, active: Set<o
     case 'string':
       return encodeString(value, options.ensureAscii)
   }
+  if (value instanceof PyBigInt) return value.exact.toString()
   if (value instanceof PyFloat) return encodeFloat(value.value)
   if (value instanceof Markup) return encodeString(value.text, options.ensureAscii)
   if (Array.isArray(value) || value instanceof Map) {

@@ -2,10 +2,10 @@
  * JSON read as Python's `json.loads` reads it, for a template's inputs. JSON.parse loses two things a
  * template can print: that `1.0` is a float (JavaScript has one number type, so it would print `1`),
  * and the written order of an object's keys (JavaScript puts integer-like keys first). Here a number
- * written with a fraction or an exponent is a float, an object is a Map in its written order, and
- * NaN, Infinity and -Infinity are read as Python reads them.
+ * written with a fraction or an exponent is a float, an int past 2**53 keeps its digits (PyBigInt), an
+ * object is a Map in its written order, and NaN, Infinity and -Infinity are read as Python reads them.
  */
-import { PyFloat } from './values'
+import { PyBigInt, PyFloat } from './values'
 
 export type PythonJson = null | boolean | number | string | PyFloat | PythonJson[] | Map<string, PythonJson>
 
@@ -64,7 +64,8 @@ class Reader {
     if (!match) this.fail('expected a value')
     this.at += match[0].length
     const value = Number(match[0])
-    return match[1] !== undefined || match[2] !== undefined ? new PyFloat(value) : value
+    if (match[1] !== undefined || match[2] !== undefined) return new PyFloat(value)
+    return Number.isSafeInteger(value) ? value : new PyBigInt(BigInt(match[0]))
   }
 
   private string(): string {

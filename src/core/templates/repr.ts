@@ -8,6 +8,7 @@ import {
   DictView,
   Markup,
   Namespace,
+  PyBigInt,
   PyFloat,
   PyIterator,
   PyObject,
@@ -36,6 +37,7 @@ export function pyRepr(value: Value | DictKey): string {
     case 'number':
       return intRepr(value)
   }
+  if (value instanceof PyBigInt) return value.exact.toString()
   if (value instanceof PyFloat) return floatRepr(value.value)
   if (Array.isArray(value)) {
     // A container's text is copied whole from its items', so a deep value is charged at each level.

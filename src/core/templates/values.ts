@@ -35,6 +35,16 @@ export class PyFloat {
   constructor(readonly value: number) {}
 }
 
+/**
+ * An int past 2**53 read from JSON (a schema's int64 bound, a long id): its exact digits for printing,
+ * its nearest double for everything else (arithmetic on it gives a float here, where Python's stays exact).
+ */
+export class PyBigInt extends PyFloat {
+  constructor(readonly exact: bigint) {
+    super(Number(exact))
+  }
+}
+
 /** A name, attribute or item that does not exist; using it for more than printing raises. */
 export class Undefined {
   constructor(
@@ -161,7 +171,7 @@ export function typeName(value: Value): string {
     case 'string':
       return 'str'
   }
-  if (value instanceof PyFloat) return 'float'
+  if (value instanceof PyFloat) return value instanceof PyBigInt ? 'int' : 'float'
   if (Array.isArray(value)) return isTuple(value) ? 'tuple' : 'list'
   if (value instanceof Map) return 'dict'
   if (value instanceof Undefined) return 'Undefined'

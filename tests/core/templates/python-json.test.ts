@@ -43,3 +43,17 @@ describe('parseJsonAsPython', () => {
     expect(result).toEqual({ ok: true, text: '{\'2\': 1.0, \'a\': -0.0} {"2": 1.0, "a": -0.0}' })
   })
 })
+
+describe('parseJsonAsPython and ints past 2**53', () => {
+  it('keeps their digits for printing and JSON, and calls them ints', () => {
+    const value = parseJsonAsPython('{"id": 12345678901234567890, "max": -9223372036854775807}')
+    const result = renderChatTemplate('{{ v }} {{ v|tojson }} {{ v.id is integer }} {{ v.id is float }}', {
+      messages: [],
+      variables: { v: value },
+    })
+    expect(result).toEqual({
+      ok: true,
+      text: '{\'id\': 12345678901234567890, \'max\': -9223372036854775807} {"id": 12345678901234567890, "max": -9223372036854775807} True False',
+    })
+  })
+})
