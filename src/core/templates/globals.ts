@@ -8,7 +8,18 @@ import { TemplateFailure, typeError, valueError } from './failure'
 import { toList } from './ops'
 import { pyRepr, pyStr } from './repr'
 import { strftime } from './strftime'
-import { Callable, Namespace, PyObject, PyRange, typeName, type CallArgs, type DictKey, type Value } from './values'
+import { TUPLE_MAKER } from './grammar'
+import {
+  Callable,
+  Namespace,
+  PyObject,
+  PyRange,
+  tuple,
+  typeName,
+  type CallArgs,
+  type DictKey,
+  type Value,
+} from './values'
 
 /** jinja2's sandbox refuses ranges longer than this. */
 export const MAX_RANGE = 100_000
@@ -105,6 +116,7 @@ function joiner(call: CallArgs): Value {
 export function makeGlobals(now: () => Date): Map<string, Value> {
   return new Map<string, Value>([
     ['range', new Callable('range', range)],
+    [TUPLE_MAKER, new Callable('tuple', ({ positional }) => tuple(positional.slice()))],
     ['dict', new Callable('dict', (call) => entries(call, 'dict'))],
     [
       'namespace',

@@ -1,6 +1,7 @@
 /**
  * jinja2's grammar where @huggingface/jinja's parser differs, mended in the token stream before it
- * parses: a test with an argument (`x is divisibleby 3`, `x is sameas(y)`), which the parser does not
+ * parses: `()` and `(x,)`, tuples the parser does not read, become calls of a global that makes them; a
+ * test with an argument (`x is divisibleby 3`, `x is sameas(y)`), which the parser does not
  * read, becomes a call of a marked filter the interpreter runs as that test (a test binds as a filter
  * does in jinja2); and `~`, which binds tighter than `+` and `-` in jinja2 but as tightly in the
  * parser, gets parentheses around its operands where a `+` or `-` is beside them.
@@ -9,9 +10,11 @@ import type { LexedToken, TokenType } from './lexer'
 
 /** Marks a filter name that stands for a test with arguments: `<mark>name` or `<mark>not name`. */
 export const TEST_MARK = '\u0000is '
+/** The global that builds the tuples the parser cannot write: `()` and `(x,)` become calls of it. */
+export const TUPLE_MAKER = '\u0000tuple'
 
 export function mendGrammar(tokens: LexedToken[]): LexedToken[] {
-  return groupConcatenations(testArguments(tokens))
+  return groupConcatenations(tuples(testArguments(tokens)))
 }
 
 const OPENERS: ReadonlySet<TokenType> = new Set(['OpenParen', 'OpenSquareBracket', 'OpenCurlyBracket'])
@@ -92,6 +95,28 @@ function testArguments(tokens: LexedToken[]): LexedToken[] {
     i = end - 1
   }
   return out
+}
+
+// A name before `(` that does not call: the parenthesis groups.
+const GROUPING_WORDS = ['and', 'or', 'not', 'in', 'is', 'if', 'else', 'elif', 'for', 'set', 'return']
+
+/** Whether the `(` at `at` opens a call's arguments (after a name, a call or a subscript). */
+function opensCall(tokens: LexedToken[], at: number): boolean {
+  const before = tokens[at - 1]
+  if (!before) return false
+  if (before.type === 'Identifier') return !GROUPING_WORDS.includes(before.value)
+  return before.type === 'CloseParen' || before.type === 'CloseSquareBracket'
+}
+
+function tuples(tokens: LexedToken[]): LexedToken[] {
+  const makers = new Set<number>()
+  for (let i = 0; i < tokens.length; i++) {
+    if (tokens[i]?.type !== 'OpenParen' || opensCall(tokens, i)) continue
+    const close = closing(tokens, i)
+    if (close === i + 1 || tokens[close - 1]?.type === 'Comma') makers.add(i)
+  }
+  if (makers.size === 0) return tokens
+  return tokens.flatMap((t, i) => (makers.has(i) ? [token('Identifier', TUPLE_MAKER, t.start), t] : [t]))
 }
 
 const LEFT_WORDS = ['and', 'or', 'in', 'if', 'else', 'elif', 'set', 'for', 'not']

@@ -29,10 +29,7 @@ const expected = (
 const now = new Date(2026, 2, 14, 9, 26, 53)
 
 /** Snippets whose Python output cannot be reproduced, with the reason. */
-const KNOWN_DIFFERENCES: Record<string, string> = {
-  'lit-empty-tuple': '`()`, the empty tuple: the parser of @huggingface/jinja accepts no empty parentheses.',
-  'lit-one-tuple': '`(1,)`, a one-item tuple: the parser of @huggingface/jinja wants an item after the comma.',
-}
+const KNOWN_DIFFERENCES: Record<string, string> = {}
 
 describe('jinja2 behaviour, snippet by snippet', () => {
   it('has a reference for every snippet', () => {
