@@ -4,7 +4,8 @@
  * test with an argument (`x is divisibleby 3`, `x is sameas(y)`), which the parser does not
  * read, becomes a call of a marked filter the interpreter runs as that test (a test binds as a filter
  * does in jinja2); and `~`, which binds tighter than `+` and `-` in jinja2 but as tightly in the
- * parser, gets parentheses around its operands where a `+` or `-` is beside them.
+ * parser, gets parentheses around its operands where a `+` or `-` is beside them; a chain of
+ * comparisons, `a < b < c`, becomes `(a < b and b < c)` as Python reads it (the parser nests them).
  */
 import type { LexedToken, TokenType } from './lexer'
 
@@ -14,7 +15,7 @@ export const TEST_MARK = '\u0000is '
 export const TUPLE_MAKER = '\u0000tuple'
 
 export function mendGrammar(tokens: LexedToken[]): LexedToken[] {
-  return groupConcatenations(tuples(testArguments(tokens)))
+  return chainComparisons(groupConcatenations(tuples(testArguments(tokens))))
 }
 
 const OPENERS: ReadonlySet<TokenType> = new Set(['OpenParen', 'OpenSquareBracket', 'OpenCurlyBracket'])
@@ -207,4 +208,64 @@ function groupConcatenations(tokens: LexedToken[]): LexedToken[] {
     for (let n = closes.get(i) ?? 0; n > 0; n--) out.push(token('CloseParen', ')', t.start))
   })
   return out
+}
+
+const COMPARE_LEFT = ['and', 'or', 'not', 'in', 'if', 'else', 'elif', 'set', 'for']
+const COMPARE_RIGHT = ['and', 'or', 'not', 'in', 'if', 'else', 'for', 'recursive']
+const isComparison = (t: LexedToken | undefined): boolean => t?.type === 'ComparisonBinaryOperator'
+
+function comparandStart(tokens: LexedToken[], last: number): number {
+  let i = last
+  for (;;) {
+    if (CLOSERS.has((tokens[i] as LexedToken).type)) i = opening(tokens, i)
+    const before = tokens[i - 1]
+    if (!before || ENDS.has(before.type) || OPENERS.has(before.type)) return i
+    const logicalNot = before.value === 'not' && !isWord(tokens[i - 2], 'is')
+    if (before.type === 'Identifier' && COMPARE_LEFT.includes(before.value) && (before.value !== 'not' || logicalNot))
+      return i
+    i--
+  }
+}
+
+function comparandEnd(tokens: LexedToken[], first: number): number {
+  let i = first
+  for (;;) {
+    if (OPENERS.has((tokens[i] as LexedToken).type)) i = closing(tokens, i)
+    const next = tokens[i + 1]
+    if (!next || ENDS.has(next.type) || CLOSERS.has(next.type)) return i
+    if (next.type === 'Identifier' && COMPARE_RIGHT.includes(next.value)) return i
+    i++
+  }
+}
+
+/** One chain at a time (a copied operand may hold another), until none is left. */
+function chainComparisons(tokens: LexedToken[]): LexedToken[] {
+  for (let i = 0; i < tokens.length; i++) {
+    if (!isComparison(tokens[i])) continue
+    const start = comparandStart(tokens, i - 1)
+    const operands: [number, number][] = [[start, i - 1]]
+    let op = i
+    for (;;) {
+      const end = comparandEnd(tokens, op + 1)
+      operands.push([op + 1, end])
+      if (!isComparison(tokens[end + 1])) break
+      op = end + 1
+    }
+    if (operands.length < 3) {
+      i = op
+      continue
+    }
+    const at = (tokens[start] as LexedToken).start
+    const slice = ([from, to]: [number, number]): LexedToken[] => tokens.slice(from, to + 1)
+    const chain: LexedToken[] = [token('OpenParen', '(', at), ...slice(operands[0] as [number, number])]
+    for (let k = 1; k < operands.length; k++) {
+      if (k > 1) chain.push(token('Identifier', 'and', at), ...slice(operands[k - 1] as [number, number]))
+      const [from, to] = operands[k] as [number, number]
+      chain.push(tokens[from - 1] as LexedToken, ...slice([from, to]))
+    }
+    chain.push(token('CloseParen', ')', at))
+    const last = (operands[operands.length - 1] as [number, number])[1]
+    return chainComparisons([...tokens.slice(0, start), ...chain, ...tokens.slice(last + 1)])
+  }
+  return tokens
 }
