@@ -5,7 +5,8 @@
  * read, becomes a call of a marked filter the interpreter runs as that test (a test binds as a filter
  * does in jinja2); and `~`, which binds tighter than `+` and `-` in jinja2 but as tightly in the
  * parser, gets parentheses around its operands where a `+` or `-` is beside them; a chain of
- * comparisons, `a < b < c`, becomes `(a < b and b < c)` as Python reads it (the parser nests them).
+ * comparisons, `a < b < c`, becomes `(a < b and b < c)` as Python reads it (the parser nests them);
+ * and `{% set x | f %}...{% endset %}` sets x, then x to `x | f`.
  */
 import type { LexedToken, TokenType } from './lexer'
 
@@ -15,7 +16,7 @@ export const TEST_MARK = '\u0000is '
 export const TUPLE_MAKER = '\u0000tuple'
 
 export function mendGrammar(tokens: LexedToken[]): LexedToken[] {
-  return chainComparisons(groupConcatenations(tuples(testArguments(tokens))))
+  return chainComparisons(groupConcatenations(tuples(testArguments(filteredBlockSets(tokens)))))
 }
 
 const OPENERS: ReadonlySet<TokenType> = new Set(['OpenParen', 'OpenSquareBracket', 'OpenCurlyBracket'])
@@ -268,4 +269,52 @@ function chainComparisons(tokens: LexedToken[]): LexedToken[] {
     return chainComparisons([...tokens.slice(0, start), ...chain, ...tokens.slice(last + 1)])
   }
   return tokens
+}
+
+/** `{% set x | f %}body{% endset %}`: the filters move to a `{% set x = x | f %}` after the block. */
+function filteredBlockSets(tokens: LexedToken[]): LexedToken[] {
+  if (!tokens.some((t, i) => t.type === 'Pipe' && isWord(tokens[i - 2], 'set'))) return tokens
+  const out: LexedToken[] = []
+  const pending: LexedToken[][] = []
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] as LexedToken
+    const opens = t.type === 'OpenStatement'
+    const close = opens ? tokens.findIndex((u, k) => k > i && u.type === 'CloseStatement') : -1
+    // An unclosed tag is left for the parser to report.
+    if (opens && close < 0) return [...out, ...tokens.slice(i)]
+    if (opens && isWord(tokens[i + 1], 'endset')) {
+      out.push(...tokens.slice(i, close + 1), ...(pending.pop() ?? []))
+      i = close
+      continue
+    }
+    if (!opens || !isWord(tokens[i + 1], 'set')) {
+      out.push(t)
+      continue
+    }
+    const tag = tokens.slice(i, close + 1)
+    if (tag.some((u) => u.type === 'Equals')) {
+      out.push(...tag)
+      i = close
+      continue
+    }
+    const pipe = tag.findIndex((u) => u.type === 'Pipe')
+    const target = tag.slice(2, pipe < 0 ? -1 : pipe)
+    const at = t.start
+    pending.push(
+      pipe < 0
+        ? []
+        : [
+            token('OpenStatement', '{%', at),
+            token('Identifier', 'set', at),
+            ...target,
+            token('Equals', '=', at),
+            ...target,
+            ...tag.slice(pipe, -1),
+            token('CloseStatement', '%}', at),
+          ],
+    )
+    out.push(...(pipe < 0 ? tag : [...tag.slice(0, pipe), tag[tag.length - 1] as LexedToken]))
+    i = close
+  }
+  return out
 }
