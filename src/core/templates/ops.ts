@@ -125,6 +125,25 @@ function unsupported(operator: string, a: Value, b: Value): TemplateFailure {
   return typeError(`unsupported operand type(s) for ${operator}: '${typeName(a)}' and '${typeName(b)}'`)
 }
 
+/**
+ * Python's divmod of floats: the remainder from fmod (JS's %), the quotient from it, so that
+ * 1 // 0.1 is 9.0 and 1 % 0.1 is 0.09999999999999995 (floor(1 / 0.1) is 10).
+ */
+function floatDivmod(x: number, y: number): [number, number] {
+  let mod = x % y
+  let div = (x - mod) / y
+  if (mod !== 0) {
+    if (y < 0 !== mod < 0) {
+      mod += y
+      div -= 1
+    }
+  } else mod = Object.is(y, -0) || y < 0 ? -0 : 0
+  if (div === 0) return [x / y < 0 || Object.is(x / y, -0) ? -0 : 0, mod]
+  let floor = Math.floor(div)
+  if (div - floor > 0.5) floor += 1
+  return [floor, mod]
+}
+
 function numberResult(a: Value, b: Value, result: number): Value {
   return a instanceof PyFloat || b instanceof PyFloat ? new PyFloat(result) : result
 }
@@ -173,12 +192,14 @@ export function arithmetic(operator: string, left: Value, right: Value, limit: n
     case '//':
       if (!numbers) throw unsupported('//', a, b)
       if (y === 0) throw new TemplateFailure('ZeroDivisionError', 'integer division or modulo by zero')
-      return numberResult(a, b, Math.floor(x / y))
+      if (a instanceof PyFloat || b instanceof PyFloat) return new PyFloat(floatDivmod(x, y)[0])
+      return Math.floor(x / y)
     case '%':
       if (typeof a === 'string') return formatted(a, b, limit)
       if (!numbers) throw unsupported('%', a, b)
       if (y === 0) throw new TemplateFailure('ZeroDivisionError', 'integer division or modulo by zero')
-      return numberResult(a, b, x - y * Math.floor(x / y))
+      if (a instanceof PyFloat || b instanceof PyFloat) return new PyFloat(floatDivmod(x, y)[1])
+      return x - y * Math.floor(x / y)
     case '**':
       return power(a, b, x, y)
   }
