@@ -187,7 +187,15 @@ export {
   type ToolsPrompt,
 } from './session/tool-session'
 export { runToolLoop, type ToolLoopCallbacks, type ToolLoopOptions, type ToolLoopResult } from './chat/tool-loop'
-export { createApprovalGate, type ApprovalGate, type ApprovalGateOptions, type ApprovalPolicy } from './chat/approvals'
+export { createApprovalGate, type ApprovalGate, type ApprovalGateOptions } from './chat/approvals'
+export {
+  approvalRule,
+  type ApprovalPolicy,
+  type ApprovalRule,
+  type ApprovalSettings,
+  type ApprovalSource,
+  type ResultPolicy,
+} from './execution/approval-rules'
 export {
   createChatRun,
   type ChatRun,
@@ -196,7 +204,6 @@ export {
   type ChatRunStart,
   type ChatRunState,
   type PendingApproval,
-  type ResultPolicy,
 } from './chat/chat-run'
 export { type FrameScheduler } from './chat/frame-batch'
 export {

@@ -4,9 +4,9 @@
  * Plain TypeScript: the store adds reactivity.
  */
 import {
+  approvalRule,
   conversationHistory,
   redactSecret,
-  routingName,
   DEFAULT_TOOL_CALL_CONFIG,
   type ApprovalPolicy,
   type ChatMessage,
@@ -236,21 +236,22 @@ export function resultPolicyFor(agent: Agent, toolId: string): ResultPolicy {
 }
 
 /**
- * The effective approval policy of a call under an agent: the agent's policy for the method
- * (`toolId_method`), else for the tool, else the configuration's. An MCP server's tool asks by
- * default. Annotations are the server's own claims: they never lower what the agent asks for, and
- * `readOnlyHint` spares the default question only for a server the person connected in this page
- * (`connectedByPerson`), never for one that was connected without them.
+ * The effective approval policy of a call under an agent, as its chat's tool session decides it
+ * (the core's approvalRule): the most cautious of the agent's "confirm every call", the tool's
+ * policy and the method's (`toolId_method`); with none chosen, an MCP server's tool asks unless
+ * the person connected its server in this page and it claims to only read.
  */
 export function policyFor(
   agent: Agent,
   toolId: string,
   method?: Pick<MethodMetadata, 'name' | 'annotations'> & { fromMcp?: boolean; connectedByPerson?: boolean },
 ): ApprovalPolicy {
-  const own = (method ? agent.policies[routingName(toolId, method.name)] : undefined) ?? agent.policies[toolId]
-  if (own) return own
-  if (agent.config.requireConfirmation || agent.config.mode === 'manual') return 'always'
-  if (method?.fromMcp)
-    return method.connectedByPerson === true && method.annotations?.readOnlyHint === true ? 'auto' : 'always'
-  return 'auto'
+  const tool = {
+    id: toolId,
+    ...(method?.fromMcp ? { origin: 'mcp' as const } : {}),
+    ...(method?.connectedByPerson ? { connectedByPerson: true } : {}),
+  }
+  // Without a method, only the tool's own policy counts (no method is named `toolId_`).
+  const named = method ?? { name: '\u0000' }
+  return approvalRule(agent.config, { policies: agent.policies, askServerTools: true }, tool, named).policy
 }

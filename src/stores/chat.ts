@@ -34,7 +34,7 @@ export const useChatStore = defineStore('chat', () => {
       agentToolSettings(agentById(session.agentId), { groups: groupsStore.groups, state: groupsStore.state }),
   })
   const raw = useRawExchanges()
-  const runs = useSessionRuns({ chat, chatRun, toolSessionOf, registry, keepExchange: raw.keep })
+  const runs = useSessionRuns({ chat, chatRun, toolSessionOf, keepExchange: raw.keep })
   const versions = useSessionVersions({ chat, running: runs.running, begin: runs.begin })
   const { createSession, selectSession, renameSession, deleteSession } = useSessionEditing(chat, {
     beforeDelete: (id) => runs.stopRunIn(id, 'the session was deleted'),

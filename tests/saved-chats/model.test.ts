@@ -234,19 +234,21 @@ describe('chat model', () => {
     expect(JSON.parse(json).session.messages[0].error).toBe('401: Incorrect API key provided: [API key removed]')
   })
 
-  it('a tool’s approval policy: its own, else always when confirmation or manual mode is on', () => {
+  it('a tool’s approval policy: the most cautious of its own and confirmation (or manual mode)', () => {
     const agent = defaultChatState().agents[0]!
     expect(policyFor(agent, 'fs')).toBe('auto')
     agent.config.requireConfirmation = true
     expect(policyFor(agent, 'fs')).toBe('always')
+    // The most cautious of the person's choices wins: confirming every call is not undone by a tool's 'once'.
     agent.policies.fs = 'once'
-    expect(policyFor(agent, 'fs')).toBe('once')
+    expect(policyFor(agent, 'fs')).toBe('always')
     agent.config.requireConfirmation = false
+    expect(policyFor(agent, 'fs')).toBe('once')
     agent.config.mode = 'manual'
     expect(policyFor(agent, 'calc')).toBe('always')
   })
 
-  it("an MCP tool's policy follows its annotations until the agent says otherwise, per tool or per method", () => {
+  it("an MCP tool's policy follows its annotations until the agent says otherwise; a method's policy never lowers its tool's", () => {
     const agent = defaultChatState().agents[0]!
     const readOnly = { name: 'get-sum', annotations: { readOnlyHint: true }, fromMcp: true, connectedByPerson: true }
     const destructive = { name: 'delete', annotations: { destructiveHint: true }, fromMcp: true }
@@ -258,8 +260,11 @@ describe('chat model', () => {
     expect(policyFor(agent, 'calc', { name: 'evaluate' })).toBe('auto')
     agent.policies.everything = 'once'
     expect(policyFor(agent, 'everything', destructive)).toBe('once')
+    // A method's 'auto' does not lower its tool's 'once'; a method's 'always' raises it.
     agent.policies['everything_delete'] = 'auto'
-    expect(policyFor(agent, 'everything', destructive)).toBe('auto')
+    expect(policyFor(agent, 'everything', destructive)).toBe('once')
+    agent.policies['everything_delete'] = 'always'
+    expect(policyFor(agent, 'everything', destructive)).toBe('always')
   })
 
   it("a server's read-only claim is a hint: it never lowers what the agent asks for, nor counts unless the person connected the server in this page", () => {

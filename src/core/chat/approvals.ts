@@ -4,13 +4,11 @@
  * round" lets the rest of the current round through.
  */
 import type { ApprovalDecision, Approver, PendingCall } from '../execution/executor'
-import { stableHash } from '../text/stable-hash'
 
-/**
- * When a call is asked about: 'auto' never (unless its tool asks for approval), 'once' the first time
- * for a tool and arguments (the answer is remembered), 'always' every time.
- */
-export type ApprovalPolicy = 'auto' | 'once' | 'always'
+import type { ApprovalPolicy } from '../execution/approval-rules'
+import { approvalKey } from '../execution/approval-rules'
+
+export type { ApprovalPolicy } from '../execution/approval-rules'
 
 /** What an approval gate decides with: a policy per call, and a person to ask. */
 export interface ApprovalGateOptions {
@@ -34,10 +32,7 @@ export interface ApprovalGate {
   remembered(call: PendingCall): ApprovalDecision | undefined
 }
 
-/** The key a 'once' answer is remembered under: the routing name and a stable hash of the arguments. */
-export function approvalKey(call: Pick<PendingCall, 'routingName' | 'args'>): string {
-  return `${call.routingName}#${stableHash(call.args)}`
-}
+export { approvalKey }
 
 /**
  * A gate over `options`. 'once' answers go to `options.decisions` (a new map by default); a remembered

@@ -12,7 +12,8 @@ import type { ToolRegistryManager } from '../tools/registry-manager'
 import type { Approver, ResultReviewer } from '../execution/executor'
 import type { VariableStore } from '../results/variables'
 import type { GroupState, ToolGroup } from '../groups'
-import { createToolSession, type ToolSession } from '../session/tool-session'
+import { createToolSession, type ToolSession, type ToolSessionOptions } from '../session/tool-session'
+import type { ApprovalSettings } from '../execution/approval-rules'
 import { isQuotation } from '../quoted-requests'
 import { ChatRequestError } from './errors'
 import type { ContentToolCalls } from './content-calls'
@@ -70,6 +71,15 @@ export interface ToolLoopOptions {
   signal?: AbortSignal
   /** Asks about each call. With an approver every call goes through it; it decides by policy. */
   approver?: Approver
+  /**
+   * Asked about the calls whose plan needs approval, as the tool session decides (its approval
+   * settings, a tool's policy, a code fence); the others run unasked. Wins over `approver`.
+   */
+  confirm?: Approver
+  /** Without `toolSession`: who approves what (see ToolSettings.approval). */
+  approval?: ApprovalSettings
+  /** Without `toolSession`: where 'once' answers are remembered. */
+  approvalMemory?: ToolSessionOptions['approvalMemory']
   /** Asked about each result before the model sees it (result approval). */
   resultReviewer?: ResultReviewer
   /** Full results and arguments are kept here; cut results point into it; `$VAR_REF` reads it. */
@@ -111,7 +121,7 @@ export interface ToolLoopResult {
 export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopResult> {
   const { client, signal, callbacks = {} } = options
   const execute = options.execute ?? true
-  const tools = options.toolSession ?? sessionFromOptions(options)
+  const tools = options.toolSession ?? toolSessionFrom(options)
   const started = performance.now()
   const record = emptyRunRecord(options.calling ?? 'text', tools.config.protocol)
   const appended: ChatMessage[] = []
@@ -192,9 +202,11 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
 }
 
 /** The loop's tool session, put together from the options when none is given. */
-function sessionFromOptions(options: ToolLoopOptions): ToolSession {
+export function toolSessionFrom(options: ToolLoopOptions): ToolSession {
   if (!options.config) throw new TypeError('runToolLoop needs a config or a toolSession.')
   return createToolSession({
+    approval: options.approval,
+    approvalMemory: options.approvalMemory,
     config: options.config,
     groups: options.groups,
     presets: options.presets,
@@ -272,7 +284,7 @@ async function runRequests(
   const runnable = calls.requests.filter((request) => !calls.rejected.has(request.requestId))
   const ran = await tools.execute(runnable, {
     signal: options.signal,
-    approver: options.approver,
+    ...(options.confirm ? { confirm: options.confirm } : { approver: options.approver }),
     resultReviewer: options.resultReviewer,
     resultProtocol: mode.resultProtocol,
     onCallStart: (request) => callbacks.onToolCallStart?.(request, index),

@@ -4,7 +4,8 @@
  */
 import type { CallProgress, ParsedRequest, ToolExecutionResult, ToolExecutionStatus, ToolRegistry } from '../types'
 import { toolRegistryManager } from '../tools/registry-manager'
-import { consultPolicy, CONFIRM_EVERY_CALL, planCall, runnableTarget, type CallVerdict, type PlannedCall } from './plan'
+import { consultPolicy, planCall, runnableTarget, type CallVerdict, type PlannedCall } from './plan'
+import { approvalKey } from './approval-rules'
 import { stringArguments } from '../protocols/json/calls'
 import { argsVariableName } from '../results/variables'
 import type { ApprovalDecision, ExecuteOptions, Outcome, PendingCall } from './executor-types'
@@ -160,7 +161,7 @@ async function runPlanned(
 async function askApproval(pending: PendingCall, call: PlannedCall, options: ExecuteOptions): Promise<Outcome | null> {
   const { routingName } = pending
   if (!options.onBeforeExecute) {
-    return options.requireConfirmation
+    return call.approvalRule?.source === 'confirm-every-call'
       ? {
           status: 'error',
           result: `"${routingName}" needs confirmation (requireConfirmation is on) but no approver is set: pass onBeforeExecute.`,
@@ -170,8 +171,15 @@ async function askApproval(pending: PendingCall, call: PlannedCall, options: Exe
           result: `"${routingName}" needs approval (${call.approvalReason}) and nobody can approve it here, so it was not called.`,
         }
   }
-  if (call.approvalReason !== CONFIRM_EVERY_CALL) pending.approvalReason = call.approvalReason
-  const rejection = rejectionOf(await options.onBeforeExecute(pending))
+  // "Every call is confirmed" tells the person nothing about this call.
+  if (call.approvalRule?.source !== 'confirm-every-call') pending.approvalReason = call.approvalReason
+  const answer = await options.onBeforeExecute(pending)
+  const rejection = rejectionOf(answer)
+  if (call.approvalRule?.policy === 'once')
+    options.approvalMemory?.set(
+      approvalKey(pending),
+      rejection === null ? { approved: true } : { approved: false, ...(rejection ? { reason: rejection } : {}) },
+    )
   if (rejection === null) return null
   return {
     status: 'denied',

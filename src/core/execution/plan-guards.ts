@@ -6,13 +6,12 @@
 import type { MethodMetadata, ToolRegistry } from '../types'
 import { REFUSED_ARGUMENT_STATES, type ArgumentCheck } from './arguments'
 import type { TextSpan } from './spans'
-import { CONFIRM_EVERY_CALL, type PlannedCall, type PlanOptions } from './plan-types'
+import type { PlannedCall, PlanOptions } from './plan-types'
+import { approvalKey, type ApprovalRule } from './approval-rules'
 import { planArguments } from './plan-arguments'
 import type { MessageRef } from '../messages/types'
 import { ref } from '../messages/say'
 import { english, joinedBySemicolons, problemRefOf } from './plan-messages'
-
-const CONFIRM_EVERY_CALL_REF = ref('plan.confirm-every-call')
 
 /** The method a call resolved to, by the name the call used. */
 export interface PlanTarget {
@@ -92,12 +91,38 @@ function guard(
     )
   } else {
     if (limit !== undefined) call.limit = limit
-    if (options.requireConfirmation) {
-      call.verdict = 'needs-approval'
-      call.approvalReason = CONFIRM_EVERY_CALL
-      call.approvalReasonRef = CONFIRM_EVERY_CALL_REF
+    const rule: ApprovalRule = options.approval
+      ? options.approval(tool, method)
+      : { policy: options.requireConfirmation ? 'always' : 'auto', source: 'confirm-every-call' }
+    if (rule.policy !== 'auto') approve(call, routingName, rule, options)
+  }
+}
+
+/**
+ * A call whose rule asks: `needs-approval`, saying why; under 'once', a remembered answer for the
+ * same arguments decides instead (an approval lets it run, a rejection refuses it).
+ */
+function approve(call: PlannedCall, routingName: string, rule: ApprovalRule, options: PlanOptions): void {
+  if (rule.policy === 'once') {
+    const known = options.approvalMemory?.get(approvalKey({ routingName, args: call.args }))
+    if (known?.approved) return
+    if (known) {
+      const reason = known.reason ? ` ${known.reason}` : ''
+      refuse(call, 'denied', ref('plan.approval.remembered-rejection', { name: routingName, reason }))
+      return
     }
   }
+  const reasonRef =
+    rule.source === 'confirm-every-call'
+      ? ref('plan.confirm-every-call')
+      : ref(rule.policy === 'once' ? 'plan.approval.once' : 'plan.approval.always', {
+          name: routingName,
+          why: ref(`plan.approval.why.${rule.source === 'default' ? 'tool' : rule.source}`),
+        })
+  call.verdict = 'needs-approval'
+  call.approvalReason = english(reasonRef)
+  call.approvalReasonRef = reasonRef
+  call.approvalRule = rule
 }
 
 /** Gives the call a verdict that keeps it from running, and the reason, said by id. */

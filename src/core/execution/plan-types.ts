@@ -7,6 +7,8 @@ import type { ToolRegistryManager } from '../tools/registry-manager'
 import type { ArgumentCheck, Arguments } from './arguments'
 import type { VariableStore } from '../results/variables'
 import type { MessageRef } from '../messages/types'
+import type { MethodMetadata, ToolRegistry } from '../types'
+import type { ApprovalMemory, ApprovalRule } from './approval-rules'
 
 /** The one word for what will happen to a call. */
 export type CallVerdict =
@@ -34,9 +36,6 @@ export type CallVerdict =
 /** Verdicts under which the method is called (after approval, for `needs-approval`). */
 export const RUNNABLE_VERDICTS: ReadonlySet<CallVerdict> = new Set(['ready', 'needs-approval'])
 
-/** The approval reason of a call that needs approval only because every call does. */
-export const CONFIRM_EVERY_CALL = 'every call is confirmed in this configuration'
-
 /** One call of one method: a whole request, or one item of a numbered batch. */
 export interface PlannedCall {
   verdict: CallVerdict
@@ -59,6 +58,11 @@ export interface PlannedCall {
   approvalReason?: string
   /** `approvalReason` said by id (unset for a tool policy's own words). */
   approvalReasonRef?: MessageRef
+  /**
+   * The session's approval rule for the method, when it asks (policy 'once' or 'always'): why the
+   * call needs approval, typed. Unset when only the tool's policy or a code fence asks.
+   */
+  approvalRule?: ApprovalRule
   /** The id of the call's variables: the request's id, `<id>.<n>` for batch item n. */
   callId: string
   /** Batch items: the item's number and command. */
@@ -89,8 +93,16 @@ export interface PlanOptions {
   toolEnabled?: (toolId: string, method: string) => boolean
   /** An agent's preset arguments per tool id: they fill what the model leaves out. */
   presets?: Readonly<Record<string, Readonly<Record<string, unknown>>>>
-  /** Every call needs approval. @default false */
+  /** Every call needs approval (what `approval` decides when given). @default false */
   requireConfirmation?: boolean
+  /**
+   * The approval rule of a method: 'always' makes its calls `needs-approval`; 'once' too, unless
+   * `approvalMemory` remembers an answer for the same arguments (an approval runs it, a rejection
+   * makes it `denied`). A tool session passes its own. @default by `requireConfirmation`
+   */
+  approval?: (tool: ToolRegistry, method: MethodMetadata) => ApprovalRule
+  /** Where 'once' answers are remembered (the executor writes them). */
+  approvalMemory?: ApprovalMemory
   /**
    * `$VAR_REF{{name}}` in arguments is resolved from here (an unknown name is `unresolved`); when
    * running, full results and arguments are stored here and a cut result says which variable holds the rest.

@@ -22,14 +22,7 @@ import { ref } from '../messages/say'
 import { english, refOf } from './plan-messages'
 import { planQuoted } from './plan-quoted'
 
-export {
-  CONFIRM_EVERY_CALL,
-  RUNNABLE_VERDICTS,
-  type CallPlan,
-  type CallVerdict,
-  type PlannedCall,
-  type PlanOptions,
-} from './plan-types'
+export { RUNNABLE_VERDICTS, type CallPlan, type CallVerdict, type PlannedCall, type PlanOptions } from './plan-types'
 export { consultPolicies, consultPolicy, runnableTarget } from './plan-policy'
 export { planDiagnostics } from './plan-diagnostics'
 export { modelArguments } from './plan-values'

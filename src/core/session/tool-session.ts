@@ -32,6 +32,13 @@ import { applyGroupState, buildToolRules, type GroupState, type ToolGroup } from
 import { formatResultsForContext } from '../protocols/format-results'
 import { nativeNameMap, nativeToolDefinitions } from '../chat/native'
 import type { NativeToolDefinition } from '../chat/types'
+import {
+  approvalRule,
+  resultPolicy,
+  type ApprovalRule,
+  type ApprovalSettings,
+  type ResultPolicy,
+} from '../execution/approval-rules'
 
 /** An agent's (or a pane's) settings: what, besides the request, decides a call's plan. */
 export interface ToolSettings {
@@ -41,6 +48,12 @@ export interface ToolSettings {
   groups?: { groups: readonly ToolGroup[]; state: GroupState }
   /** Preset arguments per tool id: they fill what the caller leaves out. */
   presets?: Readonly<Record<string, Readonly<Record<string, unknown>>>>
+  /**
+   * Which calls ask a person first, and which results a person sees before the model: per tool,
+   * per method, for every call. With the config's "confirm every call" the most cautious wins
+   * (execution/approval-rules.ts). @default nothing chosen: built-in tools run, MCP tools ask
+   */
+  approval?: ApprovalSettings
 }
 
 /** Settings plus what a session is built from; every field is optional. */
@@ -116,7 +129,7 @@ export interface ToolSession {
   readonly variables: VariableStore | undefined
   /** Numbers the requests of every parse and stream in this session. */
   readonly requestIds: RequestIdSession
-  /** Held for the approval gate's 'once' answers; the session itself does not read it. */
+  /** The 'once' answers: a remembered one decides the plan of the same call again. */
   readonly approvalMemory: Map<string, ApprovalDecision>
   /** The config as calls see it: the tool groups' switches applied. */
   readonly config: ToolCallConfig
@@ -124,6 +137,13 @@ export interface ToolSession {
   configure(settings: ToolSettings): void
   /** The tool switch: whether a method is on under the config, the groups and `toolEnabled`. */
   isToolOn(toolId: string, method: string): boolean
+  /**
+   * Whether calls of a method ask a person first, and which choice decided it: what every plan and
+   * run of this session follows. Undefined for a method the registry does not have.
+   */
+  approvalFor(toolId: string, method: string): ApprovalRule | undefined
+  /** Which results of a tool a person sees before the model does. */
+  resultPolicyFor(toolId: string): ResultPolicy
   /** The tools prompt for text or native calling. Throws when the config names an unknown protocol. */
   toolsPrompt(options?: { calling?: 'text' | 'native'; agentId?: string }): ToolsPrompt
   /** Reads a reply with the config's protocol (or `protocol`), numbering its requests in this session. */
@@ -181,10 +201,17 @@ export function createToolSession(options: ToolSessionOptions = {}): ToolSession
       caller,
       toolEnabled: isToolOn,
       presets: settings.presets,
-      requireConfirmation: config.requireConfirmation || config.mode === 'manual',
+      approval: (tool, method) => approvalRule(config, settings.approval, tool, method),
+      approvalMemory,
       fencedCalls: config.runFencedCalls ? 'run' : 'ask',
       variables,
     }
+  }
+
+  function approvalFor(toolId: string, name: string): ApprovalRule | undefined {
+    const tool = registry.get(toolId)
+    const method = tool?.getMetadata().methods.find((candidate) => candidate.name === name)
+    return tool && method ? approvalRule(config, settings.approval, tool, method) : undefined
   }
 
   const toolsPrompt = ({ calling = 'text', agentId }: { calling?: 'text' | 'native'; agentId?: string } = {}) =>
@@ -210,6 +237,8 @@ export function createToolSession(options: ToolSessionOptions = {}): ToolSession
     },
     configure,
     isToolOn,
+    approvalFor,
+    resultPolicyFor: (toolId) => resultPolicy(settings.approval, toolId),
     toolsPrompt,
     parse(text, given) {
       const { protocol, parse } = readOptions(given)
@@ -276,11 +305,12 @@ function executeOptions(planned: PlanOptions, config: ToolCallConfig, hooks: Exe
   }
   if (hooks.approved) {
     // The person's click approved this very call, fenced or not.
-    run.requireConfirmation = false
+    run.approval = () => ({ policy: 'auto', source: 'default' })
     run.fencedCalls = 'run'
   } else if (hooks.confirm) run.onBeforeExecute = hooks.confirm
   else if (hooks.approver) {
-    run.requireConfirmation = true
+    // The approver is asked about every call and decides by its own policy.
+    run.approval = () => ({ policy: 'always', source: 'confirm-every-call' })
     run.onBeforeExecute = hooks.approver
   }
   return run

@@ -1,6 +1,6 @@
 /**
  * What a chat run starts with: the model client of the session's endpoint, and the agent's
- * prompt, calling mode, flow and approval policies over the chat's tool session.
+ * prompt, calling mode and flow over the chat's tool session (which holds its approval settings).
  */
 import {
   capturingClient,
@@ -9,10 +9,9 @@ import {
   type ChatRunStart,
   type ModelClient,
   type RawExchange,
-  type ToolRegistryManager,
   type ToolSession,
 } from '../../core'
-import { policyFor, resultPolicyFor, type Agent, type EndpointProfile } from '../../saved-chats/model'
+import type { Agent, EndpointProfile } from '../../saved-chats/model'
 
 /** Everything runStartFor needs to know about the chat. */
 export interface RunStartContext {
@@ -20,10 +19,8 @@ export interface RunStartContext {
   profile: EndpointProfile
   /** The messages sent before the reply this run fills. */
   history: ChatMessage[]
-  /** The chat's tool session (its variables, request ids and remembered approvals). */
+  /** The chat's tool session (its variables, request ids, approval settings and remembered approvals). */
   tools: ToolSession
-  /** Where the tools' metadata is read, for approval policies. */
-  registry: ToolRegistryManager
   /** The model that is a person: used when the endpoint is the manual one. */
   manualClient: () => ModelClient
   /** Given, each round's raw exchange with the endpoint is handed to it (the manual model has none). */
@@ -32,7 +29,7 @@ export interface RunStartContext {
 
 /** The options of `chatRun.start` for one run of the chat. */
 export function runStartFor(context: RunStartContext): ChatRunStart {
-  const { agent, profile, history, tools, registry, manualClient, onExchange } = context
+  const { agent, profile, history, tools, manualClient, onExchange } = context
   const client = clientFor(profile, manualClient)
   return {
     client: onExchange ? capturingClient(client, onExchange) : client,
@@ -44,9 +41,6 @@ export function runStartFor(context: RunStartContext): ChatRunStart {
     // Names the formats the model writes, for markup its server left in the text.
     model: profile.kind === 'manual' ? undefined : profile.model || undefined,
     flow: agent.flow,
-    approval: (toolId, call) => policyFor(agent, toolId, methodOf(registry, toolId, call.method)),
-    resultReview: (call) => resultPolicyFor(agent, call.toolId),
-    approvalMemory: tools.approvalMemory,
   }
 }
 
@@ -68,16 +62,4 @@ export function clientFor(profile: EndpointProfile, manualClient: () => ModelCli
 /** A limit set in MB, in bytes; unset or not positive: undefined (the client's default). */
 export function megabytes(value: number | null | undefined): number | undefined {
   return value == null || !(value > 0) ? undefined : Math.round(value * 1024 * 1024)
-}
-
-/** A method's annotations, where it comes from and whether a person connected its server, for its approval policy. */
-function methodOf(registry: ToolRegistryManager, toolId: string, name: string) {
-  const tool = registry.get(toolId)
-  const method = tool?.getMetadata().methods.find((m) => m.name === name)
-  return {
-    name,
-    annotations: method?.annotations,
-    fromMcp: tool?.origin === 'mcp',
-    connectedByPerson: tool?.connectedByPerson === true,
-  }
 }

@@ -9,7 +9,6 @@ import {
   type ChatMessage,
   type ChatRunState,
   type RawExchange,
-  type ToolRegistryManager,
   type ToolSession,
 } from '../../core'
 import type { UseChatRunReturn } from '../../composables/useChatRun'
@@ -32,8 +31,6 @@ export interface SessionRunsOptions {
   chat: Pick<ChatStateReturn, 'activeSession' | 'agentById' | 'profileById'>
   chatRun: UseChatRunReturn
   toolSessionOf: (session: ChatSession) => ToolSession
-  /** Where the tools' metadata is read, for approval policies. */
-  registry: ToolRegistryManager
   /** Given, each round's raw exchange with the endpoint is handed to it. */
   keepExchange?: (messageId: string, round: number, exchange: RawExchange) => void
 }
@@ -140,7 +137,7 @@ export function useSessionRuns(options: SessionRunsOptions): SessionRunsReturn {
 
 /** What a run of `session` that fills the reply `messageId` starts from: its agent, endpoint, history and tools. */
 function runContext(
-  { chat, chatRun, toolSessionOf, registry, keepExchange }: SessionRunsOptions,
+  { chat, chatRun, toolSessionOf, keepExchange }: SessionRunsOptions,
   session: ChatSession,
   messageId: string,
   history: ChatMessage[],
@@ -150,7 +147,6 @@ function runContext(
     profile: chat.profileById(session.profileId),
     history,
     tools: toolSessionOf(session),
-    registry,
     manualClient: chatRun.manualClient,
     onExchange: keepExchange && ((exchange: RawExchange, round: number) => keepExchange(messageId, round, exchange)),
   }

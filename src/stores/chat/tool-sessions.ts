@@ -68,7 +68,16 @@ function requestIdsOf(session: ChatSession): RequestIdSession {
   return requestIds
 }
 
-/** An agent's tool settings: its configuration and presets, with the app's tool groups as they are now. */
+/**
+ * An agent's tool settings: its configuration, presets and approval choices (per tool and per
+ * method, and which results it sees first), with the app's tool groups as they are now.
+ */
 export function agentToolSettings(agent: Agent, groups: NonNullable<ToolSettings['groups']>): ToolSettings {
-  return { config: agent.config, presets: agent.presets, groups }
+  const approval = {
+    policies: agent.policies,
+    ...(agent.resultPolicies ? { results: agent.resultPolicies } : {}),
+    // A server's tool asks until the person chooses otherwise.
+    askServerTools: true,
+  }
+  return { config: agent.config, presets: agent.presets, groups, approval }
 }

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { createToolRegistryManager, createToolSession, type ModelClient } from '../../../src/core'
 import { createMcpToolSource } from '../../../src/core/mcp'
 import { clientFor, megabytes, runStartFor } from '../../../src/stores/chat/run-start'
+import { agentToolSettings } from '../../../src/stores/chat/tool-sessions'
 import { defaultAgent, manualProfile, newProfile } from '../../../src/saved-chats/model'
 import { hostileTransport } from '../../fixtures/mcp/hostile-server'
 
@@ -35,25 +36,24 @@ describe('what a chat run starts with', () => {
     registry.register(server.tool)
     const agent = { ...defaultAgent(), policies: { srv_wipe: 'once' as const } }
     const tools = createToolSession({ registry })
+    tools.configure(agentToolSettings(agent, { groups: [], state: { groups: {}, tools: {} } }))
     const start = runStartFor({
       agent,
       profile: manualProfile(),
       history: [{ role: 'user', content: 'hi' }],
       tools,
-      registry,
       manualClient: () => ({}) as ModelClient,
     })
     expect(start).toMatchObject({ agentPrompt: agent.systemPrompt, agentId: agent.id, model: undefined, flow: 'loop' })
-    expect(start.approvalMemory).toBe(tools.approvalMemory)
-    const approval = start.approval as (toolId: string, call: { method: string }) => string
+    // The run carries no approval of its own: the session decides.
+    expect(start.toolSession).toBe(tools)
+    expect([start.approval, start.resultReview, start.approvalMemory]).toEqual([undefined, undefined, undefined])
+    const policy = (method: string) => tools.approvalFor('srv', method)?.policy
     // Registered without the mark of a person's Connect: the read-only claim does not count.
-    expect(approval('srv', { method: 'look' })).toBe('always')
-    expect(approval('srv', { method: 'wipe' })).toBe('once')
-    expect(approval('srv', { method: 'other' })).toBe('always')
+    expect([policy('look'), policy('wipe'), policy('other')]).toEqual(['always', 'once', undefined])
     registry.unregister('srv')
     registry.register({ ...server.tool, connectedByPerson: true })
-    expect(approval('srv', { method: 'look' })).toBe('auto')
-    expect(approval('srv', { method: 'wipe' })).toBe('once')
+    expect([policy('look'), policy('wipe')]).toEqual(['auto', 'once'])
     await server.disconnect()
   })
 })

@@ -1,32 +1,34 @@
 /**
- * When a run asks a person: the call approval gate and the result reviewer a run's settings
- * (`approval`, `resultReview`, `approvalMemory`) call for.
+ * When a run asks a person: the calls whose plan needs approval (the tool session decides which),
+ * with "approve the rest of this round", and the results its settings show a person first.
  */
-import type { ResultReviewer } from '../../execution/executor'
-import { createApprovalGate, type ApprovalGate } from '../approvals'
+import type { Approver, ResultReviewer } from '../../execution/executor'
+import type { ToolSession } from '../../session/tool-session'
 import type { PendingApprovals } from './pending-approvals'
-import type { ChatRunStart } from './types'
 
-/** The approval gate for one run: asks through `ask` whenever the policy of a call says so. */
-export function callApprovalGate(
-  approval: NonNullable<ChatRunStart['approval']>,
-  ask: PendingApprovals['ask'],
-  memory?: ChatRunStart['approvalMemory'],
-): ApprovalGate {
-  return createApprovalGate({
-    policyFor: typeof approval === 'function' ? approval : () => approval,
-    ask: (call) => ask('call', call),
-    decisions: memory,
-  })
+/** The run's questions about calls: asked through `ask`, unless the person approved the rest of the round. */
+export interface RoundApproval {
+  /** Pass as the run's `confirm`: asked only about calls whose plan is `needs-approval`. */
+  confirm: Approver
+  /** Approves every call until `startRound()` is called again. */
+  approveRound(): void
+  /** A new round begins: round approval ends. */
+  startRound(): void
 }
 
-/** A result reviewer that lets a result through unasked unless its policy shows it to a person first. */
-export function resultReviewer(
-  resultReview: NonNullable<ChatRunStart['resultReview']>,
-  ask: PendingApprovals['ask'],
-): ResultReviewer {
+export function roundApproval(ask: PendingApprovals['ask']): RoundApproval {
+  let roundApproved = false
+  return {
+    confirm: (call) => (roundApproved ? { approved: true } : ask('call', call)),
+    approveRound: () => (roundApproved = true),
+    startRound: () => (roundApproved = false),
+  }
+}
+
+/** A result reviewer that lets a result through unasked unless the session's policy shows it to a person first. */
+export function resultReviewer(tools: ToolSession, ask: PendingApprovals['ask']): ResultReviewer {
   return (call, outcome) => {
-    const policy = typeof resultReview === 'function' ? resultReview(call, outcome) : resultReview
+    const policy = tools.resultPolicyFor(call.toolId)
     if (policy === 'never' || (policy === 'on-error' && outcome.status === 'success')) return true
     return ask('result', call, outcome)
   }

@@ -5,15 +5,14 @@
 import type { ToolDiscoveryService } from '../../discovery'
 import type { ProtocolRegistry } from '../../protocols/registry'
 import type { ToolRegistryManager } from '../../tools/registry-manager'
-import type { ApprovalGate } from '../approvals'
 import { compactTranscript } from '../compact'
 import type { FrameScheduler } from '../frame-batch'
-import { runToolLoop } from '../tool-loop'
+import { runToolLoop, toolSessionFrom } from '../tool-loop'
 import type { ContentCallsQuestion } from './content-calls-question'
 import { linkedAbort, type LinkedAbort } from './linked-abort'
 import type { ManualReplies } from './manual-replies'
 import type { PendingApprovals } from './pending-approvals'
-import { callApprovalGate, resultReviewer } from './review-policies'
+import { resultReviewer, roundApproval, type RoundApproval } from './review-policies'
 import { roundViewCallbacks } from './round-views'
 import { beginRun, type RunStateStore } from './run-state'
 import { awaitingRequests, loopOptionsFor } from './semi-automatic'
@@ -23,7 +22,7 @@ import type { ChatRunResult, ChatRunStart } from './types'
 /** The run in progress, as stop and "approve all" reach it. */
 export interface ActiveRun {
   abort: LinkedAbort
-  gate: ApprovalGate
+  gate: RoundApproval
 }
 
 /** What a run works with: the chat run's state, the pieces a person answers through, and where tools live. */
@@ -49,17 +48,27 @@ export interface RoundLoopContext {
 export async function runRounds(context: RoundLoopContext, start: ChatRunStart): Promise<ChatRunResult> {
   const { store, approvals, contentCalls, manual } = context
   const { state, changed } = store
-  const {
-    flow = 'loop',
-    approval = 'auto',
-    resultReview = 'never',
-    approvalMemory,
-    signal,
-    callbacks = {},
-    ...loop
-  } = start
+  const { flow = 'loop', approval, resultReview, approvalMemory, signal, callbacks = {}, ...loop } = start
+  if (loop.toolSession && (approval !== undefined || resultReview !== undefined || approvalMemory !== undefined))
+    throw new TypeError(
+      'approval, resultReview and approvalMemory are settings of the tool session: give them to createToolSession (approval, approvalMemory) instead.',
+    )
+  // Without a session, the run's own settings make one: a policy for every call and every result.
+  const tools =
+    loop.toolSession ??
+    toolSessionFrom({
+      ...loop,
+      registry: context.registry,
+      protocols: context.protocols,
+      discovery: context.discovery,
+      approval: {
+        ...(approval ? { everyCall: approval } : {}),
+        ...(resultReview ? { everyResult: resultReview } : {}),
+      },
+      approvalMemory,
+    })
   const abort = linkedAbort(signal)
-  const gate = callApprovalGate(approval, approvals.ask, approvalMemory)
+  const gate = roundApproval(approvals.ask)
   context.onActive({ abort, gate })
   beginRun(state)
   changed()
@@ -68,12 +77,10 @@ export async function runRounds(context: RoundLoopContext, start: ChatRunStart):
     const result = await runToolLoop({
       ...loop,
       ...loopOptionsFor(flow, loop.calling),
-      registry: context.registry,
-      protocols: context.protocols,
-      discovery: context.discovery,
+      toolSession: tools,
       signal: abort.signal,
-      approver: gate.approver,
-      resultReviewer: resultReviewer(resultReview, approvals.ask),
+      confirm: gate.confirm,
+      resultReviewer: resultReviewer(tools, approvals.ask),
       callbacks: roundViewCallbacks({ state, updates, callbacks, onRoundStart: () => gate.startRound() }),
       onContentCalls: (found, index) => contentCalls.ask(found, state.rounds[index], abort.signal, updates.now),
     })

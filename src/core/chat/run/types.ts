@@ -4,13 +4,12 @@
  */
 import type { ParsedRequest, ToolExecutionResult } from '../../types'
 import type { ApprovalDecision, PendingCall } from '../../execution/executor'
-import type { ApprovalPolicy } from '../approvals'
+import type { ApprovalPolicy, ResultPolicy } from '../../execution/approval-rules'
 import type { RoundView } from '../live-round'
 import type { ToolLoopOptions, ToolLoopResult } from '../tool-loop'
 import type { CompletionRequest, RunStatus } from '../types'
 
-/** Which results a person sees before the model does. */
-export type ResultPolicy = 'never' | 'on-error' | 'always'
+export type { ResultPolicy } from '../../execution/approval-rules'
 
 /** A question waiting for a person, shown on the card of its call. */
 export interface PendingApproval {
@@ -44,17 +43,28 @@ export interface ChatRunState {
 export interface ChatRunStart
   extends Omit<
     ToolLoopOptions,
-    'registry' | 'protocols' | 'discovery' | 'signal' | 'approver' | 'resultReviewer' | 'execute' | 'onContentCalls'
+    | 'registry'
+    | 'protocols'
+    | 'discovery'
+    | 'signal'
+    | 'approver'
+    | 'confirm'
+    | 'approval'
+    | 'approvalMemory'
+    | 'resultReviewer'
+    | 'execute'
+    | 'onContentCalls'
   > {
   /** 'semi-automatic': requests become cards a person runs one by one (`runRequest`); calling is 'text'. @default 'loop' */
   flow?: 'loop' | 'semi-automatic'
-  /** Whether a call asks first: one policy for all, or per call. A tool's own request for approval is asked even under 'auto'. @default 'auto' */
-  approval?: ApprovalPolicy | ((toolId: string, call: PendingCall) => ApprovalPolicy)
-  /** Whether a result is shown to a person before the model sees it. @default 'never' */
-  resultReview?:
-    | ResultPolicy
-    | ((call: PendingCall, outcome: { status: ToolExecutionResult['status'] }) => ResultPolicy)
-  /** Where 'once' answers are remembered; pass the conversation's own map to keep them across runs. */
+  /**
+   * Without `toolSession` only (a session holds its own approval settings): a policy for every
+   * call. A tool's own request for approval is asked even under 'auto'. @default 'auto'
+   */
+  approval?: ApprovalPolicy
+  /** Without `toolSession` only: whether every result is shown to a person before the model sees it. @default 'never' */
+  resultReview?: ResultPolicy
+  /** Without `toolSession` only: where 'once' answers are remembered across runs. */
   approvalMemory?: Map<string, ApprovalDecision>
   /** Stops this run too when it aborts. */
   signal?: AbortSignal
