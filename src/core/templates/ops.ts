@@ -9,6 +9,7 @@ import { percentFormat } from './format'
 import {
   DictView,
   Markup,
+  PyBigInt,
   PyFloat,
   PyIterator,
   PyRange,
@@ -229,18 +230,14 @@ function power(a: Value, b: Value, x: number | undefined, y: number | undefined)
   if (x === 0 && y < 0) throw new TemplateFailure('ZeroDivisionError', '0.0 cannot be raised to a negative power')
   const result = x ** y
   const isFloat = a instanceof PyFloat || b instanceof PyFloat || y < 0
+  if (isFloat && !Number.isFinite(result) && Number.isFinite(x) && Number.isFinite(y))
+    throw new TemplateFailure('OverflowError', "(34, 'Numerical result out of range')")
   if (isFloat) return new PyFloat(result)
   if (Number.isSafeInteger(result)) return result
   if (!Number.isFinite(result)) throw new TemplateFailure('OverflowError', 'integer result too large for this renderer')
-  return exactInteger(BigInt(x) ** BigInt(y))
-}
-
-/** Integers are JS numbers here: one past 2**53 is kept only when a double holds it exactly. */
-function exactInteger(value: bigint): number {
-  const n = Number(value)
-  if (BigInt(n) !== value)
-    throw new TemplateFailure('OverflowError', `the integer ${value} is too large for this renderer (past 2**53)`)
-  return n
+  // Past 2**53 the exact digits are kept for printing (3 ** 40 is 12157665459056928801).
+  const exact = BigInt(x) ** BigInt(y)
+  return BigInt(Number(exact)) === exact ? Number(exact) : new PyBigInt(exact)
 }
 
 function repeat(sequence: Value, times: Value, limit: number): Value | undefined {

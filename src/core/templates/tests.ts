@@ -54,7 +54,8 @@ const TESTS: Record<string, Test> = {
     value instanceof DictView ||
     value instanceof PyIterator ||
     value instanceof Undefined,
-  callable: (value) => value instanceof Callable,
+  // An undefined value can be called (to raise), so Python finds it callable.
+  callable: (value) => value instanceof Callable || value instanceof Undefined,
   escaped: () => false,
   lower: (value) => isLower(pyStr(value)),
   upper: (value) => isUpper(pyStr(value)),
