@@ -149,7 +149,17 @@ function checkNames(program: Program, offsets: Map<Node, number>): void {
       case 'FilterExpression':
       case 'FilterStatement': {
         const name = node.filter.type === 'Identifier' ? node.filter : node.filter.callee
-        if (soft || name.type !== 'Identifier') break
+        // The parser reads on past a filter's arguments (x|f(a).b); jinja2 stops there with a syntax error.
+        const member = node.filter.type === 'CallExpression' ? node.filter.callee : node.filter
+        if ((member as { type: string }).type === 'MemberExpression')
+          throw new TemplateFailure(
+            'TemplateSyntaxError',
+            "expected the end of the expression after a filter's arguments",
+            'syntax',
+            offset,
+          )
+        if (name.type !== 'Identifier') break
+        if (soft) break
         if (!name.value.startsWith(TEST_MARK)) {
           if (!FILTER_NAMES.has(name.value)) fail('filter', name)
           break
