@@ -88,7 +88,9 @@ Options:
                   ReadVar request in a cut result works in the next exec
   --settings FILE check and exec as an agent is set up: {"config": {"toolToggles": {...},
                   "requireConfirmation": true, ...}, "groups": {"groups": {"Compute": false}, "tools": {...}},
-                  "presets": {"toolId": {...}}}, every part optional (a switched-off tool is "disabled")
+                  "presets": {"toolId": {...}}, "approval": {"policies": {"fs": "always"}}}, every part optional
+                  (a switched-off tool is "disabled"; approval as the chat's agent sets it: "policies" by tool
+                  or toolId_method, "everyCall", "askServerTools"; the most cautious choice wins)
   --timeout MS    per-call timeout in milliseconds (default: ${DEFAULT_TOOL_CALL_CONFIG.timeout})
   --parallel      run the requests at the same time instead of in order
   --mcp-config F  connect the MCP servers of F (the "mcpServers" JSON of Claude Desktop, Cursor, VS Code)

@@ -19,6 +19,7 @@ import {
   type ToolRegistryManager,
   type ToolSession,
   type ToolExecutionResult,
+  type ApprovalSettings,
   type ToolSettings,
   type VariableStore,
 } from '../core'
@@ -152,7 +153,8 @@ const CONFIG_KEYS: Record<string, 'boolean' | 'number' | 'string' | 'record'> = 
 
 /**
  * The --settings file: `{"config": {...}, "groups": {"groups": {"Compute": false}, "tools": {"calc": false}},
- * "presets": {"toolId": {...}}}`, every part optional. A string says what is wrong with it.
+ * "presets": {"toolId": {...}}, "approval": {"policies": {"fs": "always"}}}`, every part optional. A
+ * string says what is wrong with it.
  */
 export function readSettings(text: string, path: string): ToolSettings | string {
   let value: unknown
@@ -189,7 +191,32 @@ export function readSettings(text: string, path: string): ToolSettings | string 
       return `${path}: "presets" must be {toolId: {argument: value}}`
     settings.presets = presets as ToolSettings['presets']
   }
+  if (value.approval !== undefined) {
+    const approval = readApproval(value.approval)
+    if (typeof approval === 'string') return `${path}: ${approval}`
+    settings.approval = approval
+  }
   return settings
+}
+
+const APPROVAL_POLICIES: readonly unknown[] = ['auto', 'once', 'always']
+const RESULT_POLICIES: readonly unknown[] = ['never', 'on-error', 'always']
+
+/** The settings file's "approval": the session's ApprovalSettings, checked; a string says what is wrong. */
+function readApproval(value: unknown): ApprovalSettings | string {
+  const shape =
+    '"approval" must be {"policies": {toolId or toolId_method: "auto"|"once"|"always"}, "everyCall": ..., "results": {toolId: "never"|"on-error"|"always"}, "everyResult": ..., "askServerTools": true|false}'
+  if (!isRecord(value)) return shape
+  const known = ['policies', 'everyCall', 'results', 'everyResult', 'askServerTools']
+  const unknown = Object.keys(value).find((key) => !known.includes(key))
+  if (unknown !== undefined) return `"approval.${unknown}" is not a setting (known: ${known.join(', ')})`
+  const allOf = (record: unknown, allowed: readonly unknown[]) =>
+    record === undefined || (isRecord(record) && Object.values(record).every((v) => allowed.includes(v)))
+  if (!allOf(value.policies, APPROVAL_POLICIES) || !allOf(value.results, RESULT_POLICIES)) return shape
+  if (value.everyCall !== undefined && !APPROVAL_POLICIES.includes(value.everyCall)) return shape
+  if (value.everyResult !== undefined && !RESULT_POLICIES.includes(value.everyResult)) return shape
+  if (value.askServerTools !== undefined && typeof value.askServerTools !== 'boolean') return shape
+  return value as ApprovalSettings
 }
 
 function isBooleanRecord(value: unknown): boolean {

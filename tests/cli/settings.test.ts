@@ -38,6 +38,26 @@ describe('--settings', () => {
     ])
   })
 
+  it("a tool's approval policy: check says needs-approval, exec refuses without --approve; the most cautious choice wins", async () => {
+    const always = { 's.json': JSON.stringify({ approval: { policies: { calc: 'always' } } }) }
+    expect((await run(['check', '--settings', 's.json'], always)).out?.requests).toMatchObject([
+      { verdict: 'needs-approval' },
+    ])
+    expect((await run(['exec', '--settings', 's.json'], always)).out?.results).toMatchObject([{ status: 'denied' }])
+    // A method on auto does not lower its confirmed config.
+    const confirmed = {
+      's.json': JSON.stringify({
+        config: { requireConfirmation: true },
+        approval: { policies: { calc_evaluate: 'auto' } },
+      }),
+    }
+    expect((await run(['check', '--settings', 's.json'], confirmed)).out?.requests).toMatchObject([
+      { verdict: 'needs-approval' },
+    ])
+    const auto = { 's.json': JSON.stringify({ approval: { policies: { calc: 'auto' } } }) }
+    expect((await run(['exec', '--settings', 's.json'], auto)).out?.results).toMatchObject([{ status: 'success' }])
+  })
+
   it('an unreadable or malformed settings file exits 2 with the reason', async () => {
     const cases: [Record<string, string>, string][] = [
       [{}, 'cannot read s.json'],
@@ -47,6 +67,8 @@ describe('--settings', () => {
       [{ 's.json': '{"config": {"colour": 1}}' }, '"config.colour" is not a setting'],
       [{ 's.json': '{"groups": {"groups": {"Compute": "off"}}}' }, '"groups" must be'],
       [{ 's.json': '{"presets": {"calc": 1}}' }, '"presets" must be'],
+      [{ 's.json': '{"approval": {"policies": {"calc": "sometimes"}}}' }, '"approval" must be'],
+      [{ 's.json': '{"approval": {"policy": "always"}}' }, '"approval.policy" is not a setting'],
     ]
     for (const [files, reason] of cases) {
       const { status, io } = await run(['check', '--settings', 's.json'], files)

@@ -98,13 +98,15 @@ export interface ExecuteHooks {
    */
   approver?: Approver
   /**
-   * Asked only about the calls that need approval (the config confirms every call, or a tool's
-   * policy asks); without it (or `approver`) such calls are refused. Wins over `approver`.
+   * Asked only about the calls whose plan needs approval (the session's approval settings and the
+   * config's confirmation, a tool's policy, a code fence); without it (or `approver`) such calls
+   * are refused. Wins over `approver`.
    */
   confirm?: Approver
   /**
-   * The calls are approved already (a person's click): nothing is asked, a fenced call runs too;
-   * `confirm` and `approver` are ignored.
+   * The calls are approved already (a person's click): nothing is asked, a fenced call runs too, an
+   * ask-once call's approval is remembered; a call its plan refuses (a remembered rejection among
+   * them) still does not run. `confirm` and `approver` are ignored.
    */
   approved?: boolean
   resultReviewer?: ResultReviewer
@@ -304,9 +306,9 @@ function executeOptions(planned: PlanOptions, config: ToolCallConfig, hooks: Exe
     reasoning: hooks.reasoning,
   }
   if (hooks.approved) {
-    // The person's click approved this very call, fenced or not.
-    run.approval = () => ({ policy: 'auto', source: 'default' })
+    // The person's click approves this very call, fenced or not; a remembered rejection still refuses it.
     run.fencedCalls = 'run'
+    run.onBeforeExecute = () => true
   } else if (hooks.confirm) run.onBeforeExecute = hooks.confirm
   else if (hooks.approver) {
     // The approver is asked about every call and decides by its own policy.

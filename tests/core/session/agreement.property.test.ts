@@ -1,10 +1,11 @@
 /**
- * One reply, one set of settings, four readers that must agree call by call: the plan a chat card
+ * One reply, one set of settings, five readers that must agree call by call: the plan a chat card
  * shows (the tool session's plan), `vcp check` with the same settings, and what actually runs, in
- * the chat loop (with a person approving or refusing), in semi-automatic mode (a click per card)
- * and in `vcp exec`. Replies and settings are generated: tool groups and single tools switched off,
- * presets, every call confirmed, `$VAR_REF` to a variable that exists and one that does not,
- * requests inside reasoning and tools that do not exist.
+ * the chat loop (a person asked exactly about the calls whose plan needs approval, approving or
+ * refusing), in semi-automatic mode (a click per card) and in `vcp exec`. Replies and settings are
+ * generated: tool groups and single tools switched off, presets, every call confirmed, approval
+ * policies per tool and per method, ask-once answers remembered from before, `$VAR_REF` to a
+ * variable that exists and one that does not, requests inside reasoning and tools that do not exist.
  */
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -19,6 +20,7 @@ import {
   DEFAULT_TOOL_CALL_CONFIG,
   emptyGroupState,
   RUNNABLE_VERDICTS,
+  type ApprovalPolicy,
   type ToolRegistry,
   type ToolSettings,
 } from '../../../src/core'
@@ -26,6 +28,7 @@ import { runCli, VARIABLES_SUFFIX } from '../../../src/cli/vcp'
 import { BUILTIN_GROUPS } from '../../../src/tools'
 import { createNodeBuiltinTools } from '../../../src/tools/node'
 import { memoryIo } from '../../cli/memory-io'
+import { approvalKey } from '../../../src/core/execution/approval-rules'
 
 /** Each method call a tool gets, as `routingName args`. */
 const calls: string[] = []
@@ -76,12 +79,21 @@ const request = fc.oneof(
 )
 const reply = fc.array(fc.record({ request, inReasoning: fc.boolean() }), { minLength: 1, maxLength: 5 })
 
+const policy = fc.constantFrom<ApprovalPolicy>('auto', 'once', 'always')
+/** Where a policy may be set: a tool, or one method as its routing name. */
+const POLICY_KEYS = ['calc', 'text', 'datetime', 'vars', 'fs', 'calc_evaluate', 'text_stats', 'datetime_now']
 const settings = fc.record({
   groupsOff: fc.subarray(BUILTIN_GROUPS.map((group) => group.name)),
   toolsOff: fc.subarray(['calc', 'text', 'datetime', 'vars', 'fs']),
   requireConfirmation: fc.boolean(),
   presetExpression: fc.boolean(),
+  policies: fc.dictionary(fc.constantFrom(...POLICY_KEYS), policy, { maxKeys: 4 }),
+  /** Ask-once answers a person gave before, by routing name: approved or not. */
+  remembered: fc.dictionary(fc.constantFrom('calc_evaluate', 'text_stats', 'datetime_now', 'fs_tree'), fc.boolean(), {
+    maxKeys: 3,
+  }),
 })
+type Settings = typeof settings extends fc.Arbitrary<infer T> ? T : never
 
 function replyText(
   blocks: { request: { tool: string; args: Record<string, string> }; inReasoning: boolean }[],
@@ -95,9 +107,7 @@ function replyText(
     .join('\n')
 }
 
-function toolSettings(
-  given: fc.Arbitrary<unknown> extends never ? never : typeof settings extends fc.Arbitrary<infer T> ? T : never,
-) {
+function toolSettings(given: Settings) {
   const state = emptyGroupState()
   for (const name of given.groupsOff) state.groups[name] = false
   const file = {
@@ -107,19 +117,28 @@ function toolSettings(
     },
     groups: { groups: state.groups },
     ...(given.presetExpression ? { presets: { calc: { expression: '6*7' } } } : {}),
+    approval: { policies: given.policies },
   }
   const session: ToolSettings = {
     config: { ...DEFAULT_TOOL_CALL_CONFIG, ...file.config },
     groups: { groups: BUILTIN_GROUPS, state },
     ...(file.presets ? { presets: file.presets } : {}),
+    approval: file.approval,
   }
   return { file: JSON.stringify(file), session }
 }
 
-/** The verdict the settings call for, worked out from first principles. */
+const CAUTION: ApprovalPolicy[] = ['auto', 'once', 'always']
+
+/**
+ * The verdict the settings call for, worked out from first principles. Approval: the most cautious
+ * of the person's choices (every call confirmed, the tool's policy, the method's); under 'once', an
+ * answer remembered for the call decides (unless `memory` is false: the CLI keeps none).
+ */
 function verdictFor(
   block: { request: { tool: string; args: Record<string, string> }; inReasoning: boolean },
-  given: { groupsOff: string[]; toolsOff: string[]; requireConfirmation: boolean; presetExpression: boolean },
+  given: Settings,
+  memory = true,
 ): string {
   const { tool, args } = block.request
   const toolId = tool.split('_')[0]!
@@ -129,14 +148,31 @@ function verdictFor(
   if (groupOff || given.toolsOff.includes(toolId)) return 'disabled'
   if (args.expression === '$VAR_REF{{missing}}') return 'invalid-arguments'
   if (tool === 'calc_evaluate' && args.expression === undefined && !given.presetExpression) return 'invalid-arguments'
-  return given.requireConfirmation ? 'needs-approval' : 'ready'
+  const chosen = [given.requireConfirmation ? 'always' : 'auto', given.policies[toolId], given.policies[tool]]
+  const rule = CAUTION[Math.max(...chosen.map((p) => CAUTION.indexOf((p ?? 'auto') as ApprovalPolicy)))]
+  if (rule === 'auto') return 'ready'
+  const known = memory ? given.remembered[tool] : undefined
+  if (rule === 'once' && known !== undefined) return known ? 'ready' : 'denied'
+  return 'needs-approval'
 }
 
-/** A chat's tool session with these settings and the saved variable. */
-function chatSession(session: ToolSettings) {
+/**
+ * A chat's tool session with these settings and the saved variable, remembering the ask-once
+ * answers given before for each call of the reply (keyed by its arguments as planned).
+ */
+function chatSession(session: ToolSettings, text = '', remembered: Settings['remembered'] = {}) {
   const variables = createVariableStore()
   variables.set(SAVED_VARIABLE)
-  return createToolSession({ ...session, registry, variables })
+  const fresh = () => createToolSession({ ...session, registry, variables })
+  const approvalMemory = new Map<string, { approved: boolean; reason?: string }>()
+  const before = fresh()
+  for (const request of before.parse(text, { protocol: 'vcp', reasoning: 'include' }).requests) {
+    const plan = before.plan(request)
+    const answer = plan.routingName === undefined ? undefined : remembered[plan.routingName]
+    if (answer !== undefined && plan.routingName)
+      approvalMemory.set(approvalKey({ routingName: plan.routingName, args: plan.args }), { approved: answer })
+  }
+  return createToolSession({ ...session, registry, variables, approvalMemory })
 }
 
 async function cli(command: 'check' | 'exec', text: string, file: string): Promise<Record<string, unknown[]>> {
@@ -164,12 +200,18 @@ describe('plan, check and runs agree', () => {
         async (blocks, given, answers) => {
           const text = replyText(blocks)
           const { file, session } = toolSettings(given)
-          const cards = chatSession(session)
+          const cards = chatSession(session, text, given.remembered)
           const requests = cards.parse(text, { protocol: 'vcp', reasoning: 'include' }).requests
           const plans = requests.map((r) => cards.plan(r))
           expect(plans.map((plan) => plan.verdict)).toEqual(blocks.map((block) => verdictFor(block, given)))
-          const expected = (n: number, asked: boolean) => {
-            const plan = plans[n]!
+          // The CLI keeps no ask-once answers: its plans are those of a session that remembers none.
+          const fresh = chatSession(session)
+          const cliPlans = fresh
+            .parse(text, { protocol: 'vcp', reasoning: 'include' })
+            .requests.map((r) => fresh.plan(r))
+          expect(cliPlans.map((plan) => plan.verdict)).toEqual(blocks.map((block) => verdictFor(block, given, false)))
+          const expected = (n: number, asked: boolean, from = plans) => {
+            const plan = from[n]!
             return RUNNABLE_VERDICTS.has(plan.verdict) && asked
               ? [`${plan.routingName} ${JSON.stringify(plan.args)}`]
               : []
@@ -178,25 +220,31 @@ describe('plan, check and runs agree', () => {
           // vcp check: the same verdicts, the same ids.
           const checked = (await cli('check', text, file)).requests as { requestId: string; verdict: string }[]
           expect(checked.map((r) => [r.requestId, r.verdict])).toEqual(
-            plans.map((p) => [p.request.requestId, p.verdict]),
+            cliPlans.map((p) => [p.request.requestId, p.verdict]),
           )
 
-          // The chat loop: every runnable call is asked about; what ran is what was approved, with the plan's arguments.
-          const loop = chatSession(session)
+          // The chat loop: a person is asked about exactly the calls whose plan needs approval, the
+          // others run unasked; what ran is what was ready or approved, with the plan's arguments.
+          const loop = chatSession(session, text, given.remembered)
           const loopRequests = loop.parse(text, { protocol: 'vcp', reasoning: 'include' }).requests
-          let asked = 0
+          const askedAbout: string[] = []
           const ranInLoop = await ranDuring(() =>
-            loop.execute(loopRequests, { approver: () => ({ approved: answers[asked++ % answers.length]! }) }),
+            loop.execute(loopRequests, {
+              confirm: (call) => ({ approved: answers[askedAbout.push(call.requestId) - 1]! }),
+            }),
+          )
+          expect(askedAbout).toEqual(
+            plans.filter((plan) => plan.verdict === 'needs-approval').map((plan) => plan.request.requestId),
           )
           let answer = 0
           expect(ranInLoop).toEqual(
             plans.flatMap((plan, n) =>
-              expected(n, RUNNABLE_VERDICTS.has(plan.verdict) ? answers[answer++ % answers.length]! : false),
+              expected(n, plan.verdict === 'needs-approval' ? answers[answer++]! : plan.verdict === 'ready'),
             ),
           )
 
           // Semi-automatic: a click per card runs exactly the cards whose plan says they run.
-          const semi = chatSession(session)
+          const semi = chatSession(session, text, given.remembered)
           const run = createChatRun({ registry })
           const ranByClicks = await ranDuring(async () => {
             for (const r of semi.parse(text, { protocol: 'vcp', reasoning: 'include' }).requests)
@@ -206,7 +254,7 @@ describe('plan, check and runs agree', () => {
 
           // vcp exec (no --approve): what is ready runs; what needs approval is refused.
           const ranByExec = await ranDuring(() => cli('exec', text, file))
-          expect(ranByExec).toEqual(plans.flatMap((plan, n) => expected(n, plan.verdict === 'ready')))
+          expect(ranByExec).toEqual(cliPlans.flatMap((plan, n) => expected(n, plan.verdict === 'ready', cliPlans)))
         },
       ),
       { numRuns: 60 },
