@@ -9,6 +9,7 @@ import { TemplateFailure } from './failure'
 import { FILTER_NAMES } from './filters'
 import { mendGrammar, TEST_MARK } from './grammar'
 import { lex, syntaxError, type LexedToken, type Tag } from './lexer'
+import { missingAtStart } from './root-names'
 import { TEST_NAMES } from './tests'
 
 export interface Compiled {
@@ -16,6 +17,8 @@ export interface Compiled {
   /** Offset in `source` of the tag each statement-level node came from. */
   offsets: Map<Node, number>
   source: string
+  /** Names the top level assigns before it reads them (root-names.ts). */
+  missingAtStart: Set<string>
 }
 
 export function compile(template: string): Compiled {
@@ -24,7 +27,7 @@ export function compile(template: string): Compiled {
   const offsets = locate(program, tags)
   checkNames(program, offsets)
   checkLoopControls(program.body, false, offsets)
-  return { program, offsets, source }
+  return { program, offsets, source, missingAtStart: missingAtStart(program.body) }
 }
 
 function parseTokens(tokens: LexedToken[]): Program {

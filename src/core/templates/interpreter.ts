@@ -87,6 +87,8 @@ export class Interpreter implements FilterContext, MacroHost {
     const root = new Scope(new Scope())
     for (const [name, value] of globals) root.parent?.vars.set(name, value)
     for (const [name, value] of context) root.vars.set(name, value)
+    // jinja2 starts these as missing: a macro or loop reading one before it is set sees it undefined.
+    for (const name of this.compiled.missingAtStart) root.vars.set(name, new Undefined(`'${name}' is undefined`))
     return this.block(this.compiled.program.body, root)
   }
 
