@@ -8,7 +8,7 @@
  * comparisons, `a < b < c`, becomes `(a < b and b < c)` as Python reads it (the parser nests them);
  * and `{% set x | f %}...{% endset %}` sets x, then x to `x | f`.
  */
-import type { LexedToken, TokenType } from './lexer'
+import { syntaxError, type LexedToken, type TokenType } from './lexer'
 
 /** Marks a filter name that stands for a test with arguments: `<mark>name` or `<mark>not name`. */
 export const TEST_MARK = '\u0000is '
@@ -16,7 +16,28 @@ export const TEST_MARK = '\u0000is '
 export const TUPLE_MAKER = '\u0000tuple'
 
 export function mendGrammar(tokens: LexedToken[]): LexedToken[] {
+  refuseLoopConditionals(tokens)
   return chainComparisons(groupConcatenations(tuples(testArguments(filteredBlockSets(tokens)))))
+}
+
+/**
+ * In `{% for x in a if b %}` jinja2 reads the `if` as the loop's filter, so an `else` after it (an
+ * unparenthesised `a if b else c` to loop over) is a syntax error there; the parser took it as a ternary.
+ */
+function refuseLoopConditionals(tokens: LexedToken[]): void {
+  for (let i = 0; i < tokens.length; i++) {
+    if (tokens[i]?.type !== 'OpenStatement' || !isWord(tokens[i + 1], 'for')) continue
+    let depth = 0
+    let sawIf = false
+    for (let k = i + 2; k < tokens.length && tokens[k]?.type !== 'CloseStatement'; k++) {
+      const t = tokens[k] as LexedToken
+      if (OPENERS.has(t.type)) depth++
+      else if (CLOSERS.has(t.type)) depth--
+      else if (depth === 0 && isWord(t, 'if')) sawIf = true
+      else if (depth === 0 && sawIf && isWord(t, 'else'))
+        throw syntaxError("expected token 'end of statement block', got 'else'", t.start)
+    }
+  }
 }
 
 const OPENERS: ReadonlySet<TokenType> = new Set(['OpenParen', 'OpenSquareBracket', 'OpenCurlyBracket'])
