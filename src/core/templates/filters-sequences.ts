@@ -10,7 +10,18 @@ import { TemplateFailure, typeError } from './failure'
 import { FILTER_NAMES, type Filter, type FilterContext } from './filters'
 import { arithmetic, bounded, chars, iterate, pyCompare, pyEquals, toList } from './ops'
 import { pyStr } from './repr'
-import { PyIterator, PyRange, Undefined, isTuple, truthy, tuple, typeName, type CallArgs, type Value } from './values'
+import {
+  PyIterator,
+  PyRange,
+  Undefined,
+  isTuple,
+  truthy,
+  tuple,
+  typeName,
+  unhashableType,
+  type CallArgs,
+  type Value,
+} from './values'
 
 /** An item through a lazy filter passes two generators (the filter's and the one reading its input). */
 const LAZY_ITEM_STEPS = 2
@@ -181,8 +192,8 @@ export const SEQUENCE_FILTERS: Record<string, Filter> = {
       const seen: Value[] = []
       for (const item of iterate(value)) {
         const itemKey = key(item)
-        if ((Array.isArray(itemKey) && !isTuple(itemKey)) || itemKey instanceof Map)
-          throw typeError(`unhashable type: '${typeName(itemKey)}'`)
+        const unhashable = unhashableType(itemKey)
+        if (unhashable !== undefined) throw typeError(`unhashable type: '${unhashable}'`)
         context.tick(LAZY_ITEM_STEPS)
         chargeItems(seen.length)
         if (seen.some((other) => pyEquals(other, itemKey))) continue

@@ -18,6 +18,7 @@ import {
   numeric,
   tuple,
   typeName,
+  unhashableType,
   type Value,
 } from './values'
 
@@ -304,8 +305,8 @@ export function contains(haystack: Value, needle: Value): boolean {
     return container.includes(item)
   }
   if (container instanceof Map) {
-    if (Array.isArray(item) && !isTuple(item)) throw typeError("unhashable type: 'list'")
-    if (item instanceof Map) throw typeError("unhashable type: 'dict'")
+    const unhashable = unhashableType(item)
+    if (unhashable !== undefined) throw typeError(`unhashable type: '${unhashable}'`)
     if (typeof item === 'string') chargeChars(item.length)
     if (container.has(item as string)) return true
     if (!isNumber(item)) return false

@@ -144,6 +144,19 @@ export function isTuple(value: Value): value is Value[] {
   return Array.isArray(value) && (value as Marked)[TUPLE] === true
 }
 
+/** The type Python names when hashing the value fails (a list, dict or view, or a tuple holding one); undefined if it hashes. */
+export function unhashableType(value: Value): string | undefined {
+  if (value instanceof Map) return 'dict'
+  if (value instanceof DictView) return value.kind
+  if (!Array.isArray(value)) return undefined
+  if (!isTuple(value)) return 'list'
+  for (const item of value) {
+    const inner = unhashableType(item)
+    if (inner !== undefined) return inner
+  }
+  return undefined
+}
+
 export function isDict(value: Value): value is PyDict {
   return value instanceof Map
 }
