@@ -3,7 +3,7 @@
  * a conversation to render, --infer to analyse the template, or --list for the vendored ones.
  * Options of one mode are refused in another.
  */
-import type { TemplateDialect } from '../core/templates'
+import { parseJsonAsPython, type TemplateDialect } from '../core/templates'
 import { UsageError } from './arguments'
 
 /** Where the template comes from. */
@@ -142,7 +142,8 @@ function settingsOf(given: ReadonlyMap<string, string[]>): RenderSettings {
 /** A --var value: JSON when it parses as JSON (`false`, `3`, `["a"]`, `"x"`), else the text itself. */
 export function variableValue(text: string): unknown {
   try {
-    return JSON.parse(text) as unknown
+    // As Python reads it: `1.0` stays a float.
+    return parseJsonAsPython(text)
   } catch {
     return text
   }

@@ -3,7 +3,7 @@
  * tokens, or a vendored template), the conversation, and the tools, OpenAI-style or as an MCP
  * server lists them. Every problem stops the command with one line saying what and where.
  */
-import { chooseChatTemplate, readTokenizerConfig } from '../core/templates'
+import { chooseChatTemplate, parseJsonAsPython, readTokenizerConfig } from '../core/templates'
 import { VENDORED_TEMPLATES } from '../templates/catalog'
 import { readVendoredTemplate } from '../templates/node'
 import { messageOf } from './eval-io'
@@ -66,7 +66,9 @@ export async function loadTemplate(
 
 /**
  * The messages of `messagesPath` (a JSON array, or `{"messages": [...], "tools": [...]}`), with the
- * tools of `toolsPath` in place of the file's own when given.
+ * tools of `toolsPath` in place of the file's own when given. Both are read as Python's json.loads
+ * reads them (a server's template sees `1.0` as a float and keys in their written order), so the
+ * prompt is the server's byte for byte.
  */
 export async function readConversation(
   messagesPath: string,
@@ -74,11 +76,12 @@ export async function readConversation(
   io: Io,
 ): Promise<Conversation> {
   const value = await readJson(messagesPath, io)
-  const wrapped = isObject(value) && Array.isArray(value.messages)
-  const messages = wrapped ? value.messages : value
+  const wrapped = Array.isArray(field(value, 'messages'))
+  const messages = wrapped ? field(value, 'messages') : value
   if (!Array.isArray(messages))
     throw new RenderStop(`${messagesPath} must hold a JSON array of messages (or {"messages": [...], "tools": [...]})`)
-  const fileTools = wrapped && value.tools !== undefined ? templateTools(value.tools, messagesPath) : undefined
+  const given = field(value, 'tools')
+  const fileTools = wrapped && given !== undefined ? templateTools(given, messagesPath) : undefined
   const tools = toolsPath === undefined ? fileTools : templateTools(await readJson(toolsPath, io), toolsPath)
   return { messages, ...(tools !== undefined ? { tools } : {}) }
 }
@@ -89,8 +92,9 @@ export async function readConversation(
  * become `{type: "function", function: {name, description, parameters}}`.
  */
 export function templateTools(value: unknown, where: string): unknown[] {
-  const listed = isObject(value) && isObject(value.result) ? value.result : value
-  const tools = isObject(listed) && Array.isArray(listed.tools) ? listed.tools : listed
+  const result = field(value, 'result')
+  const listed = isDict(result) ? result : value
+  const tools = Array.isArray(field(listed, 'tools')) ? field(listed, 'tools') : listed
   if (!Array.isArray(tools))
     throw new RenderStop(
       `${where} must hold a JSON array of tool definitions, {"tools": [...]}, or an MCP tools/list result`,
@@ -98,19 +102,34 @@ export function templateTools(value: unknown, where: string): unknown[] {
   return tools.map((tool) => (isMcpTool(tool) ? fromMcpTool(tool) : tool))
 }
 
-function isMcpTool(tool: unknown): tool is Record<string, unknown> & { name: string } {
-  return isObject(tool) && typeof tool.name === 'string' && 'inputSchema' in tool && !('function' in tool)
+function isMcpTool(tool: unknown): boolean {
+  return typeof field(tool, 'name') === 'string' && has(tool, 'inputSchema') && !has(tool, 'function')
 }
 
-function fromMcpTool(tool: Record<string, unknown> & { name: string }): unknown {
-  return {
-    type: 'function',
-    function: {
-      name: tool.name,
-      ...(typeof tool.description === 'string' ? { description: tool.description } : {}),
-      parameters: tool.inputSchema,
-    },
-  }
+/** An MCP tool as an OpenAI definition, a dict in the order OpenAI writes one. */
+function fromMcpTool(tool: unknown): unknown {
+  const description = field(tool, 'description')
+  const definition = new Map<string, unknown>([['name', field(tool, 'name')]])
+  if (typeof description === 'string') definition.set('description', description)
+  definition.set('parameters', field(tool, 'inputSchema'))
+  return new Map<string, unknown>([
+    ['type', 'function'],
+    ['function', definition],
+  ])
+}
+
+/** A JSON object as read here (a Map) or as JavaScript has it. */
+function isDict(value: unknown): value is Map<string, unknown> | Record<string, unknown> {
+  return value instanceof Map || isObject(value)
+}
+
+function field(value: unknown, key: string): unknown {
+  if (value instanceof Map) return value.get(key)
+  return isObject(value) && Object.hasOwn(value, key) ? value[key] : undefined
+}
+
+function has(value: unknown, key: string): boolean {
+  return value instanceof Map ? value.has(key) : isObject(value) && Object.hasOwn(value, key)
 }
 
 async function readText(path: string, io: Io): Promise<string> {
@@ -124,7 +143,7 @@ async function readText(path: string, io: Io): Promise<string> {
 async function readJson(path: string, io: Io): Promise<unknown> {
   const text = await readText(path, io)
   try {
-    return JSON.parse(text) as unknown
+    return parseJsonAsPython(text)
   } catch (error) {
     throw new RenderStop(`${path} is not JSON: ${oneLine(messageOf(error))}`)
   }

@@ -82,6 +82,15 @@ describe('vcp render', () => {
     }
   })
 
+  it("reads the files as Python's json does: a float stays a float, keys keep their order, big ints their digits", async () => {
+    const messages =
+      '[{"role": "user", "content": "x", "extra": {"2": 1.0, "1": 1e3, "big": 12345678901234567890, "n": -0.0}}]'
+    const files = { 't.jinja': '{{ messages[0].extra | tojson }}|{{ n }}', 'm.json': messages }
+    const { status, io } = await run(['t.jinja', '--messages', 'm.json', '--var', 'n=2.0'], files)
+    expect(status).toBe(0)
+    expect(io.raw.join('')).toBe('{"2": 1.0, "1": 1000.0, "big": 12345678901234567890, "n": -0.0}|2.0')
+  })
+
   it('takes the messages and tools from one file, or the messages from standard input', async () => {
     const expected = renderChatTemplate(qwen, { messages: MESSAGES, tools: TOOLS })
     const both = { 'chat.json': JSON.stringify({ messages: MESSAGES, tools: TOOLS }) }
