@@ -235,6 +235,8 @@ function unknownMarkers(
   }
   const markers = text
     .replace(/<think>[\s\S]*?<\/think>|<\/?think>/g, ' ')
+    // A pair of markers with nothing inside encloses nothing: Llama 4 writes <|python_start|><|python_end|>{...}.
+    .replace(/<\|(\w+)_start\|>\s*<\|\1_end\|>|<([A-Za-z][\w:-]*)>\s*<\/\2>/g, ' ')
     .match(/<\|?\/?[A-Za-z][\w:-]*[^<>\n]*>|\[[A-Z][A-Z_]+\]/g)
   return markers ? markers.join(' ') : null
 }

@@ -169,6 +169,14 @@ describe('inferTemplateFormat on the vendored templates', () => {
     }
   })
 
+  it("reads a call written after an empty pair of markers, as Llama 4's own template writes it", async () => {
+    const { readFile } = await import('node:fs/promises')
+    const text = await readFile('tests/fixtures/templates/sources/ollama-llama4-latest.jinja', 'utf8')
+    const inference = inferTemplateFormat(text)
+    expect([inference.format, inference.confidence]).toEqual(['llama3-json', 'high'])
+    expect(roundTrip(text, 'llama3-json').identical).toBe(true)
+  })
+
   it('says when a template drops or refuses the second call, and reads the first', () => {
     const gptOss = vendored('gpt-oss-120b')
     expect(inferTemplateFormat(gptOss.text, gptOss.options).reason).toMatch(/drops the second of two calls/)
