@@ -4,12 +4,9 @@
  * array); anything else stays text, so a checker still sees the type the model got wrong.
  */
 import { isRecord, setOwn } from '../own-record'
-import { parseLenientJson } from '../protocols/json/lenient-json'
+import { readTextAs, textType } from '../typed-text'
 import { standardSchema } from './functions'
 import type { EvalFunction } from './types'
-
-const INTEGER_TEXT = /^[+-]?\d+$/
-const NUMBER_TEXT = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/
 
 /** The arguments with each text value typed by the function's schema for it (no prototype on the result). */
 export function typedByFunction(
@@ -25,23 +22,14 @@ export function typedByFunction(
   return out
 }
 
-/** One text value as the JSON Schema type given (`integer`, `number`, `boolean`, `array`, `object`); else the text. */
+/**
+ * One text value as the JSON Schema type given (`integer`, `number`, `boolean`, `array`, `object`),
+ * read strictly (typed-text.ts): a number only as JSON writes it; else the text.
+ */
 export function typedText(text: string, type: string | undefined): unknown {
-  const trimmed = text.trim()
-  switch (type) {
-    case 'integer':
-      return INTEGER_TEXT.test(trimmed) ? Number(trimmed) : text
-    case 'number':
-      return NUMBER_TEXT.test(trimmed) ? Number(trimmed) : text
-    case 'boolean':
-      return /^(true|false)$/i.test(trimmed) ? trimmed.toLowerCase() === 'true' : text
-    case 'array':
-    case 'object': {
-      const parsed = parseLenientJson(trimmed)
-      const fits = parsed.ok && (type === 'array' ? Array.isArray(parsed.value) : isRecord(parsed.value))
-      return parsed.ok && fits ? parsed.value : text
-    }
-    default:
-      return text
-  }
+  if (type === undefined) return text
+  const kind = textType(type)
+  if (kind === 'null') return text
+  const read = readTextAs(text, kind, 'strict')
+  return read.ok ? read.value : text
 }

@@ -8,8 +8,7 @@ import type { MethodParameter } from '../types'
 import type { MessageRef } from '../messages/types'
 import { ref } from '../messages/say'
 import type { Arguments } from './arguments'
-
-const NUMBER_TEXT = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/
+import { readTextAs } from '../typed-text'
 
 /** What the parameters are, for a message about an argument they do not name. */
 export function knownParameters(parameters: readonly MethodParameter[]): MessageRef {
@@ -68,12 +67,8 @@ export function coerceValue(parameter: MethodParameter, given: unknown, name: st
       return fail(ref('plan.expected.string'))
     case 'number':
     case 'integer': {
-      const n =
-        typeof given === 'number'
-          ? given
-          : typeof given === 'string' && NUMBER_TEXT.test(given.trim())
-            ? Number(given.trim())
-            : NaN
+      const read = typeof given === 'string' ? readTextAs(given, parameter.type, 'lenient') : undefined
+      const n = typeof given === 'number' ? given : read?.ok ? (read.value as number) : NaN
       const integer = ref('plan.expected.integer')
       if (!Number.isFinite(n)) return fail(parameter.type === 'integer' ? integer : ref('plan.expected.number'))
       if (parameter.type === 'integer' && !Number.isInteger(n)) return fail(integer)
@@ -81,10 +76,8 @@ export function coerceValue(parameter: MethodParameter, given: unknown, name: st
     }
     case 'boolean': {
       if (typeof given === 'boolean') return given
-      const text = typeof given === 'string' ? given.trim().toLowerCase() : ''
-      if (text === 'true' || text === 'yes' || text === '1') return true
-      if (text === 'false' || text === 'no' || text === '0') return false
-      return fail(ref('plan.expected.boolean'))
+      const read = typeof given === 'string' ? readTextAs(given, 'boolean', 'lenient') : undefined
+      return read?.ok ? read.value : fail(ref('plan.expected.boolean'))
     }
     case 'enum': {
       const allowed = parameter.enumValues ?? []

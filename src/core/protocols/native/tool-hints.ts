@@ -5,9 +5,10 @@
  * literals) type them by the declared schema, and bare ids (Kimi's `functions.NAME:0`) resolve.
  */
 import { isRecord } from '../../own-record'
-import { parseLenientJson } from '../json/lenient-json'
 import { ref } from '../../messages/say'
 import type { MessageRef } from '../../messages/types'
+import type { MessageId } from '../../messages/english'
+import { readTextAs, textType, type TextType } from '../../typed-text'
 
 export type JsonSchema = Record<string, unknown>
 
@@ -69,17 +70,17 @@ export function typeBySchema(raw: string, schema: JsonSchema | undefined): Typed
   if (text.toLowerCase() === 'null' && (types.includes('null') || !types.includes('string'))) return { value: null }
   let problem: MessageRef | undefined
   for (const type of types) {
-    const typed = asType(text, raw, type)
+    const typed = asType(raw, type)
     if (typed.ok) return { value: typed.value }
     problem ??= typed.problem
   }
   return { value: raw, problem }
 }
 
-function declaredTypes(schema: JsonSchema): string[] {
-  const out: string[] = []
+function declaredTypes(schema: JsonSchema): TextType[] {
+  const out: TextType[] = []
   const add = (type: unknown): void => {
-    if (typeof type === 'string') out.push(normalType(type))
+    if (typeof type === 'string') out.push(textType(type))
     else if (Array.isArray(type)) for (const t of type) add(t)
   }
   add(schema.type)
@@ -92,52 +93,23 @@ function declaredTypes(schema: JsonSchema): string[] {
   return [...new Set(out)].sort((a, b) => Number(a === 'string') - Number(b === 'string'))
 }
 
-/** Schema types as models' tool definitions spell them (BFCL writes "dict", some write "int"). */
-function normalType(type: string): string {
-  const t = type.toLowerCase()
-  if (t === 'int' || t === 'integer' || t === 'long') return 'integer'
-  if (t === 'float' || t === 'double' || t === 'number') return 'number'
-  if (t === 'bool' || t === 'boolean') return 'boolean'
-  if (t === 'dict' || t === 'object' || t === 'map') return 'object'
-  if (t === 'list' || t === 'array' || t === 'tuple') return 'array'
-  if (t === 'null' || t === 'none') return 'null'
-  return 'string'
-}
-
 type Typed = { ok: true; value: unknown } | { ok: false; problem: MessageRef }
 
-function asType(text: string, raw: string, type: string): Typed {
-  switch (type) {
-    case 'string':
-      return { ok: true, value: raw }
-    case 'integer': {
-      if (/^[-+]?\d+$/.test(text)) return { ok: true, value: Number(text) }
-      if (/^[-+]?\d+\.0*$/.test(text)) return { ok: true, value: Number(text) }
-      return { ok: false, problem: ref('native.xml.typed.not-integer', { value: quoteShort(text) }) }
-    }
-    case 'number': {
-      const n = text === '' ? NaN : Number(text)
-      return Number.isFinite(n)
-        ? { ok: true, value: n }
-        : { ok: false, problem: ref('native.xml.typed.not-number', { value: quoteShort(text) }) }
-    }
-    case 'boolean': {
-      const t = text.toLowerCase()
-      if (t === 'true') return { ok: true, value: true }
-      if (t === 'false') return { ok: true, value: false }
-      return { ok: false, problem: ref('native.xml.typed.not-boolean', { value: quoteShort(text) }) }
-    }
-    case 'null':
-      return text.toLowerCase() === 'null' || text.toLowerCase() === 'none'
-        ? { ok: true, value: null }
-        : { ok: false, problem: ref('native.xml.typed.not-null', { value: quoteShort(text) }) }
-    default: {
-      const parsed = parseLenientJson(text)
-      if (parsed.ok && (type === 'array' ? Array.isArray(parsed.value) : isRecord(parsed.value)))
-        return { ok: true, value: parsed.value }
-      return { ok: false, problem: ref('native.xml.typed.not-json', { value: quoteShort(text), type }) }
-    }
-  }
+const PROBLEM: Record<Exclude<TextType, 'string'>, MessageId> = {
+  integer: 'native.xml.typed.not-integer',
+  number: 'native.xml.typed.not-number',
+  boolean: 'native.xml.typed.not-boolean',
+  null: 'native.xml.typed.not-null',
+  object: 'native.xml.typed.not-json',
+  array: 'native.xml.typed.not-json',
+}
+
+/** The text read leniently as `type` (typed-text.ts), as every reader of a model's text reads it. */
+function asType(raw: string, type: TextType): Typed {
+  const read = readTextAs(raw, type, 'lenient')
+  if (read.ok) return read
+  if (type === 'string') return { ok: true, value: raw }
+  return { ok: false, problem: ref(PROBLEM[type], { value: quoteShort(raw.trim()), type }) }
 }
 
 function quoteShort(text: string): string {
