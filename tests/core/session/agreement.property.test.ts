@@ -233,15 +233,24 @@ describe('plan, check and runs agree', () => {
               confirm: (call) => ({ approved: answers[askedAbout.push(call.requestId) - 1]! }),
             }),
           )
-          expect(askedAbout).toEqual(
-            plans.filter((plan) => plan.verdict === 'needs-approval').map((plan) => plan.request.requestId),
-          )
+          // In order: a call that needs approval is asked about, unless it asks once and the same
+          // call (routing name and arguments) was answered earlier in the reply: that answer decides.
+          const answered = new Map<string, boolean>()
           let answer = 0
-          expect(ranInLoop).toEqual(
-            plans.flatMap((plan, n) =>
-              expected(n, plan.verdict === 'needs-approval' ? answers[answer++]! : plan.verdict === 'ready'),
-            ),
-          )
+          const shouldAsk: string[] = []
+          const runs = plans.map((plan) => {
+            if (plan.verdict !== 'needs-approval') return plan.verdict === 'ready'
+            const key = `${plan.routingName} ${JSON.stringify(plan.args)}`
+            const once = plan.approvalRule?.policy === 'once'
+            const earlier = once ? answered.get(key) : undefined
+            if (earlier !== undefined) return earlier
+            shouldAsk.push(plan.request.requestId)
+            const given = answers[answer++]!
+            if (once) answered.set(key, given)
+            return given
+          })
+          expect(askedAbout).toEqual(shouldAsk)
+          expect(ranInLoop).toEqual(plans.flatMap((_, n) => expected(n, runs[n]!)))
 
           // Semi-automatic: a click per card runs exactly the cards whose plan says they run.
           const semi = chatSession(session, text, given.remembered)
