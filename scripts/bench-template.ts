@@ -9,62 +9,17 @@ import { readFileSync } from 'node:fs'
 import { performance } from 'node:perf_hooks'
 import { Template } from '@huggingface/jinja'
 import { renderChatTemplate, type ChatTemplateInput } from '../src/core/templates'
+import { LONG_CONVERSATION } from '../src/template-lab/samples'
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40)
 const WARMUP = 10
 const TEMPLATES = ['Qwen-Qwen3-0.6B.jinja', 'meta-llama-Llama-3.1-8B-Instruct.jinja', 'openai-gpt-oss-120b.jinja']
 
-function tool(n: number): unknown {
-  return {
-    type: 'function',
-    function: {
-      name: `tool_${n}`,
-      description: `Tool number ${n}: looks things up in source ${n} and returns what it finds, with sources.`,
-      parameters: {
-        type: 'object',
-        properties: {
-          query: { type: 'string', description: 'What to look for' },
-          limit: { type: 'integer', description: 'At most this many results', minimum: 1, maximum: 50 },
-          mode: { type: 'string', enum: ['fast', 'thorough', 'exact'], description: 'How hard to look' },
-          filters: { type: 'array', items: { type: 'string' }, description: 'Tags the results must carry' },
-          strict: { type: 'boolean', description: 'Only exact matches' },
-        },
-        required: ['query'],
-      },
-    },
-  }
-}
-
-/** 20 turns: each a user question, an assistant call, the tool's result and the assistant's answer. */
+/** The Template view's long sample: 30 tools, 20 turns of a question, a call, its result and an answer. */
 function conversation(): ChatTemplateInput {
-  const messages: unknown[] = [{ role: 'system', content: 'You are a careful research assistant. Cite sources.' }]
-  for (let turn = 0; turn < 20; turn++) {
-    const id = `call${String(turn).padStart(5, '0')}`
-    messages.push(
-      { role: 'user', content: `Question ${turn}: what does source ${turn % 30} say about topic ${turn}?` },
-      {
-        role: 'assistant',
-        content: '',
-        tool_calls: [
-          {
-            id,
-            type: 'function',
-            function: { name: `tool_${turn % 30}`, arguments: { query: `topic ${turn}`, limit: 5, mode: 'fast' } },
-          },
-        ],
-      },
-      {
-        role: 'tool',
-        tool_call_id: id,
-        content: JSON.stringify({ results: [`finding ${turn}a`, `finding ${turn}b`] }),
-      },
-      { role: 'assistant', content: `Source ${turn % 30} says findings ${turn}a and ${turn}b about topic ${turn}.` },
-    )
-  }
-  messages.push({ role: 'user', content: 'Summarise everything in one paragraph.' })
   return {
-    messages,
-    tools: Array.from({ length: 30 }, (_, n) => tool(n)),
+    messages: [...LONG_CONVERSATION.messages],
+    tools: [...LONG_CONVERSATION.tools],
     addGenerationPrompt: true,
     specialTokens: { bos_token: '<|begin_of_text|>', eos_token: '<|eot_id|>' },
   }

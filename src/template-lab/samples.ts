@@ -119,7 +119,10 @@ function longTool(n: number): unknown {
   )
 }
 
-/** 30 tools, and 20 turns of a question, a call, its result and an answer. */
+/**
+ * 30 tools, and 20 turns of a question, a call, its result and an answer: also the conversation
+ * scripts/bench-template.ts times and the render-cost tests size the step budget by.
+ */
 function longConversation(): SampleConversation {
   const messages: unknown[] = [{ role: 'system', content: 'You are a careful research assistant. Cite sources.' }]
   for (let turn = 0; turn < 20; turn++) {
@@ -147,7 +150,9 @@ function longConversation(): SampleConversation {
   }
 }
 
-export const SAMPLE_CONVERSATIONS: readonly SampleConversation[] = [ONE_CALL, PARALLEL, REASONING, longConversation()]
+export const LONG_CONVERSATION: SampleConversation = longConversation()
+
+export const SAMPLE_CONVERSATIONS: readonly SampleConversation[] = [ONE_CALL, PARALLEL, REASONING, LONG_CONVERSATION]
 
 /** JSON as the editors show it. */
 export function prettyJson(value: unknown): string {

@@ -7,6 +7,8 @@ import { readFileSync, readdirSync } from 'node:fs'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_LIMITS } from '../../../src/core/templates'
 import { renderWithCost, type ChatTemplateInput } from '../../../src/core/templates/render'
+import { LONG_CONVERSATION } from '../../../src/template-lab/samples'
+import { withArguments } from '../../../src/template-lab/lab-input'
 
 const input: ChatTemplateInput = {
   messages: Array.from({ length: 50 }, (_, i) => ({ role: 'user', content: 'x'.repeat(100) + i })),
@@ -18,59 +20,12 @@ function steps(template: string, given: ChatTemplateInput = input): number {
   return spent
 }
 
-function tool(n: number): unknown {
-  const property = (type: string, description: string) => ({ type, description })
-  return {
-    type: 'function',
-    function: {
-      name: `tool_${n}`,
-      description: `Tool number ${n}: looks things up in source ${n} and returns what it finds, with sources.`,
-      parameters: {
-        type: 'object',
-        properties: {
-          query: property('string', 'What to look for'),
-          limit: { ...property('integer', 'At most this many results'), minimum: 1, maximum: 50 },
-          mode: { ...property('string', 'How hard to look'), enum: ['fast', 'thorough', 'exact'] },
-          filters: { ...property('array', 'Tags the results must carry'), items: { type: 'string' } },
-          strict: property('boolean', 'Only exact matches'),
-        },
-        required: ['query'],
-      },
-    },
-  }
-}
-
-/** scripts/bench-template.ts's conversation: 30 tools and 20 turns of question, call, result and answer. */
+/** The Template view's long sample (what scripts/bench-template.ts times), arguments as objects or JSON text. */
 function conversation(argumentsAsText: boolean): ChatTemplateInput {
-  const messages: unknown[] = [{ role: 'system', content: 'You are a careful research assistant. Cite sources.' }]
-  for (let turn = 0; turn < 20; turn++) {
-    const id = `call${String(turn).padStart(5, '0')}`
-    const args = { query: `topic ${turn}`, limit: 5, mode: 'fast' }
-    messages.push(
-      { role: 'user', content: `Question ${turn}: what does source ${turn % 30} say about topic ${turn}?` },
-      {
-        role: 'assistant',
-        content: '',
-        tool_calls: [
-          {
-            id,
-            type: 'function',
-            function: { name: `tool_${turn % 30}`, arguments: argumentsAsText ? JSON.stringify(args) : args },
-          },
-        ],
-      },
-      {
-        role: 'tool',
-        tool_call_id: id,
-        content: JSON.stringify({ results: [`finding ${turn}a`, `finding ${turn}b`] }),
-      },
-      { role: 'assistant', content: `Source ${turn % 30} says findings ${turn}a and ${turn}b about topic ${turn}.` },
-    )
-  }
-  messages.push({ role: 'user', content: 'Summarise everything in one paragraph.' })
+  const shape = argumentsAsText ? 'json-string' : 'object'
   return {
-    messages,
-    tools: Array.from({ length: 30 }, (_, n) => tool(n)),
+    messages: LONG_CONVERSATION.messages.map((message) => withArguments(message, shape)),
+    tools: [...LONG_CONVERSATION.tools],
     addGenerationPrompt: true,
     specialTokens: { bos_token: '<|begin_of_text|>', eos_token: '<|eot_id|>' },
   }
