@@ -7,6 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { awkwardPieces } from './server'
 import type { Turn } from './scenarios'
+import { openEventStream } from './event-stream'
 
 /** The body of a completions request, as far as the mock reads it. */
 export interface CompletionRequestBody {
@@ -74,14 +75,7 @@ export async function playCompletion(
     )
     return
   }
-  res.writeHead(200, {
-    'Content-Type': 'text/event-stream; charset=utf-8',
-    'Cache-Control': 'no-cache',
-    Connection: 'keep-alive',
-  })
-  let closed = false
-  req.on('close', () => (closed = true))
-  res.on('close', () => (closed = true))
+  const gone = openEventStream(req, res)
   const event = (piece: string, finish: string | null) =>
     `data: ${JSON.stringify({ ...head, choices: [{ text: piece, index: 0, logprobs: null, finish_reason: finish }] })}\n\n`
   const events = (turn.chunking === 'whole' ? [text] : awkwardPieces(text))
@@ -91,7 +85,7 @@ export async function playCompletion(
   if (body.stream_options?.include_usage) events.push(`data: ${JSON.stringify({ ...head, choices: [], usage })}\n\n`)
   events.push('data: [DONE]\n\n')
   for (const chunk of events) {
-    if (closed) return
+    if (gone()) return
     await new Promise<void>((resolve) => res.write(chunk, () => resolve()))
     if (turn.delayMs) await new Promise((resolve) => setTimeout(resolve, turn.delayMs))
   }

@@ -10,6 +10,7 @@ import { scenarios as builtinScenarios, type Scenario, type Turn } from './scena
 import { handleReferenceChat, isReferenceModel, REFERENCE_MODELS } from './reference-server'
 import { playCompletion, promptText, type CompletionRequestBody, type CompletionScenario } from './completions'
 import { createEvalCompletionScenarios } from './eval-scenarios'
+import { openEventStream } from './event-stream'
 
 export interface MockLlmOptions {
   /** @default 0 (any free port) */
@@ -253,21 +254,14 @@ async function play(turn: Turn, body: ChatRequestBody, req: IncomingMessage, res
     return
   }
 
-  res.writeHead(200, {
-    'Content-Type': 'text/event-stream; charset=utf-8',
-    'Cache-Control': 'no-cache',
-    Connection: 'keep-alive',
-  })
-  let closed = false
-  req.on('close', () => (closed = true))
-  res.on('close', () => (closed = true))
+  const gone = openEventStream(req, res)
   const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>
     `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: body.model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`
   const send = async (text: string): Promise<boolean> => {
-    if (closed) return false
+    if (gone()) return false
     await new Promise<void>((resolve) => res.write(text, () => resolve()))
     if (turn.delayMs) await sleep(turn.delayMs)
-    return !closed
+    return !gone()
   }
 
   const events: string[] = [chunk({ role: 'assistant', content: '' })]
